@@ -1,0 +1,21 @@
+"""havhex: fast, explainable judges for the connection games Havannah and Hex.
+
+>>> import havhex.havannah
+>>> str(havhex.havannah.first_win(2, [(1, 1), (1, 2)]))
+'bridge in move 2'
+
+The judges live in the submodules :mod:`havhex.havannah` and :mod:`havhex.hex`;
+they are imported on first use so that ``import havhex`` stays light.
+"""
+from ._version import __version__
+from .errors import InputError
+
+__all__ = ["InputError", "__version__", "havannah", "hex"]
+
+
+def __getattr__(name):
+    if name in ("havannah", "hex"):
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,820 @@
+# cython: language_level=3
+"""Havannah engine: reader for the judge format and the first-win kernel.
+
+Flow: ``parse`` turns bytes (or a file descriptor) into flat move arrays,
+``judge`` runs the kernel over every case, ``enclosed_empty`` is the exact,
+slow-but-sure ring witness.  Python objects stay outside the ``nogil`` blocks.
+"""
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.string cimport memset
+
+from havhex._reader cimport (
+    Reader, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_OK,
+    TOKEN_TOO_LARGE, reader_int, reader_keep_bad_token, reader_skip_space,
+)
+from havhex._unionfind cimport uf_find, uf_link
+
+import os
+
+cdef extern from *:
+    """
+    #define HAVHEX_PREFETCH(address) __builtin_prefetch((const void *)(address), 0, 3)
+    #define HAVHEX_ATOMIC_NEXT(counter) __atomic_fetch_add((counter), 1, __ATOMIC_RELAXED)
+    """
+    void HAVHEX_PREFETCH(const void* address) noexcept nogil
+    int64_t HAVHEX_ATOMIC_NEXT(int64_t* counter) noexcept nogil
+
+# Kinds of winning structure, as bits; the judge prints them in this order.
+cdef enum:
+    KIND_BRIDGE = 1
+    KIND_FORK = 2
+    KIND_RING = 4
+
+cdef enum:
+    MAX_SIZE = 1 << 30
+    # Union-find indices are int32 and one slot is reserved.
+    MAX_MOVES = 2147483646
+    # Moves looked ahead when prefetching hash-table lines.
+    PREFETCH_DISTANCE = 12
+
+# What the reader expected when it failed (for messages).
+cdef enum Field:
+    FIELD_T, FIELD_S, FIELD_M, FIELD_X, FIELD_Y, FIELD_END
+
+# Error kinds.
+cdef enum:
+    ERR_NONE = 0
+    ERR_TOKEN = 1          # reader status in err_status
+    ERR_T_RANGE = 2
+    ERR_S_RANGE = 3
+    ERR_M_RANGE = 4
+    ERR_OFF_BOARD = 5
+    ERR_TRAILING = 6
+    ERR_NO_MEMORY = 7
+
+# Neighbours clockwise from twelve o'clock (NOTES.md): consecutive entries are
+# themselves adjacent, which the ring test relies on.
+cdef int NEIGHBOUR_DX[6]
+cdef int NEIGHBOUR_DY[6]
+NEIGHBOUR_DX[:] = [1, 0, -1, -1, 0, 1]
+NEIGHBOUR_DY[:] = [1, 1, 0, -1, -1, 0]
+
+cdef int64_t LOW32 = 0xFFFFFFFF
+
+cdef uint8_t POPCOUNT6[64]
+for _i in range(64):
+    POPCOUNT6[_i] = bin(_i).count("1")
+
+
+class HavannahError(Exception):
+    """Internal carrier; the facade turns it into ``havhex.InputError``."""
+
+
+# --------------------------------------------------------------------------
+# Board geometry
+# --------------------------------------------------------------------------
+
+cdef inline bint on_board(int64_t x, int64_t y, int64_t size) noexcept nogil:
+    cdef int64_t last = 2 * size - 1
+    return 1 <= x <= last and 1 <= y <= last and -(size - 1) <= x - y <= size - 1
+
+
+cdef inline uint16_t border_mask(int64_t x, int64_t y, int64_t size) noexcept nogil:
+    """Bits 0-5: the corner this cell is; bits 6-11: the edge it lies on."""
+    cdef int64_t last = 2 * size - 1
+    cdef int64_t d = x - y
+    if 1 < x < last and 1 < y < last and -(size - 1) < d < size - 1:
+        return 0
+    if x == 1 and y == 1:
+        return 1
+    if x == 1 and y == size:
+        return 2
+    if x == size and y == 1:
+        return 4
+    if x == size and y == last:
+        return 8
+    if x == last and y == size:
+        return 16
+    if x == last and y == last:
+        return 32
+    if x == 1:
+        return 64
+    if y == 1:
+        return 128
+    if x == last:
+        return 256
+    if y == last:
+        return 512
+    if -d == size - 1:
+        return 1024
+    return 2048
+
+
+cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
+    cdef uint8_t kinds = 0
+    if POPCOUNT6[mask & 63] >= 2:
+        kinds |= KIND_BRIDGE
+    if POPCOUNT6[mask >> 6] >= 3:
+        kinds |= KIND_FORK
+    return kinds
+
+
+# --------------------------------------------------------------------------
+# Cell table: open addressing keyed by (x, y), memory proportional to moves.
+# Cells of one 4x4 tile share a 16-slot group (256 bytes), so a stone and most
+# of its neighbours are looked up in the same few cache lines.  The tile hash is
+# seeded per run so crafted coordinates cannot force long probe chains.
+# --------------------------------------------------------------------------
+
+cdef struct Slot:
+    int32_t x        # 0 marks an empty slot (board coordinates start at 1)
+    int32_t y
+    int32_t stone    # move index
+    int32_t unused
+
+
+cdef inline uint64_t mix64(uint64_t h) noexcept nogil:
+    h ^= h >> 33
+    h *= 0xff51afd7ed558ccdULL
+    h ^= h >> 33
+    h *= 0xc4ceb9fe1a85ec53ULL
+    h ^= h >> 33
+    return h
+
+
+cdef inline size_t home_slot(int64_t x, int64_t y, uint64_t seed,
+                             size_t group_mask) noexcept nogil:
+    cdef uint64_t tile = ((<uint64_t>x >> 2) << 32) | (<uint64_t>y >> 2)
+    cdef size_t group = <size_t>(mix64(tile ^ seed) & group_mask)
+    return (group << 4) | <size_t>((x & 3) << 2) | <size_t>(y & 3)
+
+
+cdef inline int32_t table_find(const Slot* table, size_t slot_mask, size_t slot,
+                               int64_t x, int64_t y) noexcept nogil:
+    while True:
+        if table[slot].x == x and table[slot].y == y:
+            return table[slot].stone
+        if table[slot].x == 0:
+            return -1
+        slot = (slot + 1) & slot_mask
+
+
+cdef inline int32_t table_insert(Slot* table, size_t slot_mask, size_t slot,
+                                 int64_t x, int64_t y, int32_t stone) noexcept nogil:
+    """Insert; return -1, or the stone already on (x, y)."""
+    while True:
+        if table[slot].x == 0:
+            table[slot].x = <int32_t>x
+            table[slot].y = <int32_t>y
+            table[slot].stone = stone
+            return -1
+        if table[slot].x == x and table[slot].y == y:
+            return table[slot].stone
+        slot = (slot + 1) & slot_mask
+
+
+cdef struct Scratch:
+    Slot* table
+    size_t table_capacity       # slots allocated
+    int32_t* parent
+    uint16_t* mask
+    int64_t stone_capacity
+
+
+cdef void scratch_free(Scratch* s) noexcept nogil:
+    free(s.table)
+    free(s.parent)
+    free(s.mask)
+    s.table = NULL
+    s.parent = NULL
+    s.mask = NULL
+    s.table_capacity = 0
+    s.stone_capacity = 0
+
+
+cdef bint scratch_reserve(Scratch* s, int64_t n_moves, size_t n_slots) noexcept nogil:
+    cdef void* grown
+    if n_slots > s.table_capacity:
+        free(s.table)
+        # 64-byte alignment keeps each tile group on whole cache lines.
+        s.table = NULL
+        if posix_memalign(<void**>&s.table, 64, n_slots * sizeof(Slot)) != 0:
+            s.table = NULL
+            s.table_capacity = 0
+            return False
+        s.table_capacity = n_slots
+    if n_moves > s.stone_capacity:
+        grown = realloc(s.parent, <size_t>n_moves * sizeof(int32_t))
+        if grown == NULL:
+            return False
+        s.parent = <int32_t*>grown
+        grown = realloc(s.mask, <size_t>n_moves * sizeof(uint16_t))
+        if grown == NULL:
+            return False
+        s.mask = <uint16_t*>grown
+        s.stone_capacity = n_moves
+    return True
+
+
+cdef extern from "<stdlib.h>" nogil:
+    int posix_memalign(void** memptr, size_t alignment, size_t size)
+
+
+cdef inline size_t table_slots_for(int64_t n_moves) noexcept nogil:
+    """Power of two, at least 2 * moves (load <= 1/2), whole tile groups."""
+    cdef size_t slots = 64
+    while slots < <size_t>(2 * n_moves):
+        slots <<= 1
+    return slots
+
+
+# --------------------------------------------------------------------------
+# The kernel
+# --------------------------------------------------------------------------
+
+cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
+                    uint64_t seed, Scratch* s, uint8_t* kinds_out,
+                    int64_t* move_out, int64_t* duplicate_out) noexcept nogil:
+    """First winning move of one case.
+
+    Returns 0, or -1 when memory ran out.  ``duplicate_out`` receives the index
+    of the first move that repeats a hexagon (or -1); moves after the win are
+    still checked for that, but not played.
+    """
+    cdef size_t n_slots = table_slots_for(n_moves)
+    cdef size_t slot_mask = n_slots - 1
+    cdef size_t group_mask = (n_slots >> 4) - 1
+    cdef Slot* table
+    cdef int32_t* parent
+    cdef uint16_t* mask
+    cdef int64_t i, x, y, nx, ny
+    cdef int32_t neighbour[6]
+    cdef int32_t run_root[3]
+    cdef int k, n_runs, a, b
+    cdef uint16_t cell_mask
+    cdef int32_t root, other, found
+    cdef uint8_t kinds
+    cdef bint won = False
+
+    kinds_out[0] = 0
+    move_out[0] = 0
+    duplicate_out[0] = -1
+    if not scratch_reserve(s, n_moves, n_slots):
+        return -1
+    table = s.table
+    parent = s.parent
+    mask = s.mask
+    memset(table, 0, n_slots * sizeof(Slot))
+
+    for i in range(n_moves):
+        x = coords[2 * i]
+        y = coords[2 * i + 1]
+        if i + PREFETCH_DISTANCE < n_moves:
+            HAVHEX_PREFETCH(&table[home_slot(coords[2 * (i + PREFETCH_DISTANCE)],
+                                             coords[2 * (i + PREFETCH_DISTANCE) + 1],
+                                             seed, group_mask)])
+        found = table_insert(table, slot_mask, home_slot(x, y, seed, group_mask),
+                             x, y, <int32_t>i)
+        if found >= 0:
+            duplicate_out[0] = i
+            return 0
+        if won:
+            continue
+
+        cell_mask = border_mask(x, y, size)
+        for k in range(6):
+            nx = x + NEIGHBOUR_DX[k]
+            ny = y + NEIGHBOUR_DY[k]
+            if cell_mask != 0 and not on_board(nx, ny, size):
+                neighbour[k] = -1
+            else:
+                neighbour[k] = table_find(table, slot_mask,
+                                          home_slot(nx, ny, seed, group_mask), nx, ny)
+
+        # Ring: every empty hexagon reached the outside before this move, so
+        # the move encloses something exactly when two separate runs of stone
+        # neighbours (around the circle) already belong to one group.
+        kinds = 0
+        n_runs = 0
+        for k in range(6):
+            if neighbour[k] >= 0 and neighbour[(k + 5) % 6] < 0:
+                root = uf_find(parent, neighbour[k])
+                for a in range(n_runs):
+                    if run_root[a] == root:
+                        kinds = KIND_RING
+                run_root[n_runs] = root
+                n_runs += 1
+
+        parent[i] = -1
+        mask[i] = cell_mask
+        root = <int32_t>i
+        for k in range(6):
+            if neighbour[k] >= 0:
+                other = uf_find(parent, neighbour[k])
+                if other != root:
+                    cell_mask = mask[root] | mask[other]
+                    root = uf_link(parent, root, other)
+                    mask[root] = cell_mask
+        kinds |= structure_kinds(mask[root])
+        if kinds:
+            won = True
+            kinds_out[0] = kinds
+            move_out[0] = i + 1
+    return 0
+
+
+# --------------------------------------------------------------------------
+# Parsed input
+# --------------------------------------------------------------------------
+
+cdef class HavannahInput:
+    """Cases of one input as flat arrays, plus the first fault if any."""
+    cdef readonly int64_t n_cases
+    cdef int64_t case_capacity
+    cdef int64_t* sizes
+    cdef int64_t* starts          # first move of each case; n_cases + 1 entries
+    cdef int64_t* header_lines
+    cdef int64_t move_capacity
+    cdef int32_t* coords          # x0, y0, x1, y1, ...
+    cdef uint32_t* lines          # line of each move's x (saturating)
+    # Judge results.
+    cdef uint8_t* kinds
+    cdef int64_t* moves
+    cdef int64_t* duplicates
+    # Parse fault: ERR_* code and its context.
+    cdef public int err_code
+    cdef public int err_status
+    cdef public int err_field
+    cdef public int64_t err_line
+    cdef public int64_t err_value
+    cdef public int64_t err_x
+    cdef public int64_t err_y
+    cdef public int64_t err_size
+    cdef public int err_io_errno
+    cdef public bytes err_token
+    cdef int err_token_pending
+
+    def __cinit__(self):
+        self.starts = <int64_t*>malloc(sizeof(int64_t))
+        if self.starts == NULL:
+            raise MemoryError()
+        self.starts[0] = 0
+
+    def __dealloc__(self):
+        free(self.sizes)
+        free(self.starts)
+        free(self.header_lines)
+        free(self.coords)
+        free(self.lines)
+        free(self.kinds)
+        free(self.moves)
+        free(self.duplicates)
+
+    @property
+    def n_moves(self):
+        return self.starts[self.n_cases]
+
+    def case_size(self, int64_t case):
+        self._check_case(case)
+        return self.sizes[case]
+
+    def case_moves(self, int64_t case):
+        """Moves of one case as a list of (x, y)."""
+        self._check_case(case)
+        cdef int64_t i
+        return [(self.coords[2 * i], self.coords[2 * i + 1])
+                for i in range(self.starts[case], self.starts[case + 1])]
+
+    def move_line(self, int64_t case, int64_t move):
+        self._check_case(case)
+        if not 0 <= move < self.starts[case + 1] - self.starts[case]:
+            raise IndexError(move)
+        return self.lines[self.starts[case] + move]
+
+    def header_line(self, int64_t case):
+        self._check_case(case)
+        return self.header_lines[case]
+
+    cdef _check_case(self, int64_t case):
+        if not 0 <= case < self.n_cases:
+            raise IndexError(case)
+
+    cdef bint _grow_cases(self) noexcept nogil:
+        cdef int64_t capacity = self.case_capacity * 2 if self.case_capacity else 16
+        cdef void* grown = realloc(self.sizes, <size_t>capacity * sizeof(int64_t))
+        if grown == NULL:
+            return False
+        self.sizes = <int64_t*>grown
+        grown = realloc(self.header_lines, <size_t>capacity * sizeof(int64_t))
+        if grown == NULL:
+            return False
+        self.header_lines = <int64_t*>grown
+        grown = realloc(self.starts, <size_t>(capacity + 1) * sizeof(int64_t))
+        if grown == NULL:
+            return False
+        self.starts = <int64_t*>grown
+        self.case_capacity = capacity
+        return True
+
+    cdef bint _grow_moves(self, int64_t needed) noexcept nogil:
+        cdef int64_t capacity = self.move_capacity * 2 if self.move_capacity else 1024
+        while capacity < needed:
+            capacity *= 2
+        cdef void* grown = realloc(self.coords, <size_t>capacity * 2 * sizeof(int32_t))
+        if grown == NULL:
+            return False
+        self.coords = <int32_t*>grown
+        grown = realloc(self.lines, <size_t>capacity * sizeof(uint32_t))
+        if grown == NULL:
+            return False
+        self.lines = <uint32_t*>grown
+        self.move_capacity = capacity
+        return True
+
+    cdef bint _add_case(self, int64_t size, int64_t line) noexcept nogil:
+        if self.n_cases == self.case_capacity and not self._grow_cases():
+            return False
+        self.sizes[self.n_cases] = size
+        self.header_lines[self.n_cases] = line
+        self.starts[self.n_cases + 1] = self.starts[self.n_cases]
+        self.n_cases += 1
+        return True
+
+    cdef int _parse(self, Reader* r) noexcept nogil:
+        """Read the whole judge format; stop at the first fault (recorded)."""
+        cdef int64_t n_cases, case, size, n_moves, i, x, y, cells, total
+        cdef int64_t header_line
+        cdef int status
+        status = reader_int(r, &n_cases)
+        if status != TOKEN_OK:
+            return self._token_fault(r, status, FIELD_T)
+        if n_cases < 0:
+            return self._fault(ERR_T_RANGE, r.token_line, n_cases)
+        for case in range(n_cases):
+            status = reader_int(r, &size)
+            if status != TOKEN_OK:
+                return self._token_fault(r, status, FIELD_S)
+            header_line = r.token_line
+            if size < 2 or size > MAX_SIZE:
+                return self._fault(ERR_S_RANGE, r.token_line, size)
+            status = reader_int(r, &n_moves)
+            if status != TOKEN_OK:
+                return self._token_fault(r, status, FIELD_M)
+            cells = 3 * size * (size - 1) + 1
+            if n_moves < 0 or n_moves > cells or n_moves > MAX_MOVES:
+                self.err_size = size
+                return self._fault(ERR_M_RANGE, r.token_line, n_moves)
+            # The case is registered before its moves so that a fault inside
+            # them can name it; it is dropped again if its moves are incomplete.
+            if not self._add_case(size, header_line):
+                return self._fault(ERR_NO_MEMORY, r.token_line, 0)
+            total = self.starts[case]
+            for i in range(n_moves):
+                status = reader_int(r, &x)
+                if status != TOKEN_OK:
+                    self.n_cases -= 1
+                    self.err_value = i + 1
+                    return self._token_fault(r, status, FIELD_X)
+                if total + i >= self.move_capacity and not self._grow_moves(total + i + 1):
+                    self.n_cases -= 1
+                    return self._fault(ERR_NO_MEMORY, r.token_line, 0)
+                self.lines[total + i] = <uint32_t>(r.token_line if r.token_line < LOW32
+                                                   else LOW32)
+                status = reader_int(r, &y)
+                if status != TOKEN_OK:
+                    self.n_cases -= 1
+                    self.err_value = i + 1
+                    return self._token_fault(r, status, FIELD_Y)
+                if not on_board(x, y, size):
+                    self.n_cases -= 1
+                    self.err_x = x
+                    self.err_y = y
+                    self.err_size = size
+                    return self._fault(ERR_OFF_BOARD, self.lines[total + i], i + 1)
+                self.coords[2 * (total + i)] = <int32_t>x
+                self.coords[2 * (total + i) + 1] = <int32_t>y
+            self.starts[case + 1] = total + n_moves
+        if reader_skip_space(r) >= 0:
+            r.token_line = r.line
+            reader_keep_bad_token(r, 0, 0, 0)
+            self.err_token_pending = 1
+            return self._fault(ERR_TRAILING, r.token_line, 0)
+        if r.io_errno:
+            return self._token_fault(r, TOKEN_IO_ERROR, FIELD_END)
+        return ERR_NONE
+
+    cdef int _fault(self, int code, int64_t line, int64_t value) noexcept nogil:
+        self.err_code = code
+        self.err_line = line
+        self.err_value = value
+        return code
+
+    cdef int _token_fault(self, Reader* r, int status, int field) noexcept nogil:
+        self.err_code = ERR_TOKEN
+        self.err_status = status
+        self.err_field = field
+        self.err_line = r.token_line
+        self.err_io_errno = r.io_errno
+        self.err_token_pending = 1
+        return ERR_TOKEN
+
+    # ---- judging ----------------------------------------------------------
+
+    cdef int _alloc_results(self) except -1:
+        cdef size_t n = <size_t>(self.n_cases if self.n_cases else 1)
+        free(self.kinds)
+        free(self.moves)
+        free(self.duplicates)
+        self.kinds = <uint8_t*>malloc(n * sizeof(uint8_t))
+        self.moves = <int64_t*>malloc(n * sizeof(int64_t))
+        self.duplicates = <int64_t*>malloc(n * sizeof(int64_t))
+        if self.kinds == NULL or self.moves == NULL or self.duplicates == NULL:
+            raise MemoryError()
+        return 0
+
+    cdef int _judge_worker(self, int64_t* next_case, uint64_t seed) noexcept nogil:
+        """Take cases from the shared counter until none is left."""
+        cdef Scratch scratch
+        cdef int64_t case
+        cdef int status = 0
+        memset(&scratch, 0, sizeof(Scratch))
+        while True:
+            case = HAVHEX_ATOMIC_NEXT(next_case)
+            if case >= self.n_cases:
+                break
+            if judge_case(self.sizes[case], &self.coords[2 * self.starts[case]],
+                          self.starts[case + 1] - self.starts[case], seed, &scratch,
+                          &self.kinds[case], &self.moves[case],
+                          &self.duplicates[case]) != 0:
+                status = -1
+                break
+        scratch_free(&scratch)
+        return status
+
+    def _run_worker(self, _CaseCounter counter, uint64_t seed):
+        cdef int status
+        with nogil:
+            status = self._judge_worker(&counter.next_case, seed)
+        if status != 0:
+            raise MemoryError("havhex: out of memory while judging")
+
+    def judge(self, int threads=1):
+        """Judge every case; ``threads`` workers share the cases dynamically."""
+        self._alloc_results()
+        cdef uint64_t seed = int.from_bytes(os.urandom(8), "little")
+        counter = _CaseCounter()
+        if threads <= 1 or self.n_cases <= 1:
+            self._run_worker(counter, seed)
+            return
+        import threading
+        errors = []
+
+        def work():
+            try:
+                self._run_worker(counter, seed)
+            except BaseException as exc:  # re-raised in the calling thread
+                errors.append(exc)
+
+        workers = [threading.Thread(target=work) for _ in range(min(threads, self.n_cases))]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+        if errors:
+            raise errors[0]
+
+    def result(self, int64_t case):
+        """(kinds bitmask, 1-based winning move or 0, duplicate move index or -1)."""
+        self._check_case(case)
+        if self.kinds == NULL:
+            raise RuntimeError("judge() has not run")
+        return self.kinds[case], self.moves[case], self.duplicates[case]
+
+    def results(self):
+        """Lists of kinds bitmasks and winning moves, and the first duplicate
+        as (case, move index) or None."""
+        if self.kinds == NULL:
+            raise RuntimeError("judge() has not run")
+        cdef int64_t case
+        kinds = PyBytes_FromStringAndSize(<char*>self.kinds, self.n_cases)
+        moves = [self.moves[case] for case in range(self.n_cases)]
+        duplicate = None
+        for case in range(self.n_cases):
+            if self.duplicates[case] >= 0:
+                duplicate = (case, self.duplicates[case])
+                break
+        return kinds, moves, duplicate
+
+    def first_played(self, int64_t case, int64_t move):
+        """Index of the earlier move on the same hexagon as ``move``."""
+        self._check_case(case)
+        cdef int64_t base = self.starts[case]
+        cdef int64_t i
+        for i in range(move):
+            if (self.coords[2 * (base + i)] == self.coords[2 * (base + move)] and
+                    self.coords[2 * (base + i) + 1] == self.coords[2 * (base + move) + 1]):
+                return i
+        return -1
+
+
+cdef class _CaseCounter:
+    cdef int64_t next_case
+
+
+def parse(source, Py_ssize_t chunk_size=1 << 20):
+    """Parse the judge format from a bytes-like object or a file descriptor.
+
+    Never raises for bad input: the returned object holds the complete cases
+    before the first fault and describes that fault (``err_code``).
+    """
+    cdef HavannahInput parsed = HavannahInput()
+    cdef Reader reader
+    cdef const unsigned char[::1] view
+    cdef bytearray chunk
+    memset(&reader, 0, sizeof(Reader))
+    reader.line = 1
+    reader.token_line = 1
+    if isinstance(source, int):
+        chunk = bytearray(chunk_size)
+        reader.fd = source
+        reader.chunk = <unsigned char*>chunk
+        reader.chunk_size = chunk_size
+        with nogil:
+            parsed._parse(&reader)
+    else:
+        view = source
+        reader.fd = -1
+        reader.data = &view[0] if view.shape[0] else NULL
+        reader.end = view.shape[0]
+        with nogil:
+            parsed._parse(&reader)
+    if parsed.err_token_pending:
+        parsed.err_token = bytes(reader.bad_token[:48].split(b"\0", 1)[0])
+    return parsed
+
+
+ctypedef fused coordinate_t:
+    int32_t
+    int64_t
+
+
+def from_moves(int64_t size, const coordinate_t[::1] coords):
+    """One case from interleaved x, y coordinates.
+
+    Moves off the board are recorded as a fault (``err_code``), like ``parse``.
+    """
+    cdef HavannahInput parsed = HavannahInput()
+    cdef int64_t n = coords.shape[0] // 2
+    cdef int64_t i, x, y
+    if not parsed._add_case(size, 0) or (n and not parsed._grow_moves(n)):
+        raise MemoryError()
+    with nogil:
+        for i in range(n):
+            x = coords[2 * i]
+            y = coords[2 * i + 1]
+            if not on_board(x, y, size):
+                parsed.n_cases = 0
+                parsed.err_x = x
+                parsed.err_y = y
+                parsed.err_size = size
+                parsed._fault(ERR_OFF_BOARD, 0, i + 1)
+                break
+            parsed.coords[2 * i] = <int32_t>x
+            parsed.coords[2 * i + 1] = <int32_t>y
+            parsed.lines[i] = 0
+    if parsed.n_cases:
+        parsed.starts[1] = n
+    return parsed
+
+
+# --------------------------------------------------------------------------
+# Exact ring witness: empty hexagons cut off from the board's exterior.
+# Empty cells are grouped into runs along each row x; runs of neighbouring rows
+# touch when their y ranges overlap by the hex adjacency.  Rows without stones,
+# and runs reaching the row's ends, belong to the exterior.  Memory and time
+# follow the number of stones, not the board.
+# --------------------------------------------------------------------------
+
+cdef int compare_keys(const void* a, const void* b) noexcept nogil:
+    cdef int64_t ka = (<const int64_t*>a)[0]
+    cdef int64_t kb = (<const int64_t*>b)[0]
+    return (ka > kb) - (ka < kb)
+
+
+cdef struct EmptyRun:
+    int64_t x
+    int64_t first
+    int64_t last
+
+
+cdef int64_t row_low(int64_t x, int64_t size) noexcept nogil:
+    return x - size + 1 if x > size else 1
+
+
+cdef int64_t row_high(int64_t x, int64_t size) noexcept nogil:
+    return x + size - 1 if x + size - 1 < 2 * size - 1 else 2 * size - 1
+
+
+def enclosed_runs(int64_t size, const int32_t[::1] coords):
+    """Empty hexagons that cannot reach the exterior, as (x, first_y, last_y) runs.
+
+    ``coords`` holds distinct on-board stones as interleaved x, y.
+    """
+    cdef int64_t n = coords.shape[0] // 2
+    cdef int64_t* keys = <int64_t*>malloc(<size_t>(n if n else 1) * sizeof(int64_t))
+    # At most one run before each stone plus one per row.
+    cdef EmptyRun* runs = <EmptyRun*>malloc(<size_t>(2 * n + 1) * sizeof(EmptyRun))
+    cdef int32_t* parent = <int32_t*>malloc(<size_t>(2 * n + 2) * sizeof(int32_t))
+    cdef int64_t i, j, x, y, low, high, previous_y, n_runs = 0
+    cdef int64_t row_start, prev_row_start = 0, prev_row_end = 0, prev_x = -10
+    cdef int64_t a, b, exterior, run_index
+    cdef int32_t ra, rb
+    if keys == NULL or runs == NULL or parent == NULL:
+        free(keys)
+        free(runs)
+        free(parent)
+        raise MemoryError()
+    result = []
+    try:
+        with nogil:
+            for i in range(n):
+                keys[i] = (<int64_t>coords[2 * i] << 32) | coords[2 * i + 1]
+            qsort(keys, <size_t>n, sizeof(int64_t), compare_keys)
+            # Node 0 is the exterior; run k is node k + 1.
+            exterior = 0
+            parent[0] = -1
+            i = 0
+            while i < n:
+                x = keys[i] >> 32
+                low = row_low(x, size)
+                high = row_high(x, size)
+                row_start = n_runs
+                previous_y = low - 1
+                while i < n and (keys[i] >> 32) == x:
+                    y = keys[i] & LOW32
+                    if y > previous_y + 1:
+                        runs[n_runs].x = x
+                        runs[n_runs].first = previous_y + 1
+                        runs[n_runs].last = y - 1
+                        n_runs += 1
+                    previous_y = y
+                    i += 1
+                if previous_y < high:
+                    runs[n_runs].x = x
+                    runs[n_runs].first = previous_y + 1
+                    runs[n_runs].last = high
+                    n_runs += 1
+                for j in range(row_start, n_runs):
+                    parent[j + 1] = -1
+                    # A run at the row's end holds a border hexagon; the rows
+                    # above and below without stones are exterior entirely.
+                    if (runs[j].first == low or runs[j].last == high
+                            or prev_x != x - 1 or x == 1 or x == 2 * size - 1):
+                        ra = uf_find(parent, <int32_t>(j + 1))
+                        rb = uf_find(parent, 0)
+                        if ra != rb:
+                            uf_link(parent, ra, rb)
+                # Runs of the previous row (x - 1) touch run [a, b] of this
+                # row when they overlap [a - 1, b]: (x, y) neighbours
+                # (x - 1, y) and (x - 1, y - 1).
+                if prev_x == x - 1:
+                    a = prev_row_start
+                    for j in range(row_start, n_runs):
+                        while a < prev_row_end and runs[a].last < runs[j].first - 1:
+                            a += 1
+                        b = a
+                        while b < prev_row_end and runs[b].first <= runs[j].last:
+                            ra = uf_find(parent, <int32_t>(j + 1))
+                            rb = uf_find(parent, <int32_t>(b + 1))
+                            if ra != rb:
+                                uf_link(parent, ra, rb)
+                            b += 1
+                # The previous row's runs also meet the exterior when this row
+                # is not x + 1 of theirs (handled above, symmetric case):
+                if prev_x >= 1 and prev_x != x - 1:
+                    for j in range(prev_row_start, prev_row_end):
+                        ra = uf_find(parent, <int32_t>(j + 1))
+                        rb = uf_find(parent, 0)
+                        if ra != rb:
+                            uf_link(parent, ra, rb)
+                prev_x = x
+                prev_row_start = row_start
+                prev_row_end = n_runs
+            # The last row with stones has an empty row (or the border) after it.
+            for j in range(prev_row_start, prev_row_end):
+                ra = uf_find(parent, <int32_t>(j + 1))
+                rb = uf_find(parent, 0)
+                if ra != rb:
+                    uf_link(parent, ra, rb)
+        exterior = uf_find(parent, 0)
+        for run_index in range(n_runs):
+            if uf_find(parent, <int32_t>(run_index + 1)) != exterior:
+                result.append((runs[run_index].x, runs[run_index].first,
+                               runs[run_index].last))
+    finally:
+        free(keys)
+        free(runs)
+        free(parent)
+    return result

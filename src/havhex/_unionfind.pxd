@@ -1,0 +1,29 @@
+# cython: language_level=3
+"""Flat-array union-find shared by both engines.
+
+``parent[i] >= 0`` points towards the root; a root stores ``-(size of its set)``,
+so one int32 array carries both the forest and the sizes (union by size).
+"""
+from libc.stdint cimport int32_t
+
+
+cdef inline int32_t uf_find(int32_t* parent, int32_t item) noexcept nogil:
+    cdef int32_t root = item
+    cdef int32_t following
+    while parent[root] >= 0:
+        root = parent[root]
+    # Path compression: every node on the walked path now points at the root.
+    while parent[item] >= 0:
+        following = parent[item]
+        parent[item] = root
+        item = following
+    return root
+
+
+cdef inline int32_t uf_link(int32_t* parent, int32_t root_a, int32_t root_b) noexcept nogil:
+    """Join two distinct roots; return the surviving root (the larger set)."""
+    if parent[root_a] > parent[root_b]:      # a is smaller: sizes are stored negated
+        root_a, root_b = root_b, root_a
+    parent[root_a] += parent[root_b]
+    parent[root_b] = root_a
+    return root_a

@@ -1,0 +1,96 @@
+"""Command line: ``havhex havannah|hex [FILE ...]`` prints the judge's output.
+
+Every fault in the input is one line on stderr, ``havhex: FILE:LINE: reason``,
+and exit status 1.  A file's output appears whole or not at all; with ``-o`` the
+output file is written only when every input was judged.
+"""
+import os
+import sys
+
+from ._version import __version__
+from .errors import InputError
+
+GAMES = ("havannah", "hex")
+
+
+def _build_parser():
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="havhex",
+        description="Fast, explainable judges for the connection games Havannah and Hex.",
+    )
+    parser.add_argument("--version", action="version", version=f"havhex {__version__}")
+    games = parser.add_subparsers(dest="game", metavar="GAME")
+    games.required = True
+    for game, text in (
+        ("havannah", "the first move that completes a ring, a bridge or a fork"),
+        ("hex", "whether a Hex position is possible, and who has won"),
+    ):
+        judge = games.add_parser(game, help=text, description=f"Judge {game}: {text}.")
+        judge.add_argument("files", nargs="*", metavar="FILE",
+                           help="inputs in the judge format; none or '-' reads standard input")
+        judge.add_argument("-o", "--output", metavar="FILE",
+                           help="write the output here (only once every input was judged)")
+        judge.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
+                           help="judge the cases of a file on N threads (0: all cores; default 1)")
+        judge.add_argument("--quiet", action="store_true", help="no progress display")
+    return parser
+
+
+def _threads(jobs):
+    if jobs < 0:
+        raise InputError(f"-j takes a number of threads >= 0, got {jobs}")
+    return jobs or os.cpu_count() or 1
+
+
+def _judge(game, files, threads):
+    """Yield each input's complete output text, in order."""
+    import importlib
+
+    module = importlib.import_module(f"havhex.{game}")
+    for file in files or ["-"]:
+        results = module.judge_file(file, threads=threads)
+        yield module.format_results(results)
+
+
+def _write_atomically(path, chunks):
+    directory = os.path.dirname(os.path.abspath(path))
+    temporary = os.path.join(directory, f".{os.path.basename(path)}.havhex-{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8", newline="\n") as out:
+            for chunk in chunks:
+                out.write(chunk)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def main(argv=None):
+    arguments = _build_parser().parse_args(argv)
+    try:
+        threads = _threads(arguments.jobs)
+        outputs = _judge(arguments.game, arguments.files, threads)
+        if arguments.output:
+            _write_atomically(arguments.output, outputs)
+        else:
+            for text in outputs:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+    except InputError as exc:
+        print(f"havhex: {exc}", file=sys.stderr)
+        return 1
+    except MemoryError:
+        print("havhex: out of memory", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        target = f"{exc.filename}: " if exc.filename else ""
+        print(f"havhex: {target}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 0
