@@ -1,0 +1,31 @@
+"""Shared fixtures: where the contest data lives, and how to run the CLI."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# ../shared/conformance beside the checkout; absent for an installed wheel.
+CONFORMANCE = Path(__file__).resolve().parents[1].parent / "shared" / "conformance"
+
+
+@pytest.fixture
+def conformance_dir():
+    if not CONFORMANCE.is_dir():
+        pytest.skip(f"conformance data not found at {CONFORMANCE}")
+    return CONFORMANCE
+
+
+def run_cli(*args, stdin=None, cwd=None):
+    """Run ``python -m havhex`` with ``args``; returns the CompletedProcess."""
+    return subprocess.run(
+        [sys.executable, "-m", "havhex", *map(str, args)],
+        input=stdin, capture_output=True, cwd=cwd,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+
+
+@pytest.fixture
+def cli():
+    return run_cli
