@@ -37,7 +37,7 @@ cdef enum:
     # Union-find indices are int32 and one slot is reserved.
     MAX_MOVES = 2147483646
     # Moves looked ahead when prefetching hash-table lines.
-    PREFETCH_DISTANCE = 12
+    PREFETCH_DISTANCE = 10
 
 # What the reader expected when it failed (for messages).
 cdef enum Field:
@@ -234,6 +234,36 @@ cdef inline size_t table_slots_for(int64_t n_moves) noexcept nogil:
 # The kernel
 # --------------------------------------------------------------------------
 
+cdef struct MovePlan:
+    # Computed PREFETCH_DISTANCE moves ahead, while the lines are fetched.
+    size_t home                 # the move's own slot
+    size_t neighbour_home[6]    # NO_SLOT for a neighbour off the board
+    uint16_t cell_mask
+
+
+cdef enum:
+    PLAN_RING = 16              # power of two > PREFETCH_DISTANCE
+
+cdef size_t NO_SLOT = <size_t>-1
+
+
+cdef inline void plan_move(MovePlan* plan, const Slot* table, int64_t x, int64_t y,
+                           int64_t size, uint64_t seed, size_t group_mask) noexcept nogil:
+    cdef int k
+    cdef int64_t nx, ny
+    plan.cell_mask = border_mask(x, y, size)
+    plan.home = home_slot(x, y, seed, group_mask)
+    HAVHEX_PREFETCH(&table[plan.home])
+    for k in range(6):
+        nx = x + NEIGHBOUR_DX[k]
+        ny = y + NEIGHBOUR_DY[k]
+        if plan.cell_mask != 0 and not on_board(nx, ny, size):
+            plan.neighbour_home[k] = NO_SLOT
+        else:
+            plan.neighbour_home[k] = home_slot(nx, ny, seed, group_mask)
+            HAVHEX_PREFETCH(&table[plan.neighbour_home[k]])
+
+
 cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                     uint64_t seed, Scratch* s, uint8_t* kinds_out,
                     int64_t* move_out, int64_t* duplicate_out) noexcept nogil:
@@ -249,14 +279,15 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef Slot* table
     cdef int32_t* parent
     cdef uint16_t* mask
-    cdef int64_t i, x, y, nx, ny
+    cdef int64_t i, x, y, ahead
+    cdef MovePlan plans[PLAN_RING]
+    cdef MovePlan* plan
     cdef int32_t neighbour[6]
     cdef int32_t run_root[3]
-    cdef int k, n_runs, a, b
-    cdef uint16_t cell_mask
-    cdef int32_t root, other, found
+    cdef int k, n_runs, a
+    cdef uint16_t merged
+    cdef int32_t root, other
     cdef uint8_t kinds
-    cdef bint won = False
 
     kinds_out[0] = 0
     move_out[0] = 0
@@ -268,31 +299,25 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     mask = s.mask
     memset(table, 0, n_slots * sizeof(Slot))
 
+    # The table is far larger than the caches on big inputs: plan each move
+    # ahead of time so its slots' lines arrive before they are needed.
+    for ahead in range(min(PREFETCH_DISTANCE, n_moves)):
+        plan_move(&plans[ahead], table, coords[2 * ahead], coords[2 * ahead + 1],
+                  size, seed, group_mask)
+
     for i in range(n_moves):
+        plan = &plans[i & (PLAN_RING - 1)]
         x = coords[2 * i]
         y = coords[2 * i + 1]
-        if i + PREFETCH_DISTANCE < n_moves:
-            HAVHEX_PREFETCH(&table[home_slot(coords[2 * (i + PREFETCH_DISTANCE)],
-                                             coords[2 * (i + PREFETCH_DISTANCE) + 1],
-                                             seed, group_mask)])
-        found = table_insert(table, slot_mask, home_slot(x, y, seed, group_mask),
-                             x, y, <int32_t>i)
-        if found >= 0:
+        if table_insert(table, slot_mask, plan.home, x, y, <int32_t>i) >= 0:
             duplicate_out[0] = i
             return 0
-        if won:
-            continue
-
-        cell_mask = border_mask(x, y, size)
         for k in range(6):
-            nx = x + NEIGHBOUR_DX[k]
-            ny = y + NEIGHBOUR_DY[k]
-            if cell_mask != 0 and not on_board(nx, ny, size):
+            if plan.neighbour_home[k] == NO_SLOT:
                 neighbour[k] = -1
             else:
-                neighbour[k] = table_find(table, slot_mask,
-                                          home_slot(nx, ny, seed, group_mask), nx, ny)
-
+                neighbour[k] = table_find(table, slot_mask, plan.neighbour_home[k],
+                                          x + NEIGHBOUR_DX[k], y + NEIGHBOUR_DY[k])
         # Ring: every empty hexagon reached the outside before this move, so
         # the move encloses something exactly when two separate runs of stone
         # neighbours (around the circle) already belong to one group.
@@ -308,20 +333,41 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                 n_runs += 1
 
         parent[i] = -1
-        mask[i] = cell_mask
+        mask[i] = plan.cell_mask
         root = <int32_t>i
         for k in range(6):
             if neighbour[k] >= 0:
                 other = uf_find(parent, neighbour[k])
                 if other != root:
-                    cell_mask = mask[root] | mask[other]
+                    merged = mask[root] | mask[other]
                     root = uf_link(parent, root, other)
-                    mask[root] = cell_mask
+                    mask[root] = merged
         kinds |= structure_kinds(mask[root])
+
+        ahead = i + PREFETCH_DISTANCE
+        if ahead < n_moves:
+            plan_move(&plans[ahead & (PLAN_RING - 1)], table, coords[2 * ahead],
+                      coords[2 * ahead + 1], size, seed, group_mask)
         if kinds:
-            won = True
             kinds_out[0] = kinds
             move_out[0] = i + 1
+            return check_remaining(table, slot_mask, coords, i + 1, n_moves, seed,
+                                   group_mask, duplicate_out)
+    return 0
+
+
+cdef int check_remaining(Slot* table, size_t slot_mask, const int32_t* coords,
+                         int64_t first, int64_t n_moves, uint64_t seed,
+                         size_t group_mask, int64_t* duplicate_out) noexcept nogil:
+    """Moves after the win are not played, but a repeated hexagon is still a fault."""
+    cdef int64_t i, x, y
+    for i in range(first, n_moves):
+        x = coords[2 * i]
+        y = coords[2 * i + 1]
+        if table_insert(table, slot_mask, home_slot(x, y, seed, group_mask), x, y,
+                        <int32_t>i) >= 0:
+            duplicate_out[0] = i
+            return 0
     return 0
 
 

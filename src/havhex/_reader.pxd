@@ -5,8 +5,14 @@ The reader works on one in-memory buffer, or streams a file descriptor through a
 fixed chunk so that memory does not grow with the file.  It never builds a Python
 object per token and runs without the GIL.  Line numbers are tracked for errors.
 """
-from libc.stdint cimport int64_t
+from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memcpy
+
+cdef extern from *:
+    """
+    #define HAVHEX_CTZ64(value) ((int)__builtin_ctzll(value))
+    """
+    int HAVHEX_CTZ64(uint64_t value) noexcept nogil
 
 cdef extern from "<unistd.h>" nogil:
     ssize_t read(int fd, void* buf, size_t count)
@@ -71,15 +77,22 @@ cdef inline bint is_space(int c) noexcept nogil:
 cdef inline int reader_skip_space(Reader* r) noexcept nogil:
     """Consume white space; return the next byte (not consumed) or -1."""
     cdef int c
+    cdef Py_ssize_t pos
     while True:
         if r.pos == r.end and not reader_refill(r):
             return -1
-        c = r.data[r.pos]
-        if c == 10:
-            r.line += 1
-        elif not is_space(c):
-            return c
-        r.pos += 1
+        # Scan the buffered bytes with a local index; the common case is one
+        # separator between two tokens.
+        pos = r.pos
+        while pos < r.end:
+            c = r.data[pos]
+            if c == 10:
+                r.line += 1
+            elif not is_space(c):
+                r.pos = pos
+                return c
+            pos += 1
+        r.pos = pos
 
 
 cdef inline void reader_keep_bad_token(Reader* r, int negative, int n_digits,
@@ -115,12 +128,39 @@ cdef inline void reader_keep_bad_token(Reader* r, int negative, int n_digits,
     r.bad_token[length] = 0
 
 
+cdef inline int swar_digits(const unsigned char* p, int64_t* value) noexcept nogil:
+    """Count the leading digits among 8 bytes and convert them, 8 at a time.
+
+    Subtracting '0' from every byte marks non-digits by a non-zero high
+    nibble; borrows only run towards later bytes, past the first non-digit.
+    """
+    cdef uint64_t chunk, shifted, marks
+    cdef int n
+    memcpy(&chunk, p, 8)
+    chunk -= 0x3030303030303030ULL
+    marks = (chunk | (chunk + 0x0606060606060606ULL)) & 0xF0F0F0F0F0F0F0F0ULL
+    n = 8 if marks == 0 else HAVHEX_CTZ64(marks) >> 3
+    if n == 0:
+        value[0] = 0
+        return 0
+    # Move the n digits to the top bytes (leading zeros below), then combine
+    # pairs, quads and octets with three multiplications.
+    shifted = chunk << (8 * (8 - n))
+    shifted = ((shifted & 0x0F0F0F0F0F0F0F0FULL) * 2561) >> 8
+    shifted = ((shifted & 0x00FF00FF00FF00FFULL) * 6553601) >> 16
+    shifted = ((shifted & 0x0000FFFF0000FFFFULL) * 42949672960001ULL) >> 32
+    value[0] = <int64_t>shifted
+    return n
+
+
 cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
     """Read one decimal integer token (optional sign, at most 18 digits)."""
     cdef int c = reader_skip_space(r)
     cdef int negative = 0
     cdef int n_digits = 0
     cdef int64_t value = 0
+    cdef const unsigned char* p
+    cdef unsigned int digit
     if c < 0:
         # token_line keeps the last token's line: the input ends after it.
         return TOKEN_IO_ERROR if r.io_errno else TOKEN_MISSING
@@ -128,6 +168,25 @@ cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
     if c == 45 or c == 43:           # '-' or '+'
         negative = c == 45
         r.pos += 1
+    if r.end - r.pos > 19:
+        # Fast path: the token and the byte after it are buffered, because a
+        # valid token has at most 18 digits; no refill checks per byte.
+        p = r.data + r.pos
+        n_digits = swar_digits(p, &value)
+        if n_digits == 8:
+            while True:
+                digit = p[n_digits] - 48
+                if digit > 9 or n_digits == 18:
+                    break
+                value = value * 10 + digit
+                n_digits += 1
+        r.pos += n_digits
+        c = p[n_digits]
+        if n_digits == 0 or not is_space(c):
+            reader_keep_bad_token(r, negative, n_digits, value)
+            return TOKEN_TOO_LARGE if (n_digits == 18 and 48 <= c <= 57) else TOKEN_NOT_INTEGER
+        out[0] = -value if negative else value
+        return TOKEN_OK
     while True:
         if r.pos == r.end and not reader_refill(r):
             break
