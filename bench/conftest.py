@@ -1,0 +1,50 @@
+"""Benchmark inputs, generated once per session into a temporary folder."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import generate  # noqa: E402
+
+_cache = {}
+
+
+@pytest.fixture(scope="session")
+def bench_input(tmp_path_factory):
+    """Path of a generated input by kind (see bench/generate.py)."""
+    folder = tmp_path_factory.mktemp("bench-inputs")
+
+    def make(kind):
+        if kind not in _cache:
+            path = folder / f"{kind}.in"
+            path.write_text(generate.generate(kind))
+            _cache[kind] = path
+        return _cache[kind]
+
+    return make
+
+
+def run_cli(*args):
+    """``python -m havhex ARGS``; returns the CompletedProcess (output captured)."""
+    return subprocess.run([sys.executable, "-m", "havhex", *map(str, args)],
+                          capture_output=True, check=True)
+
+
+def interpreter_start():
+    return subprocess.run([sys.executable, "-c", "pass"], check=True)
+
+
+def child_peak_rss_mb(function):
+    """Run ``function`` (which starts one child) in a fresh process and return
+    that child's peak resident memory in MB, via RUSAGE_CHILDREN."""
+    code = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code, *function], capture_output=True,
+                         check=True, text=True)
+    return int(out.stdout) / 1024
