@@ -382,10 +382,12 @@ cdef class HavannahInput:
     cdef int64_t case_capacity
     cdef int64_t* sizes
     cdef int64_t* starts          # first move of each case; n_cases + 1 entries
-    cdef int64_t* header_lines
+    cdef int64_t* header_lines    # line of each case's first move
     cdef int64_t move_capacity
     cdef int32_t* coords          # x0, y0, x1, y1, ...
-    cdef uint32_t* lines          # line of each move's x (saturating)
+    # Line of each move's x, kept only once some move is not on the line
+    # after its predecessor (a regular file costs no memory for this).
+    cdef int64_t* lines
     # Judge results.
     cdef uint8_t* kinds
     cdef int64_t* moves
@@ -438,11 +440,23 @@ cdef class HavannahInput:
         self._check_case(case)
         if not 0 <= move < self.starts[case + 1] - self.starts[case]:
             raise IndexError(move)
-        return self.lines[self.starts[case] + move]
+        return self._line_of(case, move)
 
-    def header_line(self, int64_t case):
-        self._check_case(case)
-        return self.header_lines[case]
+    cdef inline int64_t _line_of(self, int64_t case, int64_t move) noexcept nogil:
+        if self.lines != NULL:
+            return self.lines[self.starts[case] + move]
+        return self.header_lines[case] + move
+
+    cdef bint _keep_lines(self) noexcept nogil:
+        """Switch to explicit line numbers, filling in the regular ones so far."""
+        cdef int64_t case, i
+        self.lines = <int64_t*>malloc(<size_t>self.move_capacity * sizeof(int64_t))
+        if self.lines == NULL:
+            return False
+        for case in range(self.n_cases):
+            for i in range(self.starts[case], self.starts[case + 1]):
+                self.lines[i] = self.header_lines[case] + (i - self.starts[case])
+        return True
 
     cdef _check_case(self, int64_t case):
         if not 0 <= case < self.n_cases:
@@ -473,10 +487,11 @@ cdef class HavannahInput:
         if grown == NULL:
             return False
         self.coords = <int32_t*>grown
-        grown = realloc(self.lines, <size_t>capacity * sizeof(uint32_t))
-        if grown == NULL:
-            return False
-        self.lines = <uint32_t*>grown
+        if self.lines != NULL:
+            grown = realloc(self.lines, <size_t>capacity * sizeof(int64_t))
+            if grown == NULL:
+                return False
+            self.lines = <int64_t*>grown
         self.move_capacity = capacity
         return True
 
@@ -492,7 +507,7 @@ cdef class HavannahInput:
     cdef int _parse(self, Reader* r) noexcept nogil:
         """Read the whole judge format; stop at the first fault (recorded)."""
         cdef int64_t n_cases, case, size, n_moves, i, x, y, cells, total
-        cdef int64_t header_line
+        cdef int64_t first_line, x_line
         cdef int status
         status = reader_int(r, &n_cases)
         if status != TOKEN_OK:
@@ -503,19 +518,19 @@ cdef class HavannahInput:
             status = reader_int(r, &size)
             if status != TOKEN_OK:
                 return self._token_fault(r, status, FIELD_S)
-            header_line = r.token_line
             if size < 2 or size > MAX_SIZE:
                 return self._fault(ERR_S_RANGE, r.token_line, size)
             status = reader_int(r, &n_moves)
             if status != TOKEN_OK:
                 return self._token_fault(r, status, FIELD_M)
+            first_line = r.token_line + 1
             cells = 3 * size * (size - 1) + 1
             if n_moves < 0 or n_moves > cells or n_moves > MAX_MOVES:
                 self.err_size = size
                 return self._fault(ERR_M_RANGE, r.token_line, n_moves)
             # The case is registered before its moves so that a fault inside
             # them can name it; it is dropped again if its moves are incomplete.
-            if not self._add_case(size, header_line):
+            if not self._add_case(size, first_line):
                 return self._fault(ERR_NO_MEMORY, r.token_line, 0)
             total = self.starts[case]
             for i in range(n_moves):
@@ -527,8 +542,14 @@ cdef class HavannahInput:
                 if total + i >= self.move_capacity and not self._grow_moves(total + i + 1):
                     self.n_cases -= 1
                     return self._fault(ERR_NO_MEMORY, r.token_line, 0)
-                self.lines[total + i] = <uint32_t>(r.token_line if r.token_line < LOW32
-                                                   else LOW32)
+                x_line = r.token_line
+                if self.lines != NULL:
+                    self.lines[total + i] = x_line
+                elif x_line != first_line + i:
+                    if not self._keep_lines():
+                        self.n_cases -= 1
+                        return self._fault(ERR_NO_MEMORY, x_line, 0)
+                    self.lines[total + i] = x_line
                 status = reader_int(r, &y)
                 if status != TOKEN_OK:
                     self.n_cases -= 1
@@ -539,10 +560,10 @@ cdef class HavannahInput:
                     self.err_x = x
                     self.err_y = y
                     self.err_size = size
-                    return self._fault(ERR_OFF_BOARD, self.lines[total + i], i + 1)
+                    return self._fault(ERR_OFF_BOARD, x_line, i + 1)
                 self.coords[2 * (total + i)] = <int32_t>x
                 self.coords[2 * (total + i) + 1] = <int32_t>y
-            self.starts[case + 1] = total + n_moves
+                self.starts[case + 1] = total + i + 1
         if reader_skip_space(r) >= 0:
             r.token_line = r.line
             reader_keep_bad_token(r, 0, 0, 0)
@@ -730,7 +751,6 @@ def from_moves(int64_t size, const coordinate_t[::1] coords):
                 break
             parsed.coords[2 * i] = <int32_t>x
             parsed.coords[2 * i + 1] = <int32_t>y
-            parsed.lines[i] = 0
     if parsed.n_cases:
         parsed.starts[1] = n
     return parsed
