@@ -320,6 +320,13 @@ def test_malformed_moves(moves):
         first_win(3, moves)
 
 
+@pytest.mark.parametrize("moves", [5, None])
+def test_moves_not_iterable(moves):
+    # A non-sequence is a caller's type error (or bad input), never an internal error.
+    with pytest.raises((TypeError, InputError)):
+        first_win(3, moves)
+
+
 # ---------------------------------------------------------------------------
 # The largest boards, a million moves, and buffer input
 # ---------------------------------------------------------------------------
@@ -433,11 +440,19 @@ def test_empty_buffer():
     assert enclosed_empty(3, array("q")) == []
 
 
+def test_numpy_empty_buffer():
+    # An (0, 2) array is an (M, 2) buffer with M = 0: no moves, no win.
+    np = pytest.importorskip("numpy")
+    for dtype in (np.int32, np.int64):
+        assert first_win(3, np.zeros((0, 2), dtype=dtype)) == Result((), None)
+        assert enclosed_empty(3, np.zeros((0, 2), dtype=dtype)) == []
+
+
 def test_numpy_input():
     np = pytest.importorskip("numpy")
     for _, size, moves, text in HAND_CASES:
         if not moves:
-            continue
+            continue  # see test_numpy_empty_buffer
         for dtype in (np.int32, np.int64):
             grid = np.array(moves, dtype=dtype).reshape(-1, 2)
             assert str(first_win(size, grid)) == text
@@ -769,6 +784,19 @@ def test_bad_text_reasons_name_the_fault():
     classes = ["move-not-integer", "truncated-case", "T-negative", "S-below-2", "M-negative",
                "M-above-board", "off-board", "duplicate", "trailing-token"]
     assert len({reasons[name] for name in classes}) == len(classes)
+
+
+def test_first_fault_wins_duplicate_before_off_board():
+    """A hexagon played twice, then a move off the board in the same case:
+    the duplicate comes first in the file and must be the fault reported
+    (the reference judge also stops at the duplicate)."""
+    text = "1\n3 3\n1 1\n1 1\n9 9\n"
+    with pytest.raises(ValueError, match="played twice"):
+        ref.judge_text(text)
+    with pytest.raises(InputError) as info:
+        judge_text(text)
+    assert info.value.line == 4, str(info.value)
+    assert "(1, 1)" in info.value.reason
 
 
 def test_judge_text_valid_variants():

@@ -7,8 +7,8 @@ slow-but-sure ring witness.  Python objects stay outside the ``nogil`` blocks.
 """
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort, realloc
-from libc.string cimport memset
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
+from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
     Reader, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_OK,
@@ -373,25 +373,94 @@ cdef int check_remaining(Slot* table, size_t slot_mask, const int32_t* coords,
 
 
 # --------------------------------------------------------------------------
-# Parsed input
+# Parsed input.  Each case owns its arrays, so a case published by the parser
+# never moves: workers judge early cases while later ones are still read.
 # --------------------------------------------------------------------------
 
-cdef class HavannahInput:
-    """Cases of one input as flat arrays, plus the first fault if any."""
-    cdef readonly int64_t n_cases
-    cdef int64_t case_capacity
-    cdef int64_t* sizes
-    cdef int64_t* starts          # first move of each case; n_cases + 1 entries
-    cdef int64_t* header_lines    # line of each case's first move
-    cdef int64_t move_capacity
-    cdef int32_t* coords          # x0, y0, x1, y1, ...
+cdef extern from *:
+    """
+    #define HAVHEX_LOAD(pointer) __atomic_load_n((pointer), __ATOMIC_ACQUIRE)
+    #define HAVHEX_STORE(pointer, value) __atomic_store_n((pointer), (value), __ATOMIC_RELEASE)
+    """
+    int64_t HAVHEX_LOAD_I64 "HAVHEX_LOAD"(int64_t* pointer) noexcept nogil
+    void HAVHEX_STORE_I64 "HAVHEX_STORE"(int64_t* pointer, int64_t value) noexcept nogil
+    CaseData** HAVHEX_LOAD_TABLE "HAVHEX_LOAD"(CaseData*** pointer) noexcept nogil
+    void HAVHEX_STORE_TABLE "HAVHEX_STORE"(CaseData*** pointer, CaseData** value) noexcept nogil
+
+cdef extern from "<unistd.h>" nogil:
+    int usleep(unsigned int microseconds)
+
+
+cdef struct CaseData:
+    int64_t size
+    int64_t n_moves
+    int64_t capacity
+    int64_t first_line        # line of the first move
+    int32_t* coords           # x0, y0, x1, y1, ...
     # Line of each move's x, kept only once some move is not on the line
     # after its predecessor (a regular file costs no memory for this).
-    cdef int64_t* lines
-    # Judge results.
-    cdef uint8_t* kinds
-    cdef int64_t* moves
-    cdef int64_t* duplicates
+    int64_t* lines
+    uint8_t kinds             # judge results
+    int64_t move
+    int64_t duplicate
+
+
+cdef void case_free(CaseData* case) noexcept nogil:
+    if case != NULL:
+        free(case.coords)
+        free(case.lines)
+        free(case)
+
+
+cdef bint case_grow(CaseData* case) noexcept nogil:
+    cdef int64_t capacity = case.capacity * 2 if case.capacity else 256
+    cdef void* grown = realloc(case.coords, <size_t>capacity * 2 * sizeof(int32_t))
+    if grown == NULL:
+        return False
+    case.coords = <int32_t*>grown
+    if case.lines != NULL:
+        grown = realloc(case.lines, <size_t>capacity * sizeof(int64_t))
+        if grown == NULL:
+            return False
+        case.lines = <int64_t*>grown
+    case.capacity = capacity
+    return True
+
+
+cdef bint case_keep_lines(CaseData* case) noexcept nogil:
+    """Switch to explicit line numbers, filling in the regular ones so far."""
+    cdef int64_t i
+    case.lines = <int64_t*>malloc(<size_t>case.capacity * sizeof(int64_t))
+    if case.lines == NULL:
+        return False
+    for i in range(case.n_moves):
+        case.lines[i] = case.first_line + i
+    return True
+
+
+cdef inline int64_t case_line(const CaseData* case, int64_t move) noexcept nogil:
+    if case.lines != NULL:
+        return case.lines[move]
+    return case.first_line + move
+
+
+cdef enum:
+    # Old case tables are kept until the end (a worker may still read one);
+    # doubling from 64 entries, this many generations is never reached.
+    MAX_TABLE_GENERATIONS = 58
+
+
+cdef class HavannahInput:
+    """Cases of one input, their verdicts, and the first fault if any."""
+    cdef CaseData** cases               # published table, replaced when full
+    cdef int64_t table_capacity
+    cdef void* retired[MAX_TABLE_GENERATIONS]
+    cdef int n_retired
+    cdef int64_t n_ready                # complete cases, published in order
+    cdef int64_t parse_done
+    cdef int64_t next_case              # shared by the workers
+    cdef CaseData* partial              # the moves read of a case cut by a fault
+    cdef bint judged
     # Parse fault: ERR_* code and its context.
     cdef public int err_code
     cdef public int err_status
@@ -405,116 +474,100 @@ cdef class HavannahInput:
     cdef public bytes err_token
     cdef int err_token_pending
 
-    def __cinit__(self):
-        self.starts = <int64_t*>malloc(sizeof(int64_t))
-        if self.starts == NULL:
-            raise MemoryError()
-        self.starts[0] = 0
-
     def __dealloc__(self):
-        free(self.sizes)
-        free(self.starts)
-        free(self.header_lines)
-        free(self.coords)
-        free(self.lines)
-        free(self.kinds)
-        free(self.moves)
-        free(self.duplicates)
+        cdef int64_t i
+        for i in range(self.n_ready):
+            case_free(self.cases[i])
+        free(self.cases)
+        for i in range(self.n_retired):
+            free(self.retired[i])
+        case_free(self.partial)
+
+    def partial_duplicate(self):
+        """In the case cut short by the fault: the first repeated hexagon as
+        (move index, first index, x, y, line), or None.  A repeat before the
+        fault is the earlier fault."""
+        cdef CaseData* case = self.partial
+        cdef int64_t i
+        if case == NULL:
+            return None
+        seen = {}
+        for i in range(case.n_moves):
+            cell = (case.coords[2 * i], case.coords[2 * i + 1])
+            if cell in seen:
+                return i, seen[cell], cell[0], cell[1], case_line(case, i)
+            seen[cell] = i
+        return None
+
+    @property
+    def n_cases(self):
+        return self.n_ready
 
     @property
     def n_moves(self):
-        return self.starts[self.n_cases]
+        cdef int64_t i, total = 0
+        for i in range(self.n_ready):
+            total += self.cases[i].n_moves
+        return total
+
+    cdef CaseData* _case(self, int64_t case) except NULL:
+        if not 0 <= case < self.n_ready:
+            raise IndexError(case)
+        return self.cases[case]
 
     def case_size(self, int64_t case):
-        self._check_case(case)
-        return self.sizes[case]
+        return self._case(case).size
 
     def case_moves(self, int64_t case):
         """Moves of one case as a list of (x, y)."""
-        self._check_case(case)
+        cdef CaseData* data = self._case(case)
         cdef int64_t i
-        return [(self.coords[2 * i], self.coords[2 * i + 1])
-                for i in range(self.starts[case], self.starts[case + 1])]
+        return [(data.coords[2 * i], data.coords[2 * i + 1]) for i in range(data.n_moves)]
 
     def move_line(self, int64_t case, int64_t move):
-        self._check_case(case)
-        if not 0 <= move < self.starts[case + 1] - self.starts[case]:
+        cdef CaseData* data = self._case(case)
+        if not 0 <= move < data.n_moves:
             raise IndexError(move)
-        return self._line_of(case, move)
+        return case_line(data, move)
 
-    cdef inline int64_t _line_of(self, int64_t case, int64_t move) noexcept nogil:
-        if self.lines != NULL:
-            return self.lines[self.starts[case] + move]
-        return self.header_lines[case] + move
-
-    cdef bint _keep_lines(self) noexcept nogil:
-        """Switch to explicit line numbers, filling in the regular ones so far."""
-        cdef int64_t case, i
-        self.lines = <int64_t*>malloc(<size_t>self.move_capacity * sizeof(int64_t))
-        if self.lines == NULL:
-            return False
-        for case in range(self.n_cases):
-            for i in range(self.starts[case], self.starts[case + 1]):
-                self.lines[i] = self.header_lines[case] + (i - self.starts[case])
-        return True
-
-    cdef _check_case(self, int64_t case):
-        if not 0 <= case < self.n_cases:
-            raise IndexError(case)
-
-    cdef bint _grow_cases(self) noexcept nogil:
-        cdef int64_t capacity = self.case_capacity * 2 if self.case_capacity else 16
-        cdef void* grown = realloc(self.sizes, <size_t>capacity * sizeof(int64_t))
-        if grown == NULL:
-            return False
-        self.sizes = <int64_t*>grown
-        grown = realloc(self.header_lines, <size_t>capacity * sizeof(int64_t))
-        if grown == NULL:
-            return False
-        self.header_lines = <int64_t*>grown
-        grown = realloc(self.starts, <size_t>(capacity + 1) * sizeof(int64_t))
-        if grown == NULL:
-            return False
-        self.starts = <int64_t*>grown
-        self.case_capacity = capacity
-        return True
-
-    cdef bint _grow_moves(self, int64_t needed) noexcept nogil:
-        cdef int64_t capacity = self.move_capacity * 2 if self.move_capacity else 1024
-        while capacity < needed:
-            capacity *= 2
-        cdef void* grown = realloc(self.coords, <size_t>capacity * 2 * sizeof(int32_t))
-        if grown == NULL:
-            return False
-        self.coords = <int32_t*>grown
-        if self.lines != NULL:
-            grown = realloc(self.lines, <size_t>capacity * sizeof(int64_t))
-            if grown == NULL:
+    cdef bint _publish(self, CaseData* case) noexcept nogil:
+        """Append a complete case; readers see it once n_ready covers it."""
+        cdef CaseData** table = self.cases
+        cdef int64_t capacity
+        if self.n_ready == self.table_capacity:
+            if self.n_retired == MAX_TABLE_GENERATIONS:
                 return False
-            self.lines = <int64_t*>grown
-        self.move_capacity = capacity
-        return True
-
-    cdef bint _add_case(self, int64_t size, int64_t line) noexcept nogil:
-        if self.n_cases == self.case_capacity and not self._grow_cases():
-            return False
-        self.sizes[self.n_cases] = size
-        self.header_lines[self.n_cases] = line
-        self.starts[self.n_cases + 1] = self.starts[self.n_cases]
-        self.n_cases += 1
+            capacity = self.table_capacity * 2 if self.table_capacity else 64
+            table = <CaseData**>malloc(<size_t>capacity * sizeof(CaseData*))
+            if table == NULL:
+                return False
+            if self.n_ready:
+                memcpy(table, self.cases, <size_t>self.n_ready * sizeof(CaseData*))
+            if self.cases != NULL:
+                self.retired[self.n_retired] = self.cases
+                self.n_retired += 1
+            self.table_capacity = capacity
+        table[self.n_ready] = case
+        HAVHEX_STORE_TABLE(&self.cases, table)
+        HAVHEX_STORE_I64(&self.n_ready, self.n_ready + 1)
         return True
 
     cdef int _parse(self, Reader* r) noexcept nogil:
         """Read the whole judge format; stop at the first fault (recorded)."""
-        cdef int64_t n_cases, case, size, n_moves, i, x, y, cells, total
-        cdef int64_t first_line, x_line
+        cdef int status = self._parse_cases(r)
+        HAVHEX_STORE_I64(&self.parse_done, 1)
+        return status
+
+    cdef int _parse_cases(self, Reader* r) noexcept nogil:
+        cdef int64_t n_cases, case_number, size, n_moves, i, x, y, cells, x_line
+        cdef CaseData* case = NULL
         cdef int status
         status = reader_int(r, &n_cases)
         if status != TOKEN_OK:
             return self._token_fault(r, status, FIELD_T)
         if n_cases < 0:
             return self._fault(ERR_T_RANGE, r.token_line, n_cases)
-        for case in range(n_cases):
+        for case_number in range(n_cases):
             status = reader_int(r, &size)
             if status != TOKEN_OK:
                 return self._token_fault(r, status, FIELD_S)
@@ -523,47 +576,51 @@ cdef class HavannahInput:
             status = reader_int(r, &n_moves)
             if status != TOKEN_OK:
                 return self._token_fault(r, status, FIELD_M)
-            first_line = r.token_line + 1
             cells = 3 * size * (size - 1) + 1
             if n_moves < 0 or n_moves > cells or n_moves > MAX_MOVES:
                 self.err_size = size
                 return self._fault(ERR_M_RANGE, r.token_line, n_moves)
-            # The case is registered before its moves so that a fault inside
-            # them can name it; it is dropped again if its moves are incomplete.
-            if not self._add_case(size, first_line):
+            case = <CaseData*>calloc(1, sizeof(CaseData))
+            if case == NULL:
                 return self._fault(ERR_NO_MEMORY, r.token_line, 0)
-            total = self.starts[case]
+            case.size = size
+            case.first_line = r.token_line + 1
+            case.duplicate = -1
+            # Memory follows the moves actually read, never the claimed M.
             for i in range(n_moves):
                 status = reader_int(r, &x)
                 if status != TOKEN_OK:
-                    self.n_cases -= 1
+                    self.partial = case
                     self.err_value = i + 1
                     return self._token_fault(r, status, FIELD_X)
-                if total + i >= self.move_capacity and not self._grow_moves(total + i + 1):
-                    self.n_cases -= 1
-                    return self._fault(ERR_NO_MEMORY, r.token_line, 0)
                 x_line = r.token_line
-                if self.lines != NULL:
-                    self.lines[total + i] = x_line
-                elif x_line != first_line + i:
-                    if not self._keep_lines():
-                        self.n_cases -= 1
+                if i == case.capacity and not case_grow(case):
+                    self.partial = case
+                    return self._fault(ERR_NO_MEMORY, x_line, 0)
+                if case.lines != NULL:
+                    case.lines[i] = x_line
+                elif x_line != case.first_line + i:
+                    if not case_keep_lines(case):
+                        self.partial = case
                         return self._fault(ERR_NO_MEMORY, x_line, 0)
-                    self.lines[total + i] = x_line
+                    case.lines[i] = x_line
                 status = reader_int(r, &y)
                 if status != TOKEN_OK:
-                    self.n_cases -= 1
+                    self.partial = case
                     self.err_value = i + 1
                     return self._token_fault(r, status, FIELD_Y)
                 if not on_board(x, y, size):
-                    self.n_cases -= 1
+                    self.partial = case
                     self.err_x = x
                     self.err_y = y
                     self.err_size = size
                     return self._fault(ERR_OFF_BOARD, x_line, i + 1)
-                self.coords[2 * (total + i)] = <int32_t>x
-                self.coords[2 * (total + i) + 1] = <int32_t>y
-                self.starts[case + 1] = total + i + 1
+                case.coords[2 * i] = <int32_t>x
+                case.coords[2 * i + 1] = <int32_t>y
+                case.n_moves = i + 1
+            if not self._publish(case):
+                case_free(case)
+                return self._fault(ERR_NO_MEMORY, r.token_line, 0)
         if reader_skip_space(r) >= 0:
             r.token_line = r.line
             reader_keep_bad_token(r, 0, 0, 0)
@@ -590,114 +647,113 @@ cdef class HavannahInput:
 
     # ---- judging ----------------------------------------------------------
 
-    cdef int _alloc_results(self) except -1:
-        cdef size_t n = <size_t>(self.n_cases if self.n_cases else 1)
-        free(self.kinds)
-        free(self.moves)
-        free(self.duplicates)
-        self.kinds = <uint8_t*>malloc(n * sizeof(uint8_t))
-        self.moves = <int64_t*>malloc(n * sizeof(int64_t))
-        self.duplicates = <int64_t*>malloc(n * sizeof(int64_t))
-        if self.kinds == NULL or self.moves == NULL or self.duplicates == NULL:
-            raise MemoryError()
-        return 0
+    cdef int64_t _wait_for_case(self, int64_t case) noexcept nogil:
+        """Block until ``case`` is published (1) or will never be (0)."""
+        while True:
+            if case < HAVHEX_LOAD_I64(&self.n_ready):
+                return 1
+            if HAVHEX_LOAD_I64(&self.parse_done):
+                return case < HAVHEX_LOAD_I64(&self.n_ready)
+            usleep(50)
 
-    cdef int _judge_worker(self, int64_t* next_case, uint64_t seed) noexcept nogil:
+    cdef int _work(self, uint64_t seed) noexcept nogil:
         """Take cases from the shared counter until none is left."""
         cdef Scratch scratch
-        cdef int64_t case
+        cdef int64_t number
+        cdef CaseData* case
         cdef int status = 0
         memset(&scratch, 0, sizeof(Scratch))
         while True:
-            case = HAVHEX_ATOMIC_NEXT(next_case)
-            if case >= self.n_cases:
+            number = HAVHEX_ATOMIC_NEXT(&self.next_case)
+            if not self._wait_for_case(number):
                 break
-            if judge_case(self.sizes[case], &self.coords[2 * self.starts[case]],
-                          self.starts[case + 1] - self.starts[case], seed, &scratch,
-                          &self.kinds[case], &self.moves[case],
-                          &self.duplicates[case]) != 0:
+            case = HAVHEX_LOAD_TABLE(&self.cases)[number]
+            if judge_case(case.size, case.coords, case.n_moves, seed, &scratch,
+                          &case.kinds, &case.move, &case.duplicate) != 0:
                 status = -1
                 break
         scratch_free(&scratch)
         return status
 
-    def _run_worker(self, _CaseCounter counter, uint64_t seed):
+    def _worker(self, uint64_t seed):
         cdef int status
         with nogil:
-            status = self._judge_worker(&counter.next_case, seed)
+            status = self._work(seed)
         if status != 0:
-            raise MemoryError("havhex: out of memory while judging")
+            raise MemoryError("out of memory while judging")
 
-    def judge(self, int threads=1):
-        """Judge every case; ``threads`` workers share the cases dynamically."""
-        self._alloc_results()
+    def judge(self, int threads=1, source=None, Py_ssize_t chunk_size=1 << 20):
+        """Judge every case on ``threads`` workers sharing the cases.
+
+        With ``source`` (bytes or a file descriptor), the input is parsed here
+        first, and workers start on each case as soon as it is read.
+        """
+        if self.judged:
+            raise RuntimeError("this input was judged already")
+        self.judged = True
         cdef uint64_t seed = int.from_bytes(os.urandom(8), "little")
-        counter = _CaseCounter()
-        if threads <= 1 or self.n_cases <= 1:
-            self._run_worker(counter, seed)
-            return
-        import threading
+        workers = []
         errors = []
+        if threads > 1:
+            import threading
 
-        def work():
-            try:
-                self._run_worker(counter, seed)
-            except BaseException as exc:  # re-raised in the calling thread
-                errors.append(exc)
+            def work():
+                try:
+                    self._worker(seed)
+                except BaseException as exc:  # re-raised in the calling thread
+                    errors.append(exc)
 
-        workers = [threading.Thread(target=work) for _ in range(min(threads, self.n_cases))]
-        for worker in workers:
-            worker.start()
-        for worker in workers:
-            worker.join()
+            workers = [threading.Thread(target=work, daemon=True) for _ in range(threads - 1)]
+            for worker in workers:
+                worker.start()
+        try:
+            if source is not None:
+                _parse_into(self, source, chunk_size)
+            self._worker(seed)
+        finally:
+            HAVHEX_STORE_I64(&self.parse_done, 1)
+            for worker in workers:
+                worker.join()
         if errors:
             raise errors[0]
 
     def result(self, int64_t case):
         """(kinds bitmask, 1-based winning move or 0, duplicate move index or -1)."""
-        self._check_case(case)
-        if self.kinds == NULL:
+        cdef CaseData* data = self._case(case)
+        if not self.judged:
             raise RuntimeError("judge() has not run")
-        return self.kinds[case], self.moves[case], self.duplicates[case]
+        return data.kinds, data.move, data.duplicate
 
     def results(self):
-        """Lists of kinds bitmasks and winning moves, and the first duplicate
+        """Kinds bitmasks (bytes), winning moves (list), and the first duplicate
         as (case, move index) or None."""
-        if self.kinds == NULL:
+        if not self.judged:
             raise RuntimeError("judge() has not run")
-        cdef int64_t case
-        kinds = PyBytes_FromStringAndSize(<char*>self.kinds, self.n_cases)
-        moves = [self.moves[case] for case in range(self.n_cases)]
+        cdef int64_t i
+        kinds = bytearray(self.n_ready)
+        moves = [0] * self.n_ready
         duplicate = None
-        for case in range(self.n_cases):
-            if self.duplicates[case] >= 0:
-                duplicate = (case, self.duplicates[case])
-                break
-        return kinds, moves, duplicate
+        for i in range(self.n_ready):
+            kinds[i] = self.cases[i].kinds
+            moves[i] = self.cases[i].move
+            if duplicate is None and self.cases[i].duplicate >= 0:
+                duplicate = (i, self.cases[i].duplicate)
+        return bytes(kinds), moves, duplicate
 
     def first_played(self, int64_t case, int64_t move):
         """Index of the earlier move on the same hexagon as ``move``."""
-        self._check_case(case)
-        cdef int64_t base = self.starts[case]
+        cdef CaseData* data = self._case(case)
         cdef int64_t i
+        if not 0 <= move < data.n_moves:
+            raise IndexError(move)
         for i in range(move):
-            if (self.coords[2 * (base + i)] == self.coords[2 * (base + move)] and
-                    self.coords[2 * (base + i) + 1] == self.coords[2 * (base + move) + 1]):
+            if (data.coords[2 * i] == data.coords[2 * move] and
+                    data.coords[2 * i + 1] == data.coords[2 * move + 1]):
                 return i
         return -1
 
 
-cdef class _CaseCounter:
-    cdef int64_t next_case
-
-
-def parse(source, Py_ssize_t chunk_size=1 << 20):
-    """Parse the judge format from a bytes-like object or a file descriptor.
-
-    Never raises for bad input: the returned object holds the complete cases
-    before the first fault and describes that fault (``err_code``).
-    """
-    cdef HavannahInput parsed = HavannahInput()
+cdef _parse_into(HavannahInput parsed, source, Py_ssize_t chunk_size):
     cdef Reader reader
     cdef const unsigned char[::1] view
     cdef bytearray chunk
@@ -720,6 +776,23 @@ def parse(source, Py_ssize_t chunk_size=1 << 20):
             parsed._parse(&reader)
     if parsed.err_token_pending:
         parsed.err_token = bytes(reader.bad_token[:48].split(b"\0", 1)[0])
+
+
+def parse(source, Py_ssize_t chunk_size=1 << 20):
+    """Parse the judge format from a bytes-like object or a file descriptor.
+
+    Never raises for bad input: the returned object holds the complete cases
+    before the first fault and describes that fault (``err_code``).
+    """
+    cdef HavannahInput parsed = HavannahInput()
+    _parse_into(parsed, source, chunk_size)
+    return parsed
+
+
+def parse_and_judge(source, int threads=1, Py_ssize_t chunk_size=1 << 20):
+    """Parse and judge in one pass: with threads > 1, judging overlaps reading."""
+    cdef HavannahInput parsed = HavannahInput()
+    parsed.judge(threads, source, chunk_size)
     return parsed
 
 
@@ -736,23 +809,34 @@ def from_moves(int64_t size, const coordinate_t[::1] coords):
     cdef HavannahInput parsed = HavannahInput()
     cdef int64_t n = coords.shape[0] // 2
     cdef int64_t i, x, y
-    if not parsed._add_case(size, 0) or (n and not parsed._grow_moves(n)):
+    cdef CaseData* case = <CaseData*>calloc(1, sizeof(CaseData))
+    if case == NULL:
+        raise MemoryError()
+    case.size = size
+    case.duplicate = -1
+    case.capacity = n
+    case.coords = <int32_t*>malloc(<size_t>(2 * n + 2) * sizeof(int32_t))
+    if case.coords == NULL:
+        case_free(case)
         raise MemoryError()
     with nogil:
         for i in range(n):
             x = coords[2 * i]
             y = coords[2 * i + 1]
             if not on_board(x, y, size):
-                parsed.n_cases = 0
                 parsed.err_x = x
                 parsed.err_y = y
                 parsed.err_size = size
                 parsed._fault(ERR_OFF_BOARD, 0, i + 1)
                 break
-            parsed.coords[2 * i] = <int32_t>x
-            parsed.coords[2 * i + 1] = <int32_t>y
-    if parsed.n_cases:
-        parsed.starts[1] = n
+            case.coords[2 * i] = <int32_t>x
+            case.coords[2 * i + 1] = <int32_t>y
+        case.n_moves = n
+    if parsed.err_code or not parsed._publish(case):
+        case_free(case)
+        if not parsed.err_code:
+            raise MemoryError()
+    parsed.parse_done = 1
     return parsed
 
 

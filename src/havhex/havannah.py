@@ -109,25 +109,30 @@ def _flat_coordinates(moves):
         view = memoryview(moves)
     except TypeError:
         view = None
-    if view is not None and view.ndim == 2 and view.shape[1] == 2 and view.c_contiguous:
-        if view.format in ("i", "l", "q", "=i", "=l", "=q", "<i", "<l", "<q") and view.itemsize in (4, 8):
-            flat = view.cast("B").cast("i" if view.itemsize == 4 else "q")
-            return flat
-    if view is not None and view.ndim != 2 and view.ndim != 0:
-        if view.ndim == 1 and len(view) == 0:
-            return array("q")
-        raise InputError(f"moves must be an (M, 2) buffer, got shape {view.shape}")
     if view is not None:
+        if view.ndim == 2 and view.shape[0] == 0 and view.shape[1] == 2:
+            return array("q")
+        if view.ndim == 1 and view.shape[0] == 0:
+            return array("q")
+        if view.ndim != 2 or view.shape[1] != 2:
+            raise InputError(f"moves must be an (M, 2) buffer, got shape {view.shape}")
+        if (view.c_contiguous and view.itemsize in (4, 8)
+                and view.format.lstrip("@=<") in ("i", "l", "q")):
+            return view.cast("B").cast("i" if view.itemsize == 4 else "q")
         moves = view.tolist()
-    flat = array("q")
     try:
-        for number, move in enumerate(moves, 1):
-            if len(move) != 2:
-                raise InputError(f"move {number} must be an (x, y) pair, got {move!r}")
-            flat.append(move[0])
-            flat.append(move[1])
-    except (TypeError, OverflowError) as exc:
-        raise InputError(f"move {number} must be a pair of integers, got {move!r}") from exc
+        iterator = iter(moves)
+    except TypeError:
+        raise TypeError(f"moves must be a sequence of (x, y) pairs or an (M, 2) buffer, "
+                        f"not {type(moves).__name__}") from None
+    flat = array("q")
+    for number, move in enumerate(iterator, 1):
+        try:
+            x, y = move
+            flat.append(x)
+            flat.append(y)
+        except (TypeError, ValueError, OverflowError):
+            raise InputError(f"move {number} must be a pair of integers, got {move!r}") from None
     return flat
 
 
@@ -231,15 +236,19 @@ def _duplicate_reason(parsed, case, move_index, in_file=True):
     return f"move {move_index + 1}{where} plays ({x}, {y}) again (first played in move {first + 1})"
 
 
-def _judge_parsed(parsed, source, threads):
-    """Results of a parsed input, or the InputError of its first fault."""
-    parsed.judge(threads)
+def _judge_parsed(parsed, source):
+    """Results of a judged input, or the InputError of its first fault."""
     bits, moves, duplicate = parsed.results()
     if duplicate is not None:
         case, move_index = duplicate
         raise InputError(_duplicate_reason(parsed, case, move_index), source,
                          parsed.move_line(case, move_index))
     if parsed.err_code:
+        repeat = parsed.partial_duplicate()
+        if repeat is not None:
+            move_index, first, x, y, line = repeat
+            raise InputError(f"move {move_index + 1} of case #{parsed.n_cases + 1} plays ({x}, {y}) "
+                             f"again (first played in move {first + 1})", source, line)
         raise InputError(_fault_reason(parsed), source, parsed.err_line)
     from_engine = Result._from_engine
     return [from_engine(b, m) for b, m in zip(bits, moves)]
@@ -252,8 +261,11 @@ def judge_text(text, *, source="<string>", threads=1):
     (whose text names ``source`` and the line) for the first fault.
     """
     if isinstance(text, str):
-        text = text.encode()
-    return _judge_parsed(_havannah.parse(text), source, threads)
+        try:
+            text = text.encode()
+        except UnicodeEncodeError as exc:
+            raise InputError(f"the input is not valid text: {exc.reason}", source) from None
+    return _judge_parsed(_havannah.parse_and_judge(text, threads), source)
 
 
 def judge_file(file, *, threads=1):
@@ -286,7 +298,7 @@ def _open_stdin():
 
 
 def _judge_source(source_data, source, threads):
-    return _judge_parsed(_havannah.parse(source_data), source, threads)
+    return _judge_parsed(_havannah.parse_and_judge(source_data, threads), source)
 
 
 def format_results(results):
