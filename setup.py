@@ -25,7 +25,7 @@ def extension(name):
 
 setup(
     ext_modules=cythonize(
-        [extension("_havannah")],
+        [extension("_havannah"), extension("_hex")],
         compiler_directives=KERNEL_DIRECTIVES,
         include_path=["src"],
     ),

@@ -1,0 +1,373 @@
+"""Hex: is a position possible, and if so, who has won?
+
+>>> from havhex import hex
+>>> result = hex.judge(["BR", "BB"])
+>>> str(result), result.reason
+('Impossible', 'counts')
+>>> result = hex.judge(["BB", "R."])
+>>> str(result), sorted(result.last_moves)
+('Blue wins', [(0, 0), (0, 1)])
+
+Cell ``(i, j)`` is row ``i`` (0-based, top to bottom), column ``j``.  Red joins
+the top row to the bottom row, Blue the left column to the right column; a
+corner cell lies on both of its sides.  A position is possible only if the
+stone counts differ by at most one, at most one colour has a winning chain,
+the winner has at least as many stones as the loser, and some single stone of
+the winner lies on every winning chain (that stone was the last move).
+Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
+"""
+import os
+
+from . import _hex
+from .errors import InputError
+
+__all__ = [
+    "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
+    "explain_text", "explain_file", "format_results", "STATUSES", "REASONS",
+    "MAX_SIZE",
+]
+
+MAX_SIZE = 30000
+
+# Engine codes index these tuples (mirrors the enums in _hex.pyx).
+STATUSES = ("Nobody wins", "Red wins", "Blue wins", "Impossible")
+REASONS = ("counts", "both-connected", "loser-moved-last", "no-single-last-move")
+_REASON_OF_CODE = (None,) + REASONS
+_COLOUR_OF_CODE = (None, "red", "blue")
+_IMPOSSIBLE = "Impossible"
+_WINS = {"Red wins": "red", "Blue wins": "blue"}
+
+_ERR_TOKEN, _ERR_T, _ERR_N_SMALL, _ERR_N_LARGE, _ERR_ROW_MISSING, _ERR_ROW_LENGTH, \
+    _ERR_ROW_CHAR, _ERR_TRAILING, _ERR_MEMORY = range(1, 10)
+_TOKEN_MISSING, _TOKEN_NOT_INTEGER, _TOKEN_TOO_LARGE, _TOKEN_IO_ERROR = range(1, 5)
+
+
+class Result:
+    """The verdict on one position: immutable, hashable, comparable.
+
+    ``status`` is the judge's wording (also ``str(result)``): ``"Impossible"``,
+    ``"Red wins"``, ``"Blue wins"`` or ``"Nobody wins"``.  ``reason`` says why
+    a position is impossible (one of :data:`REASONS`, the first check that
+    fails) and is ``None`` otherwise.  ``last_moves`` is, for a win, the
+    frozenset of the winner's stones ``(row, col)`` that lie on every winning
+    chain, i.e. the cells the last move could have been; empty otherwise.
+    """
+
+    __slots__ = ("status", "reason", "last_moves")
+
+    def __init__(self, status, reason=None, last_moves=frozenset()):
+        if status not in STATUSES:
+            raise ValueError(f"status must be one of {STATUSES}, got {status!r}")
+        if (status == _IMPOSSIBLE) != (reason is not None):
+            raise ValueError("a result has a reason exactly when it is Impossible")
+        if reason is not None and reason not in REASONS:
+            raise ValueError(f"reason must be one of {REASONS}, got {reason!r}")
+        last_moves = frozenset((int(row), int(col)) for row, col in last_moves)
+        if (status in _WINS) != bool(last_moves):
+            raise ValueError("a result has last moves exactly when somebody wins")
+        object.__setattr__(self, "status", status)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "last_moves", last_moves)
+
+    @classmethod
+    def _make(cls, status, reason, last_moves):
+        self = object.__new__(cls)
+        object.__setattr__(self, "status", status)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "last_moves", last_moves)
+        return self
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Result is immutable")
+
+    def __delattr__(self, name):
+        raise AttributeError("Result is immutable")
+
+    @property
+    def possible(self):
+        """False for an impossible position."""
+        return self.status != _IMPOSSIBLE
+
+    @property
+    def winner(self):
+        """``"red"``, ``"blue"`` or ``None``."""
+        return _WINS.get(self.status)
+
+    def __str__(self):
+        return self.status
+
+    def __repr__(self):
+        if self.reason is not None:
+            return f"Result({self.status!r}, reason={self.reason!r})"
+        if self.last_moves:
+            return f"Result({self.status!r}, last_moves={set(sorted(self.last_moves))!r})"
+        return f"Result({self.status!r})"
+
+    def __eq__(self, other):
+        if not isinstance(other, Result):
+            return NotImplemented
+        return (self.status == other.status and self.reason == other.reason
+                and self.last_moves == other.last_moves)
+
+    def __hash__(self):
+        return hash((self.status, self.reason, self.last_moves))
+
+    def __reduce__(self):
+        return (Result, (self.status, self.reason, self.last_moves))
+
+
+_NOBODY = Result._make(STATUSES[0], None, frozenset())
+_IMPOSSIBLE_BY_CODE = (None,) + tuple(Result._make(_IMPOSSIBLE, reason, frozenset())
+                                      for reason in REASONS)
+
+
+class Explanation(tuple):
+    """A verdict with its evidence (an immutable named tuple).
+
+    ``result``: the :class:`Result`.  ``red_stones``, ``blue_stones``: the
+    counts.  ``chains``: tuple of ``(colour, cells)`` where ``colour`` is
+    ``"red"`` or ``"blue"`` and ``cells`` a tuple of ``(row, col)``, each
+    adjacent to the next, from the colour's first side (top row, left column)
+    to its second:
+
+    * a win: one winning chain (``result.last_moves`` are on it);
+    * ``"no-single-last-move"``: two stone-disjoint winning chains;
+    * ``"both-connected"``: Red's chain, then Blue's;
+    * ``"loser-moved-last"``: the winner's chain;
+    * otherwise none.
+    """
+
+    __slots__ = ()
+    _fields = ("result", "red_stones", "blue_stones", "chains")
+
+    def __new__(cls, result, red_stones, blue_stones, chains):
+        return tuple.__new__(cls, (result, red_stones, blue_stones, tuple(chains)))
+
+    result = property(lambda self: self[0])
+    red_stones = property(lambda self: self[1])
+    blue_stones = property(lambda self: self[2])
+    chains = property(lambda self: self[3])
+
+    def __repr__(self):
+        return (f"Explanation(result={self.result!r}, red_stones={self.red_stones}, "
+                f"blue_stones={self.blue_stones}, chains={self.chains!r})")
+
+    def __reduce__(self):
+        return (Explanation, tuple(self))
+
+
+# ---------------------------------------------------------------------------
+# Boards from Python objects
+# ---------------------------------------------------------------------------
+
+def _row_bytes(row, number):
+    if isinstance(row, str):
+        return row.encode("utf-8", "backslashreplace")
+    if isinstance(row, (bytes, bytearray, memoryview)):
+        return bytes(row)
+    try:
+        cells = list(row)
+    except TypeError:
+        raise InputError(f"row {number} must be a string, got {type(row).__name__}") from None
+    try:
+        return b"".join(c if isinstance(c, bytes) else str(c).encode("utf-8", "backslashreplace")
+                        for c in cells)
+    except TypeError:
+        raise InputError(f"row {number} must be a string or a sequence of characters") from None
+
+
+def _board_rows(rows):
+    """The rows of a board as a list of bytes."""
+    if isinstance(rows, (str, bytes, bytearray)):
+        return [_row_bytes(row, number) for number, row in enumerate(rows.split(), 1)]
+    try:
+        view = memoryview(rows)
+    except TypeError:
+        view = None
+    if view is not None and view.ndim == 2 and view.itemsize == 1:
+        data = view.tobytes()
+        width = view.shape[1]
+        return [data[i * width:(i + 1) * width] for i in range(view.shape[0])]
+    if view is not None and view.ndim == 1 and view.itemsize == 1:
+        return _board_rows(view.tobytes())
+    return [_row_bytes(row, number) for number, row in enumerate(rows, 1)]
+
+
+def _parsed_board(rows):
+    rows = _board_rows(rows)
+    if not rows:
+        raise InputError("a board needs at least one row")
+    parsed = _hex.from_rows(rows)
+    if parsed.err_code:
+        raise InputError(_fault_reason(parsed, in_file=False))
+    return parsed
+
+
+def judge(rows):
+    """Judge one board.
+
+    ``rows`` is a list of N strings (or bytes) of N characters ``B``, ``R``
+    and ``.``; a string with the rows separated by white space; or a 2-D
+    buffer of single bytes (e.g. a NumPy ``S1``/``uint8`` array).  Raises
+    :class:`havhex.InputError` for a malformed board.
+    """
+    parsed = _parsed_board(rows)
+    parsed.judge()
+    return _results(parsed)[0]
+
+
+def explain(rows):
+    """Judge one board and return the :class:`Explanation` (with chains).
+
+    Slower than :func:`judge` only by the witness work."""
+    return _explanation(_parsed_board(rows), 0)
+
+
+def _explanation(parsed, case):
+    status, reason, red, blue, last_moves, chains = parsed.explain(case)
+    if status == 3:
+        result = _IMPOSSIBLE_BY_CODE[reason]
+    elif status == 0:
+        result = _NOBODY
+    else:
+        result = Result._make(STATUSES[status], None, frozenset(last_moves))
+    return Explanation(result, red, blue,
+                       ((_COLOUR_OF_CODE[colour], tuple(cells)) for colour, cells in chains))
+
+
+def _results(parsed):
+    statuses, reasons = parsed.verdict_codes()
+    results = []
+    append = results.append
+    for case, (status, reason) in enumerate(zip(statuses, reasons)):
+        if status == 3:
+            append(_IMPOSSIBLE_BY_CODE[reason])
+        elif status == 0:
+            append(_NOBODY)
+        else:
+            append(Result._make(STATUSES[status], None, frozenset(parsed.last_moves(case))))
+    return results
+
+
+# ---------------------------------------------------------------------------
+# The judge format
+# ---------------------------------------------------------------------------
+
+def _characters(count):
+    return f"{count} character" if count == 1 else f"{count} characters"
+
+
+def _fault_reason(parsed, in_file=True):
+    code = parsed.err_code
+    case = parsed.n_cases + 1
+    of_case = f" of case #{case}" if in_file else ""
+    if code == _ERR_TOKEN:
+        what = ("the number of test cases T", f"the board size N of case #{case}",
+                "the end of the input")[parsed.err_field]
+        status = parsed.err_status
+        token = (parsed.err_token or b"").decode("utf-8", "backslashreplace")
+        if status == _TOKEN_MISSING:
+            return f"input ends before {what}"
+        if status == _TOKEN_NOT_INTEGER:
+            return f"expected {what} as an integer, found {token!r}"
+        if status == _TOKEN_TOO_LARGE:
+            return f"{what} is too large: {token!r}"
+        return f"cannot read the input: {os.strerror(parsed.err_io_errno)}"
+    if code == _ERR_T:
+        return f"the number of test cases T must not be negative, got {parsed.err_value}"
+    if code == _ERR_N_SMALL:
+        return f"the board size N{of_case} must be at least 1, got {parsed.err_value}"
+    if code == _ERR_N_LARGE:
+        return f"the board size N{of_case} must be at most {MAX_SIZE}, got {parsed.err_value}"
+    if code == _ERR_ROW_MISSING:
+        return f"input ends before row {parsed.err_row}{of_case}"
+    if code == _ERR_ROW_LENGTH:
+        return (f"row {parsed.err_row}{of_case} has {_characters(parsed.err_length)}, "
+                f"expected {parsed.err_size}")
+    if code == _ERR_ROW_CHAR:
+        character = (parsed.err_token or b"").decode("utf-8", "backslashreplace")
+        return (f"row {parsed.err_row}{of_case} has {character!r} at column "
+                f"{parsed.err_column}; only B, R and . are allowed")
+    if code == _ERR_TRAILING:
+        token = (parsed.err_token or b"").decode("utf-8", "backslashreplace")
+        return f"unexpected data after the last test case: {token!r}"
+    if code == _ERR_MEMORY:
+        return "out of memory while reading the input"
+    return f"unknown fault {code}"
+
+
+def _checked(parsed, source):
+    if parsed.err_code:
+        raise InputError(_fault_reason(parsed), source, parsed.err_line)
+    return parsed
+
+
+def judge_text(text, *, source="<string>", threads=1):
+    """Judge a whole input in the judge format (``str`` or bytes-like).
+
+    Returns one :class:`Result` per case; raises :class:`havhex.InputError`
+    (whose text names ``source`` and the line) for the first fault, before
+    judging anything.
+    """
+    parsed = _checked(_parse_text(text), source)
+    parsed.judge(threads)
+    return _results(parsed)
+
+
+def explain_text(text, *, source="<string>"):
+    """One :class:`Explanation` per case of a whole input."""
+    parsed = _checked(_parse_text(text), source)
+    return [_explanation(parsed, case) for case in range(parsed.n_cases)]
+
+
+def _parse_text(text):
+    if isinstance(text, str):
+        text = text.encode()
+    return _hex.parse(text)
+
+
+def _parse_file(file):
+    """(parsed input, source name) of a path, ``"-"`` or an open binary file.
+    Paths and standard input are streamed through a fixed buffer."""
+    if isinstance(file, (str, bytes, os.PathLike)) and os.fspath(file) in ("-", b"-"):
+        return _hex.parse(_stdin()), "<stdin>"
+    if isinstance(file, (str, bytes, os.PathLike)):
+        source = os.fsdecode(file)
+        try:
+            descriptor = os.open(file, os.O_RDONLY)
+        except OSError as exc:
+            raise InputError(f"cannot open: {exc.strerror}", source) from None
+        try:
+            return _hex.parse(descriptor), source
+        finally:
+            os.close(descriptor)
+    return _hex.parse(file.read()), getattr(file, "name", "<stream>")
+
+
+def _stdin():
+    """Standard input as a descriptor when it has one, else as bytes."""
+    import sys
+
+    try:
+        return sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return sys.stdin.buffer.read()
+
+
+def judge_file(file, *, threads=1):
+    """Judge an input file: a path, ``"-"`` for standard input, or an open
+    binary file.  ``threads`` > 1 judges the cases in parallel."""
+    parsed = _checked(*_parse_file(file))
+    parsed.judge(threads)
+    return _results(parsed)
+
+
+def explain_file(file):
+    """One :class:`Explanation` per case of an input file (as :func:`judge_file`)."""
+    parsed = _checked(*_parse_file(file))
+    return [_explanation(parsed, case) for case in range(parsed.n_cases)]
+
+
+def format_results(results):
+    """The judge's output for a list of results."""
+    return "".join(f"Case #{number}: {result}\n" for number, result in enumerate(results, 1))
