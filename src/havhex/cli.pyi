@@ -1,0 +1,3 @@
+from typing import Sequence
+
+def main(argv: Sequence[str] | None = ...) -> int: ...

@@ -1,0 +1,5 @@
+class InputError(ValueError):
+    reason: str
+    source: str | None
+    line: int | None
+    def __init__(self, reason: str, source: str | None = ..., line: int | None = ...) -> None: ...
