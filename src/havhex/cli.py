@@ -34,7 +34,19 @@ def _build_parser():
                            help="write the output here (only once every input was judged)")
         judge.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                            help="judge the cases of a file on N threads (0: all cores; default 1)")
+        judge.add_argument("--format", choices=("text", "json"), default="text",
+                           help="text: the judge's lines (default); json: one JSON object "
+                                "per case with the witness of the answer")
         judge.add_argument("--quiet", action="store_true", help="no progress display")
+    draw = games.add_parser(
+        "draw", help="draw one case as an SVG picture (or as text)",
+        description="Draw case N of an input: the board after its winning move "
+                    "(or after all moves), with the winning structure highlighted.")
+    draw.add_argument("draw_game", choices=GAMES, metavar="GAME", help="havannah or hex")
+    draw.add_argument("file", metavar="FILE", help="input in the judge format ('-': stdin)")
+    draw.add_argument("--case", type=int, default=1, metavar="N", help="case number (default 1)")
+    draw.add_argument("-o", "--output", metavar="FILE", help="write the picture here")
+    draw.add_argument("--text", action="store_true", help="print the board as text instead of SVG")
     return parser
 
 
@@ -44,14 +56,19 @@ def _threads(jobs):
     return jobs or os.cpu_count() or 1
 
 
-def _judge(game, files, threads):
+def _judge(game, files, threads, output_format="text"):
     """Yield each input's complete output text, in order."""
     import importlib
 
     module = importlib.import_module(f"havhex.{game}")
     for file in files or ["-"]:
-        results = module.judge_file(file, threads=threads)
-        yield module.format_results(results)
+        if output_format == "json":
+            import json
+
+            yield "".join(json.dumps(explanation, separators=(", ", ": ")) + "\n"
+                          for explanation in module.explain_file(file, threads=threads))
+        else:
+            yield module.format_results(module.judge_file(file, threads=threads))
 
 
 def _write_atomically(path, chunks):
@@ -73,8 +90,14 @@ def _write_atomically(path, chunks):
 def main(argv=None):
     arguments = _build_parser().parse_args(argv)
     try:
-        threads = _threads(arguments.jobs)
-        outputs = _judge(arguments.game, arguments.files, threads)
+        if arguments.game == "draw":
+            from .draw import draw_command
+
+            outputs = [draw_command(arguments.draw_game, arguments.file, arguments.case,
+                                    as_text=arguments.text)]
+        else:
+            threads = _threads(arguments.jobs)
+            outputs = _judge(arguments.game, arguments.files, threads, arguments.format)
         if arguments.output:
             _write_atomically(arguments.output, outputs)
         else:
