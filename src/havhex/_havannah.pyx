@@ -460,6 +460,8 @@ cdef class HavannahInput:
     cdef int64_t parse_done
     cdef int64_t next_case              # shared by the workers
     cdef CaseData* partial              # the moves read of a case cut by a fault
+    cdef int64_t bytes_read             # progress, read while other threads work
+    cdef int64_t n_judged
     cdef bint judged
     # Parse fault: ERR_* code and its context.
     cdef public int err_code
@@ -672,6 +674,7 @@ cdef class HavannahInput:
                           &case.kinds, &case.move, &case.duplicate) != 0:
                 status = -1
                 break
+            HAVHEX_ATOMIC_NEXT(&self.n_judged)
         scratch_free(&scratch)
         return status
 
@@ -716,6 +719,12 @@ cdef class HavannahInput:
                 worker.join()
         if errors:
             raise errors[0]
+
+    def progress(self):
+        """(bytes read, cases read, cases judged) so far; safe to call from
+        another thread while this input is being judged."""
+        return (HAVHEX_LOAD_I64(&self.bytes_read), HAVHEX_LOAD_I64(&self.n_ready),
+                HAVHEX_LOAD_I64(&self.n_judged))
 
     def result(self, int64_t case):
         """(kinds bitmask, 1-based winning move or 0, duplicate move index or -1)."""
@@ -765,6 +774,7 @@ cdef _parse_into(HavannahInput parsed, source, Py_ssize_t chunk_size):
         reader.fd = source
         reader.chunk = <unsigned char*>chunk
         reader.chunk_size = chunk_size
+        reader.bytes_counter = &parsed.bytes_read
         with nogil:
             parsed._parse(&reader)
     else:
@@ -789,10 +799,32 @@ def parse(source, Py_ssize_t chunk_size=1 << 20):
     return parsed
 
 
-def parse_and_judge(source, int threads=1, Py_ssize_t chunk_size=1 << 20):
-    """Parse and judge in one pass: with threads > 1, judging overlaps reading."""
+def parse_and_judge(source, int threads=1, Py_ssize_t chunk_size=1 << 20, progress=None):
+    """Parse and judge in one pass: with threads > 1, judging overlaps reading.
+
+    ``progress``, if given, is called about ten times a second with
+    ``(bytes read, cases read, cases judged)`` while the work runs in a thread.
+    """
     cdef HavannahInput parsed = HavannahInput()
-    parsed.judge(threads, source, chunk_size)
+    if progress is None:
+        parsed.judge(threads, source, chunk_size)
+        return parsed
+    import threading
+    failure = []
+
+    def run():
+        try:
+            parsed.judge(threads, source, chunk_size)
+        except BaseException as exc:
+            failure.append(exc)
+
+    runner = threading.Thread(target=run, daemon=True)
+    runner.start()
+    while runner.is_alive():
+        progress(*parsed.progress())
+        runner.join(0.1)
+    if failure:
+        raise failure[0]
     return parsed
 
 

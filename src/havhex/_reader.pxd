@@ -40,6 +40,7 @@ cdef struct Reader:
     int64_t line             # 1-based line of the next unread byte
     int64_t token_line       # line where the last token started
     int io_errno
+    int64_t* bytes_counter   # optional: bytes read so far, for progress displays
     # Text of the last bad token, for the error message (NUL-terminated).
     char bad_token[48]
 
@@ -60,6 +61,8 @@ cdef inline bint reader_refill(Reader* r) noexcept nogil:
     r.data = r.chunk
     r.pos = 0
     r.end = got
+    if r.bytes_counter != NULL:
+        r.bytes_counter[0] += got
     return got > 0
 
 

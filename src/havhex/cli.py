@@ -56,13 +56,57 @@ def _threads(jobs):
     return jobs or os.cpu_count() or 1
 
 
-def _judge(game, files, threads, output_format="text"):
+# Inputs at least this large show a progress line when stderr is a terminal.
+PROGRESS_THRESHOLD = 64 * 1024 * 1024
+
+
+class _Progress:
+    """A one-line progress display on stderr: cases judged and MB read."""
+
+    def __init__(self, name, total_bytes, stream):
+        self.name = name
+        self.total_mb = total_bytes / 1e6
+        self.stream = stream
+        self.shown = False
+
+    def __call__(self, bytes_read, cases_read, cases_judged):
+        self.stream.write(f"\rhavhex: {self.name}: {cases_judged} of {cases_read} cases "
+                          f"judged, {bytes_read / 1e6:.0f} of {self.total_mb:.0f} MB read")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self):
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def _progress_for(file, quiet):
+    """A progress display for a large file when stderr is a terminal, else None."""
+    if quiet or file == "-" or not sys.stderr.isatty():
+        return None
+    try:
+        size = os.stat(file).st_size
+    except OSError:
+        return None
+    threshold = int(os.environ.get("HAVHEX_PROGRESS_MIN_BYTES", PROGRESS_THRESHOLD))
+    return _Progress(file, size, sys.stderr) if size >= threshold else None
+
+
+def _judge(game, files, threads, output_format="text", quiet=False):
     """Yield each input's complete output text, in order."""
     import importlib
 
     module = importlib.import_module(f"havhex.{game}")
     for file in files or ["-"]:
-        if output_format == "json":
+        progress = _progress_for(file, quiet) if output_format == "text" else None
+        if progress is not None:
+            try:
+                results = module.judge_file(file, threads=threads, progress=progress)
+            finally:
+                progress.close()
+            yield module.format_results(results)
+        elif output_format == "json":
             import json
 
             yield "".join(json.dumps(explanation, separators=(", ", ": ")) + "\n"
@@ -97,7 +141,8 @@ def main(argv=None):
                                     as_text=arguments.text)]
         else:
             threads = _threads(arguments.jobs)
-            outputs = _judge(arguments.game, arguments.files, threads, arguments.format)
+            outputs = _judge(arguments.game, arguments.files, threads, arguments.format,
+                             arguments.quiet)
         if arguments.output:
             _write_atomically(arguments.output, outputs)
         else:

@@ -268,12 +268,13 @@ def judge_text(text, *, source="<string>", threads=1):
     return _judge_parsed(_havannah.parse_and_judge(text, threads), source)
 
 
-def judge_file(file, *, threads=1):
+def judge_file(file, *, threads=1, progress=None):
     """Judge an input file: a path, ``"-"`` for standard input, or an open
     binary file.  Paths and standard input are streamed through a fixed
-    buffer, never held in memory whole."""
+    buffer, never held in memory whole.  ``progress(bytes_read, cases_read,
+    cases_judged)`` is called about ten times a second when given."""
     if isinstance(file, (str, bytes, os.PathLike)) and os.fspath(file) in ("-", b"-"):
-        return _judge_source(_open_stdin(), "<stdin>", threads)
+        return _judge_source(_open_stdin(), "<stdin>", threads, progress)
     if isinstance(file, (str, bytes, os.PathLike)):
         source = os.fsdecode(file)
         try:
@@ -281,10 +282,10 @@ def judge_file(file, *, threads=1):
         except OSError as exc:
             raise InputError(f"cannot open: {exc.strerror}", source) from None
         try:
-            return _judge_source(descriptor, source, threads)
+            return _judge_source(descriptor, source, threads, progress)
         finally:
             os.close(descriptor)
-    return _judge_source(file.read(), getattr(file, "name", "<stream>"), threads)
+    return _judge_source(file.read(), getattr(file, "name", "<stream>"), threads, progress)
 
 
 def _open_stdin():
@@ -297,8 +298,9 @@ def _open_stdin():
         return sys.stdin.buffer.read()
 
 
-def _judge_source(source_data, source, threads):
-    return _judge_parsed(_havannah.parse_and_judge(source_data, threads), source)
+def _judge_source(source_data, source, threads, progress=None):
+    return _judge_parsed(_havannah.parse_and_judge(source_data, threads, progress=progress),
+                         source)
 
 
 def format_results(results):

@@ -1,0 +1,74 @@
+"""The progress line: on a terminal for large inputs, never on a pipe, off with --quiet."""
+import os
+import pty
+import subprocess
+import sys
+
+import pytest
+
+
+def _big_input(path, cases=3, moves=20000):
+    lines = [str(cases)]
+    for _ in range(cases):
+        lines.append(f"1000 {moves}")
+        lines.extend(f"{1 + i // 999} {1 + i % 999}" for i in range(moves))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _run(args, stderr_tty, env_extra):
+    env = {**os.environ, **env_extra}
+    if not stderr_tty:
+        return subprocess.run([sys.executable, "-m", "havhex", *args], capture_output=True,
+                              env=env).stderr.decode()
+    main, child = pty.openpty()
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "havhex", *args],
+                                   stdout=subprocess.DEVNULL, stderr=child, env=env)
+        os.close(child)
+        chunks = []
+        while True:
+            try:
+                data = os.read(main, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        process.wait()
+        return b"".join(chunks).decode(errors="replace")
+    finally:
+        os.close(main)
+
+
+@pytest.fixture
+def big(tmp_path):
+    return _big_input(tmp_path / "big.in")
+
+
+def test_progress_on_a_terminal(big):
+    shown = _run(["havannah", str(big)], True, {"HAVHEX_PROGRESS_MIN_BYTES": "1"})
+    assert "havhex: " in shown and "MB read" in shown and "cases" in shown
+
+
+def test_no_progress_on_a_pipe(big):
+    assert _run(["havannah", str(big)], False, {"HAVHEX_PROGRESS_MIN_BYTES": "1"}) == ""
+
+
+def test_quiet_turns_it_off(big):
+    assert "MB read" not in _run(["havannah", "--quiet", str(big)], True,
+                                 {"HAVHEX_PROGRESS_MIN_BYTES": "1"})
+
+
+def test_small_inputs_show_none(big):
+    assert "MB read" not in _run(["havannah", str(big)], True, {})
+
+
+def test_api_progress_callback(big):
+    from havhex import havannah
+
+    calls = []
+    results = havannah.judge_file(big, progress=lambda *values: calls.append(values))
+    assert len(results) == 3 and calls
+    for bytes_read, cases_read, cases_judged in calls:
+        assert 0 <= cases_judged <= cases_read <= 3 and 0 <= bytes_read <= big.stat().st_size
