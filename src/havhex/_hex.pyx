@@ -633,6 +633,7 @@ cdef class _CaseCounter:
 cdef class HexInput:
     """Cases of one input as padded boards, plus the first fault if any."""
     cdef readonly int64_t n_cases
+    cdef readonly int64_t bytes_read
     cdef int64_t case_capacity
     cdef int64_t* sizes
     cdef int64_t* offsets         # first byte of each case's padded board
@@ -977,6 +978,7 @@ def parse(source, Py_ssize_t chunk_size=1 << 20):
         reader.fd = source
         reader.chunk = <unsigned char*>chunk
         reader.chunk_size = chunk_size
+        reader.bytes_counter = &parsed.bytes_read
         with nogil:
             parsed._parse(&reader)
     else:
@@ -984,6 +986,7 @@ def parse(source, Py_ssize_t chunk_size=1 << 20):
         reader.fd = -1
         reader.data = &view[0] if view.shape[0] else NULL
         reader.end = view.shape[0]
+        parsed.bytes_read = view.shape[0]
         with nogil:
             parsed._parse(&reader)
     if parsed.err_token_pending:

@@ -314,10 +314,9 @@ def judge_text(text, *, source="<string>", threads=1):
     return _results(parsed)
 
 
-def explain_text(text, *, source="<string>"):
+def explain_text(text, *, source="<string>", threads=1):
     """One :class:`Explanation` per case of a whole input."""
-    parsed = _checked(_parse_text(text), source)
-    return [_explanation(parsed, case) for case in range(parsed.n_cases)]
+    return _explanations(_checked(_parse_text(text), source), threads)
 
 
 def _parse_text(text):
@@ -354,18 +353,35 @@ def _stdin():
         return sys.stdin.buffer.read()
 
 
-def judge_file(file, *, threads=1):
+def judge_file(file, *, threads=1, progress=None):
     """Judge an input file: a path, ``"-"`` for standard input, or an open
-    binary file.  ``threads`` > 1 judges the cases in parallel."""
+    binary file.  ``threads`` > 1 judges the cases in parallel.  ``progress``,
+    if given, is called as ``progress(bytes_read, cases_read, cases_judged)``
+    once the input is read and once it is judged."""
     parsed = _checked(*_parse_file(file))
+    if progress is not None:
+        progress(parsed.bytes_read, parsed.n_cases, 0)
     parsed.judge(threads)
+    if progress is not None:
+        progress(parsed.bytes_read, parsed.n_cases, parsed.n_cases)
     return _results(parsed)
 
 
-def explain_file(file):
+def explain_file(file, *, threads=1):
     """One :class:`Explanation` per case of an input file (as :func:`judge_file`)."""
-    parsed = _checked(*_parse_file(file))
-    return [_explanation(parsed, case) for case in range(parsed.n_cases)]
+    return _explanations(_checked(*_parse_file(file)), threads)
+
+
+def _explanations(parsed, threads):
+    """Explanations of every case; the engine releases the GIL, so threads
+    explain cases side by side."""
+    cases = range(parsed.n_cases)
+    if threads <= 1 or parsed.n_cases <= 1:
+        return [_explanation(parsed, case) for case in cases]
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(min(threads, parsed.n_cases)) as pool:
+        return list(pool.map(lambda case: _explanation(parsed, case), cases))
 
 
 def format_results(results):
