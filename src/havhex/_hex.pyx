@@ -13,7 +13,7 @@ as empty, so the kernels need no bounds checks.  Neighbours of (i, j)
 (NOTES.md): (i-1, j), (i-1, j+1), (i, j-1), (i, j+1), (i+1, j-1), (i+1, j),
 that is the offsets -W, -W+1, -1, +1, W-1, +W.
 """
-from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
@@ -244,9 +244,30 @@ cdef inline void uf_union(int32_t* parent, int32_t a, int32_t b) noexcept nogil:
         uf_link(parent, a, b)
 
 
-cdef void count_and_join(const uint8_t* b, int64_t n, int32_t* parent,
-                         int64_t* counts, bint* red_joined, bint* blue_joined) noexcept nogil:
-    """Stone counts, and for each colour whether a chain joins its two sides.
+cdef void count_stones(const uint8_t* b, int64_t n, int64_t* counts) noexcept nogil:
+    """Stones of each colour.  Branch-free over bytes (the compiler vectorizes
+    it), so a board that fails the counts never pays for the union-find."""
+    cdef int64_t w = n + 1
+    cdef int64_t i, j
+    cdef uint32_t codes, stones
+    cdef const uint8_t* row
+    counts[0] = 0
+    counts[1] = 0
+    counts[2] = 0
+    for i in range(n):
+        row = b + (i + 1) * w
+        codes = 0       # red + 2 * blue; N <= MAX_SIZE keeps 2 * N in range
+        stones = 0
+        for j in range(n):
+            codes += row[j] & COLOUR
+            stones += (row[j] & COLOUR) != 0
+        counts[BLUE] += codes - stones
+        counts[RED] += 2 * stones - codes
+
+
+cdef void join_sides(const uint8_t* b, int64_t n, int32_t* parent,
+                     bint* red_joined, bint* blue_joined) noexcept nogil:
+    """For each colour, whether a chain of its stones joins its two sides.
 
     One pass of union-find over the stones.  Only the neighbours already
     scanned are joined: up, up-right and left.  Up and up-right touch each
@@ -263,9 +284,6 @@ cdef void count_and_join(const uint8_t* b, int64_t n, int32_t* parent,
     cdef int64_t i, p, end
     cdef int32_t root = -1, other
     cdef uint8_t c
-    counts[0] = 0
-    counts[1] = 0
-    counts[2] = 0
     parent[red_top] = -1
     parent[red_bottom] = -1
     parent[blue_left] = -1
@@ -276,7 +294,6 @@ cdef void count_and_join(const uint8_t* b, int64_t n, int32_t* parent,
         while p < end:
             c = b[p] & COLOUR
             if c:
-                counts[c] += 1
                 # The new stone is a singleton: hang it under its first
                 # neighbour's root instead of a full union.  The left
                 # neighbour's root is still ``root`` from the previous step.
@@ -563,12 +580,13 @@ cdef int judge_board(const uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
     out.n_last_moves = 0
     if not scratch_reserve(s, cells):
         return -1
-    count_and_join(b, n, s.work, counts, &red_joined, &blue_joined)
+    count_stones(b, n, counts)
     out.red = counts[RED]
     out.blue = counts[BLUE]
     if counts[RED] - counts[BLUE] > 1 or counts[BLUE] - counts[RED] > 1:
         out.reason = REASON_COUNTS
         return 0
+    join_sides(b, n, s.work, &red_joined, &blue_joined)
     # From here the stones of one colour number at most (N*N + 1) / 2, so two
     # search states per stone fit in the first half of ``work``, and the chain
     # and its cut stones in the second.
@@ -588,12 +606,14 @@ cdef int judge_board(const uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
         return 0
     winner = RED if red_joined else BLUE
     loser = BLUE if red_joined else RED
-    length = find_chain(b, n, winner, s.work, s.link, s.mark, chain)
     if counts[winner] < counts[loser]:
         out.reason = REASON_LOSER_MOVED_LAST
-        if w != NULL and keep_chain(w, chain, length, winner) != 0:
-            return -1
+        if w != NULL:
+            length = find_chain(b, n, winner, s.work, s.link, s.mark, chain)
+            if keep_chain(w, chain, length, winner) != 0:
+                return -1
         return 0
+    length = find_chain(b, n, winner, s.work, s.link, s.mark, chain)
     if w != NULL:
         came_from = <int32_t*>malloc(<size_t>(2 * cells) * sizeof(int32_t))
         if came_from == NULL:
