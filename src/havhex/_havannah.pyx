@@ -36,8 +36,6 @@ cdef enum:
     MAX_SIZE = 1 << 30
     # Union-find indices are int32 and one slot is reserved.
     MAX_MOVES = 2147483646
-    # Moves looked ahead when prefetching hash-table lines.
-    PREFETCH_DISTANCE = 10
 
 # What the reader expected when it failed (for messages).
 cdef enum Field:
@@ -123,89 +121,124 @@ cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
 
 # --------------------------------------------------------------------------
 # Cell table: open addressing keyed by (x, y), memory proportional to moves.
-# The hash is seeded per run so crafted coordinates cannot force long probe
-# chains.  Each move's slots are computed and prefetched PREFETCH_DISTANCE
-# moves ahead (see MovePlan), which hides the cache misses of a table far
-# larger than the caches; measured on bench/ inputs, this beat tiled layouts
-# (4x4 and 2x2 cells per slot group) that keep neighbours on shared lines.
+# The key packs (x, y) into 64 bits; a neighbour's key is the key plus a
+# constant, so with multiply-shift hashing its home slot costs one addition.
+# The multiplier is drawn per run, so crafted coordinates cannot force long
+# probe chains.  On tables larger than the caches each move's slots are
+# computed and prefetched PREFETCH_DISTANCE moves ahead (see MovePlan); on
+# bench/ inputs this beat tiled layouts (4x4 and 2x2 cells per slot group)
+# that keep neighbours on shared cache lines.
 # --------------------------------------------------------------------------
 
 cdef struct Slot:
-    int32_t x        # 0 marks an empty slot (board coordinates start at 1)
-    int32_t y
-    int32_t stone    # move index
+    uint64_t key      # x << 32 | y; 0 marks an empty slot (coordinates start at 1)
+    int32_t stone     # move index
     int32_t unused
 
 
-cdef inline uint64_t mix64(uint64_t h) noexcept nogil:
-    h ^= h >> 33
-    h *= 0xff51afd7ed558ccdULL
-    h ^= h >> 33
-    h *= 0xc4ceb9fe1a85ec53ULL
-    h ^= h >> 33
-    return h
+cdef struct CellTable:
+    Slot* slots       # zero-filled; every case clears what it wrote
+    size_t capacity   # slots allocated
+    size_t mask       # slots in use by this case, minus one
+    int shift         # 64 - log2(slots in use)
+    uint64_t multiplier
 
 
-cdef inline size_t home_slot(int64_t x, int64_t y, uint64_t seed,
-                             size_t slot_mask) noexcept nogil:
-    cdef uint64_t key = (<uint64_t>x << 32) | <uint64_t>y
-    return <size_t>(mix64(key ^ seed) & slot_mask)
+cdef enum:
+    # Above this many bytes the table is not expected to stay in the caches.
+    PLAN_AHEAD_BYTES = 1 << 21
 
 
-cdef inline int32_t table_find(const Slot* table, size_t slot_mask, size_t slot,
-                               int64_t x, int64_t y) noexcept nogil:
+# Key offsets of the six neighbours, clockwise from twelve o'clock (NOTES.md);
+# consecutive entries are themselves adjacent, which the ring test relies on.
+cdef uint64_t NEIGHBOUR_KEY_DELTA[6]
+for _k in range(6):
+    NEIGHBOUR_KEY_DELTA[_k] = ((int(NEIGHBOUR_DX[_k]) << 32) + int(NEIGHBOUR_DY[_k])) % (1 << 64)
+
+
+cdef inline uint64_t cell_key(int64_t x, int64_t y) noexcept nogil:
+    return (<uint64_t>x << 32) | <uint64_t>y
+
+
+cdef inline size_t slot_of_hash(const CellTable* t, uint64_t hashed) noexcept nogil:
+    return <size_t>(hashed >> t.shift)
+
+
+cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key) noexcept nogil:
+    cdef const Slot* slots = t.slots
     while True:
-        if table[slot].x == x and table[slot].y == y:
-            return table[slot].stone
-        if table[slot].x == 0:
+        if slots[slot].key == key:
+            return slots[slot].stone
+        if slots[slot].key == 0:
             return -1
-        slot = (slot + 1) & slot_mask
+        slot = (slot + 1) & t.mask
 
 
-cdef inline int32_t table_insert(Slot* table, size_t slot_mask, size_t slot,
-                                 int64_t x, int64_t y, int32_t stone) noexcept nogil:
-    """Insert; return -1, or the stone already on (x, y)."""
+cdef inline int32_t table_insert(CellTable* t, size_t slot, uint64_t key,
+                                 int32_t stone) noexcept nogil:
+    """Insert; return -1, or the stone already on that cell."""
+    cdef Slot* slots = t.slots
     while True:
-        if table[slot].x == 0:
-            table[slot].x = <int32_t>x
-            table[slot].y = <int32_t>y
-            table[slot].stone = stone
+        if slots[slot].key == 0:
+            slots[slot].key = key
+            slots[slot].stone = stone
             return -1
-        if table[slot].x == x and table[slot].y == y:
-            return table[slot].stone
-        slot = (slot + 1) & slot_mask
+        if slots[slot].key == key:
+            return slots[slot].stone
+        slot = (slot + 1) & t.mask
+
+
+cdef void table_clear(CellTable* t, const int32_t* coords, int64_t n_inserted) noexcept nogil:
+    """Empty the slots of the first ``n_inserted`` moves, newest first.
+
+    Under linear probing a key's probe run holds only keys inserted before it,
+    so removing in reverse order never cuts a run that is still searched.
+    This costs a probe per move instead of a pass over the whole table.
+    """
+    cdef int64_t i
+    cdef uint64_t key
+    cdef size_t slot
+    for i in range(n_inserted - 1, -1, -1):
+        key = cell_key(coords[2 * i], coords[2 * i + 1])
+        slot = slot_of_hash(t, key * t.multiplier)
+        while t.slots[slot].key != key:
+            slot = (slot + 1) & t.mask
+        t.slots[slot].key = 0
 
 
 cdef struct Scratch:
-    Slot* table
-    size_t table_capacity       # slots allocated
+    CellTable table
     int32_t* parent
     uint16_t* mask
     int64_t stone_capacity
 
 
 cdef void scratch_free(Scratch* s) noexcept nogil:
-    free(s.table)
+    free(s.table.slots)
     free(s.parent)
     free(s.mask)
-    s.table = NULL
-    s.parent = NULL
-    s.mask = NULL
-    s.table_capacity = 0
-    s.stone_capacity = 0
+    memset(s, 0, sizeof(Scratch))
 
 
-cdef bint scratch_reserve(Scratch* s, int64_t n_moves, size_t n_slots) noexcept nogil:
+cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noexcept nogil:
+    """Size the table for ``n_moves`` (load <= 1/4 while it fits the caches,
+    else <= 1/2 for memory at scale) and the union-find arrays."""
     cdef void* grown
-    if n_slots > s.table_capacity:
-        free(s.table)
-        # 64-byte alignment: a slot never straddles two cache lines.
-        s.table = NULL
-        if posix_memalign(<void**>&s.table, 64, n_slots * sizeof(Slot)) != 0:
-            s.table = NULL
-            s.table_capacity = 0
+    cdef size_t n_slots = 64
+    cdef int shift = 58
+    while n_slots < <size_t>((4 if n_moves <= (1 << 18) else 2) * n_moves):
+        n_slots <<= 1
+        shift -= 1
+    if n_slots > s.table.capacity:
+        free(s.table.slots)
+        # calloc: a fresh table is zero-filled (lazily, by the OS, when large).
+        s.table.slots = <Slot*>calloc(n_slots, sizeof(Slot))
+        s.table.capacity = n_slots if s.table.slots != NULL else 0
+        if s.table.slots == NULL:
             return False
-        s.table_capacity = n_slots
+    s.table.mask = n_slots - 1
+    s.table.shift = shift
+    s.table.multiplier = multiplier | 1
     if n_moves > s.stone_capacity:
         grown = realloc(s.parent, <size_t>n_moves * sizeof(int32_t))
         if grown == NULL:
@@ -217,19 +250,6 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, size_t n_slots) noexcept 
         s.mask = <uint16_t*>grown
         s.stone_capacity = n_moves
     return True
-
-
-cdef extern from "<stdlib.h>" nogil:
-    int posix_memalign(void** memptr, size_t alignment, size_t size)
-
-
-cdef inline size_t table_slots_for(int64_t n_moves) noexcept nogil:
-    """Power of two with load <= 1/4 while the table fits the caches, else <= 1/2
-    (memory at scale)."""
-    cdef size_t slots = 64
-    while slots < <size_t>((4 if n_moves <= (1 << 18) else 2) * n_moves):
-        slots <<= 1
-    return slots
 
 
 # --------------------------------------------------------------------------
@@ -249,21 +269,22 @@ cdef enum:
 cdef size_t NO_SLOT = <size_t>-1
 
 
-cdef inline void plan_move(MovePlan* plan, const Slot* table, int64_t x, int64_t y,
-                           int64_t size, uint64_t seed, size_t slot_mask) noexcept nogil:
+cdef inline void plan_move(MovePlan* plan, const CellTable* t, const uint64_t* hash_delta,
+                           int64_t x, int64_t y, int64_t size,
+                           bint prefetch) noexcept nogil:
     cdef int k
-    cdef int64_t nx, ny
+    cdef uint64_t hashed = cell_key(x, y) * t.multiplier
     plan.cell_mask = border_mask(x, y, size)
-    plan.home = home_slot(x, y, seed, slot_mask)
-    HAVHEX_PREFETCH(&table[plan.home])
+    plan.home = slot_of_hash(t, hashed)
+    if prefetch:
+        HAVHEX_PREFETCH(&t.slots[plan.home])
     for k in range(6):
-        nx = x + NEIGHBOUR_DX[k]
-        ny = y + NEIGHBOUR_DY[k]
-        if plan.cell_mask != 0 and not on_board(nx, ny, size):
+        if plan.cell_mask != 0 and not on_board(x + NEIGHBOUR_DX[k], y + NEIGHBOUR_DY[k], size):
             plan.neighbour_home[k] = NO_SLOT
         else:
-            plan.neighbour_home[k] = home_slot(nx, ny, seed, slot_mask)
-            HAVHEX_PREFETCH(&table[plan.neighbour_home[k]])
+            plan.neighbour_home[k] = slot_of_hash(t, hashed + hash_delta[k])
+            if prefetch:
+                HAVHEX_PREFETCH(&t.slots[plan.neighbour_home[k]])
 
 
 cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
@@ -275,57 +296,57 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     of the first move that repeats a hexagon (or -1); moves after the win are
     still checked for that, but not played.
     """
-    cdef size_t n_slots = table_slots_for(n_moves)
-    cdef size_t slot_mask = n_slots - 1
-    cdef Slot* table
+    cdef CellTable* table = &s.table
     cdef int32_t* parent
     cdef uint16_t* mask
-    cdef int64_t i, x, y, ahead
+    cdef int64_t i, ahead, n_inserted = n_moves
+    cdef uint64_t key
+    cdef uint64_t hash_delta[6]
     cdef MovePlan plans[PLAN_RING]
     cdef MovePlan* plan
+    cdef bint prefetch
     cdef int32_t neighbour[6]
     cdef int32_t run_root[3]
     cdef int k, n_runs, a
     cdef uint16_t merged
     cdef int32_t root, other
-    cdef uint8_t kinds
+    cdef uint8_t kinds = 0
 
     kinds_out[0] = 0
     move_out[0] = 0
     duplicate_out[0] = -1
-    if not scratch_reserve(s, n_moves, n_slots):
+    if not scratch_reserve(s, n_moves, seed):
         return -1
-    table = s.table
     parent = s.parent
     mask = s.mask
-    memset(table, 0, n_slots * sizeof(Slot))
-
-    # The table is far larger than the caches on big inputs: plan each move
-    # ahead of time so its slots' lines arrive before they are needed.
-    for ahead in range(min(PREFETCH_DISTANCE, n_moves)):
-        plan_move(&plans[ahead], table, coords[2 * ahead], coords[2 * ahead + 1],
-                  size, seed, slot_mask)
+    for k in range(6):
+        hash_delta[k] = NEIGHBOUR_KEY_DELTA[k] * table.multiplier
+    # A table far larger than the caches: plan each move ahead of time so its
+    # slots' lines arrive before they are needed.
+    prefetch = (table.mask + 1) * sizeof(Slot) > PLAN_AHEAD_BYTES
+    for ahead in range(min(PLAN_RING - 1, n_moves)):
+        plan_move(&plans[ahead], table, hash_delta, coords[2 * ahead],
+                  coords[2 * ahead + 1], size, prefetch)
 
     for i in range(n_moves):
         plan = &plans[i & (PLAN_RING - 1)]
-        x = coords[2 * i]
-        y = coords[2 * i + 1]
-        if table_insert(table, slot_mask, plan.home, x, y, <int32_t>i) >= 0:
+        key = cell_key(coords[2 * i], coords[2 * i + 1])
+        if table_insert(table, plan.home, key, <int32_t>i) >= 0:
             duplicate_out[0] = i
-            return 0
+            n_inserted = i
+            break
         for k in range(6):
             if plan.neighbour_home[k] == NO_SLOT:
                 neighbour[k] = -1
             else:
-                neighbour[k] = table_find(table, slot_mask, plan.neighbour_home[k],
-                                          x + NEIGHBOUR_DX[k], y + NEIGHBOUR_DY[k])
+                neighbour[k] = table_find(table, plan.neighbour_home[k],
+                                          key + NEIGHBOUR_KEY_DELTA[k])
         # Ring: every empty hexagon reached the outside before this move, so
         # the move encloses something exactly when two separate runs of stone
         # neighbours (around the circle) already belong to one group.
-        kinds = 0
         n_runs = 0
         for k in range(6):
-            if neighbour[k] >= 0 and neighbour[(k + 5) % 6] < 0:
+            if neighbour[k] >= 0 and neighbour[k - 1 if k else 5] < 0:
                 root = uf_find(parent, neighbour[k])
                 for a in range(n_runs):
                     if run_root[a] == root:
@@ -345,31 +366,32 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                     mask[root] = merged
         kinds |= structure_kinds(mask[root])
 
-        ahead = i + PREFETCH_DISTANCE
+        ahead = i + PLAN_RING - 1
         if ahead < n_moves:
-            plan_move(&plans[ahead & (PLAN_RING - 1)], table, coords[2 * ahead],
-                      coords[2 * ahead + 1], size, seed, slot_mask)
+            plan_move(&plans[ahead & (PLAN_RING - 1)], table, hash_delta, coords[2 * ahead],
+                      coords[2 * ahead + 1], size, prefetch)
         if kinds:
             kinds_out[0] = kinds
             move_out[0] = i + 1
-            return check_remaining(table, slot_mask, coords, i + 1, n_moves, seed,
-                                   duplicate_out)
+            n_inserted = insert_remaining(table, coords, i + 1, n_moves, duplicate_out)
+            break
+    table_clear(table, coords, n_inserted)
     return 0
 
 
-cdef int check_remaining(Slot* table, size_t slot_mask, const int32_t* coords,
-                         int64_t first, int64_t n_moves, uint64_t seed,
-                         int64_t* duplicate_out) noexcept nogil:
-    """Moves after the win are not played, but a repeated hexagon is still a fault."""
-    cdef int64_t i, x, y
+cdef int64_t insert_remaining(CellTable* table, const int32_t* coords, int64_t first,
+                              int64_t n_moves, int64_t* duplicate_out) noexcept nogil:
+    """Moves after the win are not played, but a repeated hexagon is still a
+    fault.  Returns how many moves are in the table."""
+    cdef int64_t i
+    cdef uint64_t key
     for i in range(first, n_moves):
-        x = coords[2 * i]
-        y = coords[2 * i + 1]
-        if table_insert(table, slot_mask, home_slot(x, y, seed, slot_mask), x, y,
+        key = cell_key(coords[2 * i], coords[2 * i + 1])
+        if table_insert(table, slot_of_hash(table, key * table.multiplier), key,
                         <int32_t>i) >= 0:
             duplicate_out[0] = i
-            return 0
-    return 0
+            return i
+    return n_moves
 
 
 # --------------------------------------------------------------------------
