@@ -12,7 +12,7 @@ from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
     Reader, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_OK,
-    TOKEN_TOO_LARGE, reader_int, reader_keep_bad_token, reader_skip_space,
+    TOKEN_TOO_LARGE, reader_fast_pair, reader_int, reader_keep_bad_token, reader_skip_space,
 )
 from havhex._unionfind cimport uf_find, uf_link
 
@@ -22,7 +22,9 @@ cdef extern from *:
     """
     #define HAVHEX_PREFETCH(address) __builtin_prefetch((const void *)(address), 0, 3)
     #define HAVHEX_ATOMIC_NEXT(counter) __atomic_fetch_add((counter), 1, __ATOMIC_RELAXED)
+    #define HAVHEX_CTZ(bits) __builtin_ctz(bits)
     """
+    int HAVHEX_CTZ(unsigned int bits) noexcept nogil
     void HAVHEX_PREFETCH(const void* address) noexcept nogil
     int64_t HAVHEX_ATOMIC_NEXT(int64_t* counter) noexcept nogil
 
@@ -308,6 +310,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef int32_t neighbour[6]
     cdef int32_t run_root[3]
     cdef int k, n_runs, a
+    cdef unsigned int present, starts
     cdef uint16_t merged
     cdef int32_t root, other
     cdef uint8_t kinds = 0
@@ -335,36 +338,41 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             duplicate_out[0] = i
             n_inserted = i
             break
+        present = 0
         for k in range(6):
-            if plan.neighbour_home[k] == NO_SLOT:
-                neighbour[k] = -1
-            else:
+            if plan.neighbour_home[k] != NO_SLOT:
                 neighbour[k] = table_find(table, plan.neighbour_home[k],
                                           key + NEIGHBOUR_KEY_DELTA[k])
-        # Ring: every empty hexagon reached the outside before this move, so
-        # the move encloses something exactly when two separate runs of stone
-        # neighbours (around the circle) already belong to one group.
-        n_runs = 0
-        for k in range(6):
-            if neighbour[k] >= 0 and neighbour[k - 1 if k else 5] < 0:
+                if neighbour[k] >= 0:
+                    present |= 1 << k
+        parent[i] = -1
+        mask[i] = plan.cell_mask
+        if present:
+            # Ring: every empty hexagon reached the outside before this move,
+            # so the move encloses something exactly when two separate runs of
+            # stone neighbours (around the circle) already belong to one group.
+            # A run starts at a present neighbour whose predecessor is absent.
+            starts = present & ~(((present << 1) | (present >> 5)) & 63)
+            n_runs = 0
+            while starts:
+                k = HAVHEX_CTZ(starts)
+                starts &= starts - 1
                 root = uf_find(parent, neighbour[k])
                 for a in range(n_runs):
                     if run_root[a] == root:
                         kinds = KIND_RING
                 run_root[n_runs] = root
                 n_runs += 1
-
-        parent[i] = -1
-        mask[i] = plan.cell_mask
-        root = <int32_t>i
-        for k in range(6):
-            if neighbour[k] >= 0:
+            root = <int32_t>i
+            while present:
+                k = HAVHEX_CTZ(present)
+                present &= present - 1
                 other = uf_find(parent, neighbour[k])
                 if other != root:
                     merged = mask[root] | mask[other]
                     root = uf_link(parent, root, other)
                     mask[root] = merged
-        kinds |= structure_kinds(mask[root])
+            kinds |= structure_kinds(mask[root])
 
         ahead = i + PLAN_RING - 1
         if ahead < n_moves:
@@ -586,6 +594,7 @@ cdef class HavannahInput:
         cdef int64_t n_cases, case_number, size, n_moves, i, x, y, cells, x_line
         cdef CaseData* case = NULL
         cdef int status
+        cdef bint fast
         status = reader_int(r, &n_cases)
         if status != TOKEN_OK:
             return self._token_fault(r, status, FIELD_T)
@@ -612,11 +621,13 @@ cdef class HavannahInput:
             case.duplicate = -1
             # Memory follows the moves actually read, never the claimed M.
             for i in range(n_moves):
-                status = reader_int(r, &x)
-                if status != TOKEN_OK:
-                    self.partial = case
-                    self.err_value = i + 1
-                    return self._token_fault(r, status, FIELD_X)
+                fast = reader_fast_pair(r, &x, &y)
+                if not fast:
+                    status = reader_int(r, &x)
+                    if status != TOKEN_OK:
+                        self.partial = case
+                        self.err_value = i + 1
+                        return self._token_fault(r, status, FIELD_X)
                 x_line = r.token_line
                 if i == case.capacity and not case_grow(case):
                     self.partial = case
@@ -628,11 +639,12 @@ cdef class HavannahInput:
                         self.partial = case
                         return self._fault(ERR_NO_MEMORY, x_line, 0)
                     case.lines[i] = x_line
-                status = reader_int(r, &y)
-                if status != TOKEN_OK:
-                    self.partial = case
-                    self.err_value = i + 1
-                    return self._token_fault(r, status, FIELD_Y)
+                if not fast:
+                    status = reader_int(r, &y)
+                    if status != TOKEN_OK:
+                        self.partial = case
+                        self.err_value = i + 1
+                        return self._token_fault(r, status, FIELD_Y)
                 if not on_board(x, y, size):
                     self.partial = case
                     self.err_x = x

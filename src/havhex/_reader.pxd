@@ -209,3 +209,50 @@ cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
         return TOKEN_NOT_INTEGER
     out[0] = -value if negative else value
     return TOKEN_OK
+
+
+cdef inline int skip_short_space(const unsigned char* p, int* newlines) noexcept nogil:
+    """Length of a run of at most two white-space bytes at ``p`` (-1 if longer)."""
+    cdef int n = 0
+    while is_space(p[n]):
+        if p[n] == 10:
+            newlines[0] += 1
+        n += 1
+        if n > 2:
+            return -1
+    return n
+
+
+cdef inline bint reader_fast_pair(Reader* r, int64_t* x, int64_t* y) noexcept nogil:
+    """Read "x y" when both are plain numbers of at most 8 digits, each after
+    at most two white-space bytes, all within the buffer.  Returns False,
+    consuming nothing, for anything else: the caller then uses reader_int,
+    which also produces the error messages.  Sets token_line to x's line."""
+    cdef const unsigned char* p
+    cdef int newlines = 0, x_newlines, n
+    cdef int64_t value
+    if r.end - r.pos < 32:
+        return False
+    p = r.data + r.pos
+    n = skip_short_space(p, &newlines)
+    if n <= 0:
+        return False
+    p += n
+    x_newlines = newlines
+    n = swar_digits(p, &value)
+    if n == 0 or n == 8 or not is_space(p[n]):
+        return False
+    x[0] = value
+    p += n
+    n = skip_short_space(p, &newlines)
+    if n <= 0:
+        return False
+    p += n
+    n = swar_digits(p, &value)
+    if n == 0 or n == 8 or not is_space(p[n]):
+        return False
+    y[0] = value
+    r.pos = (p + n) - r.data
+    r.token_line = r.line + x_newlines
+    r.line += newlines
+    return True
