@@ -9,19 +9,25 @@ Boards are the statement's: cells ``(x, y)`` with ``1 <= x, y <= 2S-1`` and
 ``|x - y| <= S-1``; any ``S`` from 2 to 2**30 works, in memory that follows the
 number of moves.
 """
+import gc
 import os
 from array import array
+from itertools import chain, islice
 
 from . import _havannah
 from .errors import InputError
 
 __all__ = [
     "Result", "first_win", "enclosed_empty", "judge_text", "judge_file",
-    "format_results", "MAX_SIZE", "KINDS",
+    "format_results", "explain", "explain_text", "explain_file",
+    "MAX_SIZE", "KINDS", "EDGES",
 ]
 
 MAX_SIZE = 1 << 30
 KINDS = ("bridge", "fork", "ring")
+# Names of the six edges in witnesses (``explain``): the equation of the line
+# each one lies on, for a board of side S.  A corner lies on none of them.
+EDGES = ("x=1", "y=1", "x=2S-1", "y=2S-1", "y-x=S-1", "x-y=S-1")
 _KIND_BITS = (1, 2, 4)
 
 # Error codes of the engine (mirrors the enum in _havannah.pyx).
@@ -306,3 +312,329 @@ def _judge_source(source_data, source, threads, progress=None):
 def format_results(results):
     """The judge's output for a list of results."""
     return "".join(f"Case #{number}: {result}\n" for number, result in enumerate(results, 1))
+
+
+# ---------------------------------------------------------------------------
+# Witnesses: why the answer is what it is
+# ---------------------------------------------------------------------------
+#
+# The fast engine judges first; witnesses are then computed in Python, only for
+# cases with a win and only over the moves up to the winning one.  Cells are
+# ints ``x * B + y`` with ``B = 2S + 1``: no on-board key equals the key of an
+# off-board neighbour, so neighbours are key offsets.  The winning group (the
+# one holding the winning move, where every new structure lies) is numbered
+# 0..g-1 in BFS order from the winning move (which is 0) and stored as an
+# ``array('i')`` of six neighbour ids per stone (-1: no stone), directions
+# clockwise from twelve o'clock as in the engine.
+
+
+def explain(size, moves):
+    """The verdict on one sequence with a witness for each structure built.
+
+    Returns ``{"answer", "move", "kinds", <one key per kind>}`` (see
+    :func:`explain_text` for the witnesses); ``first_win``'s argument rules and
+    faults apply.
+    """
+    _check_size(size)
+    flat = _flat_coordinates(moves)
+    parsed = _havannah.from_moves(size, flat)
+    if parsed.err_code:
+        raise InputError(_fault_reason(parsed))
+    parsed.judge()
+    bits, move, duplicate = parsed.result(0)
+    if duplicate >= 0:
+        raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
+    return _explanation(size, flat, Result._from_engine(bits, move), None)
+
+
+def explain_text(text, *, source="<string>", threads=1):
+    """Judge a whole input (like :func:`judge_text`) and explain every case.
+
+    One dict per case, keys in this order::
+
+        {"case": n, "answer": "bridge-ring in move 9", "move": 9,
+         "kinds": ["bridge", "ring"], "bridge": {...}, "ring": {...}}
+
+    ``"move"`` is ``None`` and ``"kinds"`` empty for ``"none"``.  Witnesses,
+    made of stones played up to the winning move, cells as ``[x, y]``:
+
+    * ``"bridge": {"path": [...]}``: a shortest path of stones, each adjacent to
+      the next, from one corner to another, inside the winning group;
+    * ``"fork": {"cells": [...], "edges": [e1, e2, e3]}``: a small connected
+      tree of stones (three shortest branches from one centre stone, the first
+      listed from its edge to the centre, the other two from the centre out)
+      holding hexagons of the three edges named in ``"edges"``, in the order
+      of :data:`EDGES`;
+    * ``"ring": {"loop": [...], "enclosed": [...]}``: ``loop`` is a closed
+      simple cycle of stones (the last adjacent to the first) through the
+      winning move that encloses an empty hexagon; ``enclosed`` is every empty
+      hexagon that cannot reach the outside after that move, sorted.
+    """
+    if isinstance(text, str):
+        try:
+            text = text.encode()
+        except UnicodeEncodeError as exc:
+            raise InputError(f"the input is not valid text: {exc.reason}", source) from None
+    return _explain_parsed(_havannah.parse_and_judge(text, threads), source)
+
+
+def explain_file(file, *, threads=1):
+    """:func:`explain_text` for a path, ``"-"`` (standard input) or an open
+    binary file, read as :func:`judge_file` reads it."""
+    if isinstance(file, (str, bytes, os.PathLike)) and os.fspath(file) in ("-", b"-"):
+        return _explain_parsed(_havannah.parse_and_judge(_open_stdin(), threads), "<stdin>")
+    if isinstance(file, (str, bytes, os.PathLike)):
+        source = os.fsdecode(file)
+        try:
+            descriptor = os.open(file, os.O_RDONLY)
+        except OSError as exc:
+            raise InputError(f"cannot open: {exc.strerror}", source) from None
+        try:
+            parsed = _havannah.parse_and_judge(descriptor, threads)
+        finally:
+            os.close(descriptor)
+        return _explain_parsed(parsed, source)
+    source = getattr(file, "name", "<stream>")
+    return _explain_parsed(_havannah.parse_and_judge(file.read(), threads), source)
+
+
+def _explain_parsed(parsed, source):
+    return list(_iter_explanations(parsed, source))
+
+
+def _iter_explanations(parsed, source):
+    """One explanation at a time (the judging, and its faults, come first):
+    a caller that writes each one out holds one case's witnesses at a time."""
+    results = _judge_parsed(parsed, source)
+    for index, result in enumerate(results):
+        flat = None
+        if result:
+            flat = array("q", chain.from_iterable(islice(parsed.case_moves(index), result.move)))
+        yield _explanation(parsed.case_size(index) if result else 0, flat, result, index + 1)
+
+
+def _explanation(size, flat, result, case):
+    explanation = {} if case is None else {"case": case}
+    explanation["answer"] = str(result)
+    explanation["move"] = result.move
+    explanation["kinds"] = list(result.kinds)
+    if result:
+        witness = _Witness(size, flat, result.move)
+        if "bridge" in result.kinds:
+            explanation["bridge"] = {"path": witness.bridge()}
+        if "fork" in result.kinds:
+            cells, edges = witness.fork()
+            explanation["fork"] = {"cells": cells, "edges": edges}
+        if "ring" in result.kinds:
+            explanation["ring"] = {"loop": witness.loop(), "enclosed": witness.enclosed()}
+    return explanation
+
+
+class _Witness:
+    """The winning group after move ``n`` of ``flat`` (interleaved x, y)."""
+
+    def __init__(self, size, flat, n):
+        self.size = size
+        self.flat = flat
+        self.n = n
+        base = self.base = 2 * size + 1
+        xs = flat[0:2 * n:2]
+        ys = flat[1:2 * n:2]
+        stones = {x * base + y for x, y in zip(xs, ys)}
+        offsets = (base + 1, 1, -base, -base - 1, -1, base)
+        start = xs[n - 1] * base + ys[n - 1]
+        keys = [start]
+        local = {start: 0}
+        adjacency = array("i")
+        append = adjacency.append
+        for key in keys:                      # BFS; keys grows while iterated
+            for offset in offsets:
+                other = key + offset
+                if other in stones:
+                    j = local.get(other)
+                    if j is None:
+                        j = local[other] = len(keys)
+                        keys.append(other)
+                    append(j)
+                else:
+                    append(-1)
+        self.keys = keys
+        self.local = local
+        self.adjacency = adjacency
+
+    def _cells(self, ids):
+        base = self.base
+        keys = self.keys
+        return [[keys[i] // base, keys[i] % base] for i in ids]
+
+    def _bfs(self, sources):
+        """Distances and parents from ``sources`` (-1: not reached)."""
+        g = len(self.keys)
+        adjacency = self.adjacency
+        distance = array("i", [-1]) * g
+        parent = array("i", [-1]) * g
+        queue = list(sources)
+        for s in queue:
+            distance[s] = 0
+        for u in queue:
+            d = distance[u] + 1
+            for j in adjacency[6 * u:6 * u + 6]:
+                if j >= 0 and distance[j] < 0:
+                    distance[j] = d
+                    parent[j] = u
+                    queue.append(j)
+        return distance, parent
+
+    @staticmethod
+    def _trace(parent, i):
+        """``i``, its parent, ... up to a source."""
+        path = [i]
+        while parent[i] >= 0:
+            i = parent[i]
+            path.append(i)
+        return path
+
+    def bridge(self):
+        """Shortest corner-to-corner path: a BFS from all corners at once,
+        each stone labelled with its nearest corner; the best edge between
+        two labels closes the path."""
+        size = self.size
+        last = 2 * size - 1
+        base = self.base
+        corners = [self.local[k] for k in (
+            1 * base + 1, 1 * base + size, size * base + 1, size * base + last,
+            last * base + size, last * base + last) if k in self.local]
+        g = len(self.keys)
+        adjacency = self.adjacency
+        distance = array("i", [-1]) * g
+        parent = array("i", [-1]) * g
+        label = array("i", [-1]) * g
+        for number, corner in enumerate(corners):
+            distance[corner] = 0
+            label[corner] = number
+        queue = list(corners)
+        best, ends = None, None
+        for u in queue:
+            du = distance[u]
+            if best is not None and 2 * du >= best:
+                break
+            for j in adjacency[6 * u:6 * u + 6]:
+                if j < 0:
+                    continue
+                if distance[j] < 0:
+                    distance[j] = du + 1
+                    parent[j] = u
+                    label[j] = label[u]
+                    queue.append(j)
+                elif label[j] != label[u] and (best is None or du + distance[j] + 1 < best):
+                    best, ends = du + distance[j] + 1, (u, j)
+        u, j = ends
+        return self._cells(self._trace(parent, u)[::-1] + self._trace(parent, j))
+
+    def fork(self):
+        """Three shortest branches from the stone whose distances to its
+        three nearest edges have the smallest sum (an optimal Steiner tree
+        for three edges): one BFS per edge the group touches."""
+        size = self.size
+        last = 2 * size - 1
+        base = self.base
+        corners = {(1, 1), (1, size), (size, 1), (size, last), (last, size), (last, last)}
+        by_edge = {}
+        for i, key in enumerate(self.keys):
+            x, y = divmod(key, base)
+            if (1 < x < last and 1 < y < last and 1 - size < x - y < size - 1) or (x, y) in corners:
+                continue
+            if x == 1:
+                edge = 0
+            elif y == 1:
+                edge = 1
+            elif x == last:
+                edge = 2
+            elif y == last:
+                edge = 3
+            elif y - x == size - 1:
+                edge = 4
+            else:
+                edge = 5
+            by_edge.setdefault(edge, []).append(i)
+        edges = sorted(by_edge)
+        searches = [self._bfs(by_edge[edge]) for edge in edges]
+        distances = [distance for distance, _ in searches]
+        best, centre, chosen = None, 0, None
+        for v in range(len(self.keys)):
+            ranked = sorted((distance[v], number) for number, distance in enumerate(distances))
+            total = ranked[0][0] + ranked[1][0] + ranked[2][0]
+            if best is None or total < best:
+                best, centre, chosen = total, v, sorted(number for _, number in ranked[:3])
+        first, second, third = (searches[number][1] for number in chosen)
+        ids = self._trace(first, centre)[::-1]
+        ids += self._trace(second, centre)[1:]
+        ids += self._trace(third, centre)[1:]
+        ids = list(dict.fromkeys(ids))
+        return self._cells(ids), [EDGES[edges[number]] for number in chosen]
+
+    def loop(self):
+        """The winning move joins two runs of its stone neighbours (around
+        the circle) that were already one group: the loop is the move plus a
+        shortest path between the runs avoiding it.  Each pair of runs is
+        tried with one early-stopping BFS per run; the shortest loop wins."""
+        adjacency = self.adjacency
+        around = adjacency[0:6]
+        runs = []
+        run_of = {}
+        for k in range(6):
+            if around[k] >= 0 and around[k - 1] < 0:
+                run = []
+                while around[k % 6] >= 0:
+                    run.append(around[k % 6])
+                    k += 1
+                for i in run:
+                    run_of[i] = len(runs)
+                runs.append(run)
+        g = len(self.keys)
+        best = None
+        for number, run in enumerate(runs[:-1]):
+            parent = array("i", [-1]) * g
+            seen = bytearray(g)
+            seen[0] = 1
+            for i in run:
+                seen[i] = 1
+            queue = list(run)
+            found = None
+            for u in queue:
+                for j in adjacency[6 * u:6 * u + 6]:
+                    if j >= 0 and not seen[j]:
+                        seen[j] = 1
+                        parent[j] = u
+                        if run_of.get(j, number) != number:
+                            found = j
+                            break
+                        queue.append(j)
+                if found is not None:
+                    break
+            if found is not None:
+                path = self._trace(parent, found)
+                if best is None or len(path) < len(best):
+                    best = path
+        return self._cells([0] + best[::-1])
+
+    def enclosed(self):
+        runs = _havannah.enclosed_runs(self.size, array("i", self.flat[0:2 * self.n]))
+        # Millions of small lists for a big ring: the cyclic garbage collector
+        # would rescan them over and over (measured 5x slower), and they hold
+        # no cycles.
+        # One int object per distinct y (when there are not more of them than
+        # cells) saves a quarter of the memory of a big answer.
+        low = min((first for _, first, _ in runs), default=0)
+        high = max((last for _, _, last in runs), default=-1)
+        count = sum(last - first + 1 for _, first, last in runs)
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            if high - low < count:
+                ys = list(range(low, high + 1))
+                return [[x, y] for x, first, last in runs for y in ys[first - low:last - low + 1]]
+            return [[x, y] for x, first, last in runs for y in range(first, last + 1)]
+        finally:
+            if collecting:
+                gc.enable()

@@ -1,5 +1,5 @@
 import os
-from typing import BinaryIO, Iterable, Sequence, Tuple, Union
+from typing import BinaryIO, Iterable, List, Sequence, Tuple, TypedDict, Union
 
 Buffer = object  # collections.abc.Buffer from Python 3.12
 
@@ -8,6 +8,7 @@ Moves = Union[Iterable[Sequence[int]], Buffer]
 
 MAX_SIZE: int
 KINDS: Tuple[str, str, str]
+EDGES: Tuple[str, str, str, str, str, str]
 
 class Result:
     kinds: Tuple[str, ...]
@@ -22,3 +23,30 @@ def enclosed_empty(size: int, stones: Moves) -> list[Cell]: ...
 def judge_text(text: str | bytes | Buffer, *, source: str = ..., threads: int = ...) -> list[Result]: ...
 def judge_file(file: str | bytes | os.PathLike[str] | BinaryIO, *, threads: int = ...) -> list[Result]: ...
 def format_results(results: Iterable[Result]) -> str: ...
+
+# Witnesses (explain*): cells are [x, y] lists, as in the JSON output.
+JsonCell = List[int]
+
+class BridgeWitness(TypedDict):
+    path: list[JsonCell]
+
+class ForkWitness(TypedDict):
+    cells: list[JsonCell]
+    edges: list[str]
+
+class RingWitness(TypedDict):
+    loop: list[JsonCell]
+    enclosed: list[JsonCell]
+
+class Explanation(TypedDict, total=False):
+    case: int  # only from explain_text / explain_file
+    answer: str
+    move: int | None
+    kinds: list[str]
+    bridge: BridgeWitness
+    fork: ForkWitness
+    ring: RingWitness
+
+def explain(size: int, moves: Moves) -> Explanation: ...
+def explain_text(text: str | bytes | Buffer, *, source: str = ..., threads: int = ...) -> list[Explanation]: ...
+def explain_file(file: str | bytes | os.PathLike[str] | BinaryIO, *, threads: int = ...) -> list[Explanation]: ...
