@@ -94,25 +94,49 @@ def _progress_for(file, quiet):
 
 
 def _judge(game, files, threads, output_format="text", quiet=False):
-    """Yield each input's complete output text, in order."""
+    """For each input, in order, an iterator over its output text in pieces.
+
+    The input is read and judged, and any fault raised, before the first
+    piece; JSON witnesses are then built one case at a time."""
     import importlib
 
     module = importlib.import_module(f"havhex.{game}")
     for file in files or ["-"]:
-        progress = _progress_for(file, quiet) if output_format == "text" else None
-        if progress is not None:
-            try:
-                results = module.judge_file(file, threads=threads, progress=progress)
-            finally:
+        if output_format == "json":
+            yield _json_lines(module.iter_explain_file(file, threads=threads))
+            continue
+        progress = _progress_for(file, quiet)
+        try:
+            results = module.judge_file(file, threads=threads, progress=progress)
+        finally:
+            if progress is not None:
                 progress.close()
-            yield module.format_results(results)
-        elif output_format == "json":
-            import json
+        yield iter((module.format_results(results),))
 
-            yield "".join(json.dumps(explanation, separators=(", ", ": ")) + "\n"
-                          for explanation in module.explain_file(file, threads=threads))
-        else:
-            yield module.format_results(module.judge_file(file, threads=threads))
+
+def _json_lines(records):
+    import json
+
+    first = next(records, None)  # reads and judges the input, raising its fault
+    if first is None:
+        return
+    yield json.dumps(first, separators=(", ", ": ")) + "\n"
+    for record in records:
+        yield json.dumps(record, separators=(", ", ": ")) + "\n"
+
+
+def _write_stdout(outputs):
+    """Each input's output in whole: spooled until its last piece is ready."""
+    import shutil
+    import tempfile
+
+    for pieces in outputs:
+        with tempfile.SpooledTemporaryFile(max_size=32 << 20, mode="w+", encoding="utf-8") as spool:
+            for piece in pieces:
+                spool.write(piece)
+            spool.seek(0)
+            shutil.copyfileobj(spool, sys.stdout)
+            sys.stdout.flush()
 
 
 def _write_atomically(path, chunks):
@@ -120,8 +144,9 @@ def _write_atomically(path, chunks):
     temporary = os.path.join(directory, f".{os.path.basename(path)}.havhex-{os.getpid()}.tmp")
     try:
         with open(temporary, "w", encoding="utf-8", newline="\n") as out:
-            for chunk in chunks:
-                out.write(chunk)
+            for pieces in chunks:
+                for piece in pieces:
+                    out.write(piece)
         os.replace(temporary, path)
     except BaseException:
         try:
@@ -137,8 +162,8 @@ def main(argv=None):
         if arguments.game == "draw":
             from .draw import draw_command
 
-            outputs = [draw_command(arguments.draw_game, arguments.file, arguments.case,
-                                    as_text=arguments.text)]
+            outputs = [iter((draw_command(arguments.draw_game, arguments.file, arguments.case,
+                                          as_text=arguments.text),))]
         else:
             threads = _threads(arguments.jobs)
             outputs = _judge(arguments.game, arguments.files, threads, arguments.format,
@@ -146,9 +171,7 @@ def main(argv=None):
         if arguments.output:
             _write_atomically(arguments.output, outputs)
         else:
-            for text in outputs:
-                sys.stdout.write(text)
-                sys.stdout.flush()
+            _write_stdout(outputs)
     except InputError as exc:
         print(f"havhex: {exc}", file=sys.stderr)
         return 1

@@ -381,9 +381,17 @@ def explain_text(text, *, source="<string>", threads=1):
 def explain_file(file, *, threads=1):
     """:func:`explain_text` for a path, ``"-"`` (standard input) or an open
     binary file, read as :func:`judge_file` reads it."""
+    return list(iter_explain_file(file, threads=threads))
+
+
+def iter_explain_file(file, *, threads=1):
+    """:func:`explain_file` one case at a time.  The whole input is read and
+    judged (and any fault raised) on the first ``next()``; each case's
+    witnesses are built only when it is reached, so a caller writing them out
+    holds one case's witnesses at a time."""
     if isinstance(file, (str, bytes, os.PathLike)) and os.fspath(file) in ("-", b"-"):
-        return _explain_parsed(_havannah.parse_and_judge(_open_stdin(), threads), "<stdin>")
-    if isinstance(file, (str, bytes, os.PathLike)):
+        parsed, source = _havannah.parse_and_judge(_open_stdin(), threads), "<stdin>"
+    elif isinstance(file, (str, bytes, os.PathLike)):
         source = os.fsdecode(file)
         try:
             descriptor = os.open(file, os.O_RDONLY)
@@ -393,9 +401,10 @@ def explain_file(file, *, threads=1):
             parsed = _havannah.parse_and_judge(descriptor, threads)
         finally:
             os.close(descriptor)
-        return _explain_parsed(parsed, source)
-    source = getattr(file, "name", "<stream>")
-    return _explain_parsed(_havannah.parse_and_judge(file.read(), threads), source)
+    else:
+        source = getattr(file, "name", "<stream>")
+        parsed = _havannah.parse_and_judge(file.read(), threads)
+    yield from _iter_explanations(parsed, source)
 
 
 def _explain_parsed(parsed, source):

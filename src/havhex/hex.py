@@ -384,6 +384,39 @@ def _explanations(parsed, threads):
         return list(pool.map(lambda case: _explanation(parsed, case), cases))
 
 
+def iter_explain_file(file, *, threads=1):
+    """The JSON form of every case of an input file, one dict at a time:
+    ``{"case": n, "answer": ..., ...}`` (see :func:`explanation_record`)."""
+    parsed = _checked(*_parse_file(file))
+    for case in range(parsed.n_cases):
+        yield explanation_record(_explanation(parsed, case), case + 1)
+
+
+_WINNER_LETTER = {"red": "R", "blue": "B"}
+
+
+def explanation_record(explanation, case=None):
+    """An :class:`Explanation` as plain data for JSON.
+
+    Wins: ``winner`` ("R" or "B"), one winning ``chain`` and every possible
+    ``last_moves``; Impossible: the ``reason``, and for
+    "no-single-last-move" the two stone-disjoint ``chains``; Nobody wins: the
+    answer alone.  Cells are ``[row, column]``, 0-based.
+    """
+    result = explanation.result
+    record = {} if case is None else {"case": case}
+    record["answer"] = str(result)
+    if result.winner is not None:
+        record["winner"] = _WINNER_LETTER[result.winner]
+        record["chain"] = [list(cell) for cell in explanation.chains[0][1]]
+        record["last_moves"] = [list(cell) for cell in sorted(result.last_moves)]
+    elif result.reason is not None:
+        record["reason"] = result.reason
+        if result.reason == "no-single-last-move":
+            record["chains"] = [[list(cell) for cell in cells] for _, cells in explanation.chains]
+    return record
+
+
 def format_results(results):
     """The judge's output for a list of results."""
     return "".join(f"Case #{number}: {result}\n" for number, result in enumerate(results, 1))
