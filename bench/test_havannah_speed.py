@@ -142,6 +142,18 @@ def test_scale_kernel(benchmark, scale):
             parsed.n_moves / benchmark.stats.stats.median / 1e6, 1)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_scale_api(benchmark, scale, threads):
+    """judge_file with 1 and 2 threads: reading and judging, no interpreter start."""
+    path, cases = scale
+    results = benchmark.pedantic(havannah.judge_file, (path,), {"threads": threads},
+                                 rounds=3, iterations=1)
+    assert len(results) == len(cases)
+    if benchmark.stats:
+        n_moves = sum(len(moves) for _, moves in cases)
+        benchmark.extra_info["M moves/s"] = round(n_moves / benchmark.stats.stats.median / 1e6, 2)
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_scale_cli(benchmark, scale, jobs):
     """End to end through the CLI (interpreter start included)."""
