@@ -4,7 +4,6 @@ Expected outputs are the contest's answer files (../shared/conformance, skipped
 when absent) or answers worked out by hand; faults must be exactly one line on
 stderr, ``havhex: FILE:LINE: reason``, with exit status 1 and no traceback.
 """
-import os
 
 import pytest
 

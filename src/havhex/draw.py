@@ -668,7 +668,7 @@ def _hav_legend(size, w, stones, mode, region, outline, box):
     notes = ["(1,1) is the bottom corner;", "(x, y+1) is at two o'clock,", "(x+1, y) at ten o'clock."]
     if mode in ("region", "stones"):
         (x_lo, x_hi), (y_lo, y_hi), _ = region
-        notes += ["", f"Shown: the region round the", f"stones, x {x_lo}..{x_hi}, y {y_lo}..{y_hi};",
+        notes += ["", "Shown: the region round the", f"stones, x {x_lo}..{x_hi}, y {y_lo}..{y_hi};",
                   "the grid elsewhere is a pattern."]
     out.extend(_text_block(0, y + 4, notes, size=12))
     y += 4 + len(notes) * 16

@@ -2,6 +2,9 @@
 
 __all__ = ["InputError"]
 
+# Reader statuses (mirrors the enum in _reader.pxd).
+_TOKEN_MISSING, _TOKEN_NOT_INTEGER, _TOKEN_TOO_LARGE, _TOKEN_IO_ERROR = range(1, 5)
+
 
 class InputError(ValueError):
     """Input that breaks the judge format or the rules of a position.
@@ -21,3 +24,17 @@ class InputError(ValueError):
         else:
             text = reason
         super().__init__(text)
+
+
+def token_reason(status, what, token, io_errno):
+    """The reason for a token the reader could not take as ``what``."""
+    import os
+
+    text = (token or b"").decode("utf-8", "backslashreplace")
+    if status == _TOKEN_MISSING:
+        return f"input ends before {what}"
+    if status == _TOKEN_NOT_INTEGER:
+        return f"expected {what} as an integer, found {text!r}"
+    if status == _TOKEN_TOO_LARGE:
+        return f"{what} is too large: {text!r}"
+    return f"cannot read the input: {os.strerror(io_errno)}"

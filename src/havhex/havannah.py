@@ -15,7 +15,7 @@ from array import array
 from itertools import chain, islice
 
 from . import _havannah
-from .errors import InputError
+from .errors import InputError, token_reason
 
 __all__ = [
     "Result", "first_win", "enclosed_empty", "judge_text", "judge_file",
@@ -32,7 +32,6 @@ _KIND_BITS = (1, 2, 4)
 
 # Error codes of the engine (mirrors the enum in _havannah.pyx).
 _ERR_TOKEN, _ERR_T, _ERR_S, _ERR_M, _ERR_OFF_BOARD, _ERR_TRAILING, _ERR_MEMORY = range(1, 8)
-_TOKEN_MISSING, _TOKEN_NOT_INTEGER, _TOKEN_TOO_LARGE, _TOKEN_IO_ERROR = range(1, 5)
 
 
 class Result:
@@ -205,15 +204,7 @@ def _fault_reason(parsed):
     case = parsed.n_cases + 1
     if code == _ERR_TOKEN:
         what = _field_name(parsed.err_field, case, parsed.err_value)
-        status = parsed.err_status
-        token = (parsed.err_token or b"").decode("utf-8", "backslashreplace")
-        if status == _TOKEN_MISSING:
-            return f"input ends before {what}"
-        if status == _TOKEN_NOT_INTEGER:
-            return f"expected {what} as an integer, found {token!r}"
-        if status == _TOKEN_TOO_LARGE:
-            return f"{what} is too large: {token!r}"
-        return f"cannot read the input: {os.strerror(parsed.err_io_errno)}"
+        return token_reason(parsed.err_status, what, parsed.err_token, parsed.err_io_errno)
     if code == _ERR_T:
         return f"the number of test cases T must not be negative, got {parsed.err_value}"
     if code == _ERR_S:

@@ -19,7 +19,7 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 import os
 
 from . import _hex
-from .errors import InputError
+from .errors import InputError, token_reason
 
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
@@ -39,7 +39,6 @@ _WINS = {"Red wins": "red", "Blue wins": "blue"}
 
 _ERR_TOKEN, _ERR_T, _ERR_N_SMALL, _ERR_N_LARGE, _ERR_ROW_MISSING, _ERR_ROW_LENGTH, \
     _ERR_ROW_CHAR, _ERR_TRAILING, _ERR_MEMORY = range(1, 10)
-_TOKEN_MISSING, _TOKEN_NOT_INTEGER, _TOKEN_TOO_LARGE, _TOKEN_IO_ERROR = range(1, 5)
 
 
 class Result:
@@ -264,15 +263,7 @@ def _fault_reason(parsed, in_file=True):
     if code == _ERR_TOKEN:
         what = ("the number of test cases T", f"the board size N of case #{case}",
                 "the end of the input")[parsed.err_field]
-        status = parsed.err_status
-        token = (parsed.err_token or b"").decode("utf-8", "backslashreplace")
-        if status == _TOKEN_MISSING:
-            return f"input ends before {what}"
-        if status == _TOKEN_NOT_INTEGER:
-            return f"expected {what} as an integer, found {token!r}"
-        if status == _TOKEN_TOO_LARGE:
-            return f"{what} is too large: {token!r}"
-        return f"cannot read the input: {os.strerror(parsed.err_io_errno)}"
+        return token_reason(parsed.err_status, what, parsed.err_token, parsed.err_io_errno)
     if code == _ERR_T:
         return f"the number of test cases T must not be negative, got {parsed.err_value}"
     if code == _ERR_N_SMALL:
