@@ -140,6 +140,10 @@ cdef struct Slot:
 
 cdef struct CellTable:
     Slot* slots       # zero-filled; every case clears what it wrote
+    # One bit per slot, set when the slot holds a key.  A key whose home slot
+    # is empty is absent (linear probing), so most lookups of an empty cell
+    # end in this small bitmap, which stays in the fastest cache.
+    uint64_t* occupied
     size_t capacity   # slots allocated
     size_t mask       # slots in use by this case, minus one
     int shift         # 64 - log2(slots in use)
@@ -166,8 +170,13 @@ cdef inline size_t slot_of_hash(const CellTable* t, uint64_t hashed) noexcept no
     return <size_t>(hashed >> t.shift)
 
 
-cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key) noexcept nogil:
+cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key,
+                               bint ask_bitmap) noexcept nogil:
+    """The stone on ``key``'s cell, or -1.  ``ask_bitmap`` first: worth it
+    while the slots are not already on their way into the cache."""
     cdef const Slot* slots = t.slots
+    if ask_bitmap and not (t.occupied[slot >> 6] >> (slot & 63)) & 1:
+        return -1
     while True:
         if slots[slot].key == key:
             return slots[slot].stone
@@ -184,6 +193,7 @@ cdef inline int32_t table_insert(CellTable* t, size_t slot, uint64_t key,
         if slots[slot].key == 0:
             slots[slot].key = key
             slots[slot].stone = stone
+            t.occupied[slot >> 6] |= (<uint64_t>1) << (slot & 63)
             return -1
         if slots[slot].key == key:
             return slots[slot].stone
@@ -203,6 +213,7 @@ cdef void table_clear(CellTable* t, const int32_t* coords, int64_t n_inserted,
     cdef int64_t i
     cdef uint64_t key
     cdef size_t slot
+    memset(t.occupied, 0, ((t.mask >> 6) + 1) * sizeof(uint64_t))
     if whole:
         memset(t.slots, 0, (t.mask + 1) * sizeof(Slot))
         return
@@ -261,6 +272,7 @@ cdef void* large_block(size_t size, bint zeroed) noexcept nogil:
 
 cdef void scratch_free(Scratch* s) noexcept nogil:
     free(s.table.slots)
+    free(s.table.occupied)
     free(s.parent)
     free(s.mask)
     memset(s, 0, sizeof(Scratch))
@@ -277,9 +289,12 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noex
         shift -= 1
     if n_slots > s.table.capacity:
         free(s.table.slots)
+        free(s.table.occupied)
         s.table.slots = <Slot*>large_block(n_slots * sizeof(Slot), True)
-        s.table.capacity = n_slots if s.table.slots != NULL else 0
-        if s.table.slots == NULL:
+        s.table.occupied = <uint64_t*>calloc(n_slots // 64, sizeof(uint64_t))
+        s.table.capacity = n_slots
+        if s.table.slots == NULL or s.table.occupied == NULL:
+            s.table.capacity = 0
             return False
     s.table.mask = n_slots - 1
     s.table.shift = shift
@@ -384,7 +399,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         for k in range(6):
             if plan.neighbour_home[k] != NO_SLOT:
                 neighbour[k] = table_find(table, plan.neighbour_home[k],
-                                          key + NEIGHBOUR_KEY_DELTA[k])
+                                          key + NEIGHBOUR_KEY_DELTA[k], not prefetch)
                 if neighbour[k] >= 0:
                     present |= 1 << k
         parent[i] = -1
