@@ -127,7 +127,7 @@ cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
 # constant, so with multiply-shift hashing its home slot costs one addition.
 # The multiplier is drawn per run, so crafted coordinates cannot force long
 # probe chains.  On tables larger than the caches each move's slots are
-# computed and prefetched PREFETCH_DISTANCE moves ahead (see MovePlan); on
+# computed and prefetched PLAN_RING - 1 moves ahead (see MovePlan); on
 # bench/ inputs this beat tiled layouts (4x4 and 2x2 cells per slot group)
 # that keep neighbours on shared cache lines.
 # --------------------------------------------------------------------------
@@ -316,14 +316,14 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noex
 # --------------------------------------------------------------------------
 
 cdef struct MovePlan:
-    # Computed PREFETCH_DISTANCE moves ahead, while the lines are fetched.
+    # Computed PLAN_RING - 1 moves ahead, while the lines are fetched.
     size_t home                 # the move's own slot
     size_t neighbour_home[6]    # NO_SLOT for a neighbour off the board
     uint16_t cell_mask
 
 
 cdef enum:
-    PLAN_RING = 16              # power of two > PREFETCH_DISTANCE
+    PLAN_RING = 16              # moves planned ahead, plus one; a power of two
 
 cdef size_t NO_SLOT = <size_t>-1
 
