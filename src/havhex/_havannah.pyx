@@ -405,11 +405,16 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         parent[i] = -1
         mask[i] = plan.cell_mask
         if present:
-            # Ring: every empty hexagon reached the outside before this move,
-            # so the move encloses something exactly when two separate runs of
-            # stone neighbours (around the circle) already belong to one group.
-            # A run starts at a present neighbour whose predecessor is absent.
+            # The stone neighbours fall into runs around the circle; the
+            # stones of a run touch each other, so a run is one group and one
+            # find per run suffices.  A run starts at a present neighbour whose
+            # predecessor is absent (all six present: one run).
             starts = present & ~(((present << 1) | (present >> 5)) & 63)
+            if not starts:
+                starts = 1
+            # Ring: every empty hexagon reached the outside before this move,
+            # so the move encloses something exactly when two separate runs
+            # already belong to one group.
             n_runs = 0
             while starts:
                 k = HAVHEX_CTZ(starts)
@@ -421,10 +426,9 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                 run_root[n_runs] = root
                 n_runs += 1
             root = <int32_t>i
-            while present:
-                k = HAVHEX_CTZ(present)
-                present &= present - 1
-                other = uf_find(parent, neighbour[k])
+            for a in range(n_runs):
+                # A root of an earlier run may have been linked under another.
+                other = uf_find(parent, run_root[a])
                 if other != root:
                     merged = mask[root] | mask[other]
                     root = uf_link(parent, root, other)
