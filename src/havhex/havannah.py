@@ -10,11 +10,11 @@ Boards are the statement's: cells ``(x, y)`` with ``1 <= x, y <= 2S-1`` and
 number of moves.
 """
 import gc
-import os
 from array import array
 from itertools import chain, islice
 
 from . import _havannah
+from ._source import encode_text, read_input
 from .errors import InputError, token_reason
 
 __all__ = [
@@ -257,11 +257,7 @@ def judge_text(text, *, source="<string>", threads=1):
     Returns one :class:`Result` per case; raises :class:`havhex.InputError`
     (whose text names ``source`` and the line) for the first fault.
     """
-    if isinstance(text, str):
-        try:
-            text = text.encode()
-        except UnicodeEncodeError as exc:
-            raise InputError(f"the input is not valid text: {exc.reason}", source) from None
+    text = encode_text(text, source)
     return _judge_parsed(_havannah.parse_and_judge(text, threads), source)
 
 
@@ -270,34 +266,9 @@ def judge_file(file, *, threads=1, progress=None):
     binary file.  Paths and standard input are streamed through a fixed
     buffer, never held in memory whole.  ``progress(bytes_read, cases_read,
     cases_judged)`` is called about ten times a second when given."""
-    if isinstance(file, (str, bytes, os.PathLike)) and os.fspath(file) in ("-", b"-"):
-        return _judge_source(_open_stdin(), "<stdin>", threads, progress)
-    if isinstance(file, (str, bytes, os.PathLike)):
-        source = os.fsdecode(file)
-        try:
-            descriptor = os.open(file, os.O_RDONLY)
-        except OSError as exc:
-            raise InputError(f"cannot open: {exc.strerror}", source) from None
-        try:
-            return _judge_source(descriptor, source, threads, progress)
-        finally:
-            os.close(descriptor)
-    return _judge_source(file.read(), getattr(file, "name", "<stream>"), threads, progress)
-
-
-def _open_stdin():
-    """Standard input as a descriptor when it has one, else as bytes."""
-    import sys
-
-    try:
-        return sys.stdin.fileno()
-    except (AttributeError, OSError, ValueError):
-        return sys.stdin.buffer.read()
-
-
-def _judge_source(source_data, source, threads, progress=None):
-    return _judge_parsed(_havannah.parse_and_judge(source_data, threads, progress=progress),
-                         source)
+    parsed, source = read_input(
+        file, lambda data: _havannah.parse_and_judge(data, threads, progress=progress))
+    return _judge_parsed(parsed, source)
 
 
 def format_results(results):
@@ -361,11 +332,7 @@ def explain_text(text, *, source="<string>", threads=1):
       winning move that encloses an empty hexagon; ``enclosed`` is every empty
       hexagon that cannot reach the outside after that move, sorted.
     """
-    if isinstance(text, str):
-        try:
-            text = text.encode()
-        except UnicodeEncodeError as exc:
-            raise InputError(f"the input is not valid text: {exc.reason}", source) from None
+    text = encode_text(text, source)
     return _explain_parsed(_havannah.parse_and_judge(text, threads), source)
 
 
@@ -380,21 +347,7 @@ def iter_explain_file(file, *, threads=1):
     judged (and any fault raised) on the first ``next()``; each case's
     witnesses are built only when it is reached, so a caller writing them out
     holds one case's witnesses at a time."""
-    if isinstance(file, (str, bytes, os.PathLike)) and os.fspath(file) in ("-", b"-"):
-        parsed, source = _havannah.parse_and_judge(_open_stdin(), threads), "<stdin>"
-    elif isinstance(file, (str, bytes, os.PathLike)):
-        source = os.fsdecode(file)
-        try:
-            descriptor = os.open(file, os.O_RDONLY)
-        except OSError as exc:
-            raise InputError(f"cannot open: {exc.strerror}", source) from None
-        try:
-            parsed = _havannah.parse_and_judge(descriptor, threads)
-        finally:
-            os.close(descriptor)
-    else:
-        source = getattr(file, "name", "<stream>")
-        parsed = _havannah.parse_and_judge(file.read(), threads)
+    parsed, source = read_input(file, lambda data: _havannah.parse_and_judge(data, threads))
     yield from _iter_explanations(parsed, source)
 
 

@@ -16,9 +16,9 @@ the winner has at least as many stones as the loser, and some single stone of
 the winner lies on every winning chain (that stone was the last move).
 Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 """
-import os
 
 from . import _hex
+from ._source import encode_text, read_input
 from .errors import InputError, token_reason
 
 __all__ = [
@@ -300,48 +300,20 @@ def judge_text(text, *, source="<string>", threads=1):
     (whose text names ``source`` and the line) for the first fault, before
     judging anything.
     """
-    parsed = _checked(_parse_text(text), source)
+    parsed = _checked(_hex.parse(encode_text(text, source)), source)
     parsed.judge(threads)
     return _results(parsed)
 
 
 def explain_text(text, *, source="<string>", threads=1):
     """One :class:`Explanation` per case of a whole input."""
-    return _explanations(_checked(_parse_text(text), source), threads)
-
-
-def _parse_text(text):
-    if isinstance(text, str):
-        text = text.encode()
-    return _hex.parse(text)
+    return _explanations(_checked(_hex.parse(encode_text(text, source)), source), threads)
 
 
 def _parse_file(file):
     """(parsed input, source name) of a path, ``"-"`` or an open binary file.
     Paths and standard input are streamed through a fixed buffer."""
-    if isinstance(file, (str, bytes, os.PathLike)) and os.fspath(file) in ("-", b"-"):
-        return _hex.parse(_stdin()), "<stdin>"
-    if isinstance(file, (str, bytes, os.PathLike)):
-        source = os.fsdecode(file)
-        try:
-            descriptor = os.open(file, os.O_RDONLY)
-        except OSError as exc:
-            raise InputError(f"cannot open: {exc.strerror}", source) from None
-        try:
-            return _hex.parse(descriptor), source
-        finally:
-            os.close(descriptor)
-    return _hex.parse(file.read()), getattr(file, "name", "<stream>")
-
-
-def _stdin():
-    """Standard input as a descriptor when it has one, else as bytes."""
-    import sys
-
-    try:
-        return sys.stdin.fileno()
-    except (AttributeError, OSError, ValueError):
-        return sys.stdin.buffer.read()
+    return read_input(file, _hex.parse)
 
 
 def judge_file(file, *, threads=1, progress=None):
