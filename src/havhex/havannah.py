@@ -20,14 +20,11 @@ from .errors import InputError, token_reason
 __all__ = [
     "Result", "first_win", "enclosed_empty", "judge_text", "judge_file",
     "format_results", "explain", "explain_text", "explain_file",
-    "MAX_SIZE", "KINDS", "EDGES",
+    "MAX_SIZE", "KINDS",
 ]
 
 MAX_SIZE = 1 << 30
 KINDS = ("bridge", "fork", "ring")
-# Names of the six edges in witnesses (``explain``): the equation of the line
-# each one lies on, for a board of side S.  A corner lies on none of them.
-EDGES = ("x=1", "y=1", "x=2S-1", "y=2S-1", "y-x=S-1", "x-y=S-1")
 _KIND_BITS = (1, 2, 4)
 
 # Error codes of the engine (mirrors the enum in _havannah.pyx).
@@ -322,11 +319,10 @@ def explain_text(text, *, source="<string>", threads=1):
 
     * ``"bridge": {"path": [...]}``: a shortest path of stones, each adjacent to
       the next, from one corner to another, inside the winning group;
-    * ``"fork": {"cells": [...], "edges": [e1, e2, e3]}``: a small connected
-      tree of stones (three shortest branches from one centre stone, the first
-      listed from its edge to the centre, the other two from the centre out)
-      holding hexagons of the three edges named in ``"edges"``, in the order
-      of :data:`EDGES`;
+    * ``"fork": {"cells": [...]}``: a small connected tree of stones (three
+      shortest branches from one centre stone, the first listed from its edge
+      to the centre, the other two from the centre out) holding hexagons of
+      three different edges;
     * ``"ring": {"loop": [...], "enclosed": [...]}``: ``loop`` is a closed
       simple cycle of stones (the last adjacent to the first) through the
       winning move that encloses an empty hexagon; ``enclosed`` is every empty
@@ -376,8 +372,7 @@ def _explanation(size, flat, result, case):
         if "bridge" in result.kinds:
             explanation["bridge"] = {"path": witness.bridge()}
         if "fork" in result.kinds:
-            cells, edges = witness.fork()
-            explanation["fork"] = {"cells": cells, "edges": edges}
+            explanation["fork"] = {"cells": witness.fork()}
         if "ring" in result.kinds:
             explanation["ring"] = {"loop": witness.loop(), "enclosed": witness.enclosed()}
     return explanation
@@ -524,7 +519,7 @@ class _Witness:
         ids += self._trace(second, centre)[1:]
         ids += self._trace(third, centre)[1:]
         ids = list(dict.fromkeys(ids))
-        return self._cells(ids), [EDGES[edges[number]] for number in chosen]
+        return self._cells(ids)
 
     def loop(self):
         """The winning move joins two runs of its stone neighbours (around

@@ -1,5 +1,5 @@
 import os
-from typing import BinaryIO, Iterable, List, Sequence, Tuple, TypedDict, Union
+from typing import BinaryIO, Callable, Iterable, Iterator, List, Sequence, Tuple, TypedDict, Union
 
 Buffer = object  # collections.abc.Buffer from Python 3.12
 
@@ -8,7 +8,6 @@ Moves = Union[Iterable[Sequence[int]], Buffer]
 
 MAX_SIZE: int
 KINDS: Tuple[str, str, str]
-EDGES: Tuple[str, str, str, str, str, str]
 
 class Result:
     kinds: Tuple[str, ...]
@@ -21,7 +20,10 @@ class Result:
 def first_win(size: int, moves: Moves) -> Result: ...
 def enclosed_empty(size: int, stones: Moves) -> list[Cell]: ...
 def judge_text(text: str | bytes | Buffer, *, source: str = ..., threads: int = ...) -> list[Result]: ...
-def judge_file(file: str | bytes | os.PathLike[str] | BinaryIO, *, threads: int = ...) -> list[Result]: ...
+def judge_file(
+    file: str | bytes | os.PathLike[str] | BinaryIO, *, threads: int = ...,
+    progress: Callable[[int, int, int], object] | None = ...,
+) -> list[Result]: ...
 def format_results(results: Iterable[Result]) -> str: ...
 
 # Witnesses (explain*): cells are [x, y] lists, as in the JSON output.
@@ -32,7 +34,6 @@ class BridgeWitness(TypedDict):
 
 class ForkWitness(TypedDict):
     cells: list[JsonCell]
-    edges: list[str]
 
 class RingWitness(TypedDict):
     loop: list[JsonCell]
@@ -50,3 +51,6 @@ class Explanation(TypedDict, total=False):
 def explain(size: int, moves: Moves) -> Explanation: ...
 def explain_text(text: str | bytes | Buffer, *, source: str = ..., threads: int = ...) -> list[Explanation]: ...
 def explain_file(file: str | bytes | os.PathLike[str] | BinaryIO, *, threads: int = ...) -> list[Explanation]: ...
+def iter_explain_file(
+    file: str | bytes | os.PathLike[str] | BinaryIO, *, threads: int = ...
+) -> Iterator[Explanation]: ...
