@@ -5,14 +5,13 @@ Flow: ``parse`` turns bytes (or a file descriptor) into flat move arrays,
 ``judge`` runs the kernel over every case, ``enclosed_empty`` is the exact,
 slow-but-sure ring witness.  Python objects stay outside the ``nogil`` blocks.
 """
-from cpython.bytes cimport PyBytes_FromStringAndSize
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
-    Reader, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_OK,
-    TOKEN_TOO_LARGE, reader_fast_pair, reader_int, reader_keep_bad_token, reader_skip_space,
+    Reader, TOKEN_IO_ERROR, TOKEN_OK, reader_fast_pair, reader_int, reader_keep_bad_token,
+    reader_skip_space,
 )
 from havhex._unionfind cimport uf_find, uf_link
 
@@ -281,7 +280,6 @@ cdef void scratch_free(Scratch* s) noexcept nogil:
 cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noexcept nogil:
     """Size the table for ``n_moves`` (load <= 1/4 while it fits the caches,
     else <= 1/2 for memory at scale) and the union-find arrays."""
-    cdef void* grown
     cdef size_t n_slots = 64
     cdef int shift = 58
     while n_slots < <size_t>((4 if n_moves <= (1 << 18) else 2) * n_moves):
@@ -616,6 +614,18 @@ cdef class HavannahInput:
         cdef CaseData* data = self._case(case)
         cdef int64_t i
         return [(data.coords[2 * i], data.coords[2 * i + 1]) for i in range(data.n_moves)]
+
+    def case_coords(self, int64_t case, n_moves=None):
+        """The first ``n_moves`` moves (default all) of one case as an
+        ``array('i')`` of interleaved x, y: one copy, no object per move."""
+        cdef CaseData* data = self._case(case)
+        cdef int64_t n = data.n_moves if n_moves is None else min(max(<int64_t>n_moves, 0), data.n_moves)
+        from array import array
+        coords = array("i", bytes(<size_t>(2 * n) * sizeof(int32_t)))
+        cdef int32_t[::1] view = coords
+        if n:
+            memcpy(&view[0], data.coords, <size_t>(2 * n) * sizeof(int32_t))
+        return coords
 
     def move_line(self, int64_t case, int64_t move):
         cdef CaseData* data = self._case(case)

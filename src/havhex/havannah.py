@@ -11,7 +11,6 @@ number of moves.
 """
 import gc
 from array import array
-from itertools import chain, islice
 
 from . import _havannah
 from ._source import encode_text, read_input
@@ -174,9 +173,8 @@ def enclosed_empty(size, stones):
     _, _, duplicate = parsed.result(0)
     if duplicate >= 0:
         raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
-    coords = _flat_coordinates(stones) if parsed.n_moves else array("i")
     cells = []
-    for x, first, last in _havannah.enclosed_runs(size, array("i", coords)):
+    for x, first, last in _havannah.enclosed_runs(size, parsed.case_coords(0)):
         cells.extend((x, y) for y in range(first, last + 1))
     return cells
 
@@ -225,7 +223,7 @@ def _fault_reason(parsed):
 
 def _duplicate_reason(parsed, case, move_index, in_file=True):
     first = parsed.first_played(case, move_index)
-    (x, y) = parsed.case_moves(case)[move_index]
+    x, y = parsed.case_coords(case, move_index + 1)[-2:]
     where = f" of case #{case + 1}" if in_file else ""
     return f"move {move_index + 1}{where} plays ({x}, {y}) again (first played in move {first + 1})"
 
@@ -358,7 +356,7 @@ def _iter_explanations(parsed, source):
     for index, result in enumerate(results):
         flat = None
         if result:
-            flat = array("q", chain.from_iterable(islice(parsed.case_moves(index), result.move)))
+            flat = parsed.case_coords(index, result.move)
         yield _explanation(parsed.case_size(index) if result else 0, flat, result, index + 1)
 
 
