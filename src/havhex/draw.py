@@ -20,7 +20,6 @@ carry its name as a class (``bridge``, ``fork``, ``ring``, ``enclosed``,
 This module is imported only by the ``draw`` command, never by ``import havhex``.
 """
 import math
-import os
 
 from .errors import InputError
 
@@ -79,39 +78,17 @@ def _check_case_number(case, n_cases, source):
         raise InputError(f"there is no case #{case} (the input has {count})", source)
 
 
-def _is_stdin(file):
-    return isinstance(file, (str, bytes, os.PathLike)) and os.fspath(file) in ("-", b"-")
-
-
-def _read_stdin():
-    import sys
-
-    return sys.stdin.buffer.read()
-
-
 def _havannah_case(file, case):
-    """(S, moves, explanation, source name) of one case of a Havannah input."""
-    from . import _havannah, havannah
+    """(S, moves, explanation, source name) of one case of a Havannah input.
 
-    if _is_stdin(file):
-        data = _read_stdin()
-        source = "<stdin>"
-        havannah.judge_text(data, source=source)       # the proper fault, if any
-        parsed = _havannah.parse(data)
-    else:
-        source = os.fsdecode(file)
-        havannah.judge_file(file)                        # the proper fault, if any
-        try:
-            descriptor = os.open(file, os.O_RDONLY)
-        except OSError as exc:
-            raise InputError(f"cannot open: {exc.strerror}", source) from None
-        try:
-            parsed = _havannah.parse(descriptor)
-        finally:
-            os.close(descriptor)
-    if parsed.err_code:     # judge_* raised for every fault; this is a safety net
-        raise InputError("the input changed while it was read", source)
-    _check_case_number(case, parsed.n_cases, source)
+    The input is read once (a pipe or ``<(...)`` cannot be read twice) and
+    judged as :func:`havhex.havannah.judge_file` judges it, with its faults."""
+    from . import _havannah, havannah
+    from ._source import read_input
+
+    parsed, source = read_input(file, _havannah.parse_and_judge)
+    results = havannah._judge_parsed(parsed, source)     # the proper fault, if any
+    _check_case_number(case, len(results), source)
     size = parsed.case_size(case - 1)
     moves = [tuple(move) for move in parsed.case_moves(case - 1)]
     explanation = havannah.explain(size, moves)
@@ -119,7 +96,7 @@ def _havannah_case(file, case):
 
 
 def _hex_case(file, case):
-    """(rows, explanation, source name) of one case of a Hex input."""
+    """(rows, explanation, source name) of one case of a Hex input (read once)."""
     from . import hex as hx
 
     parsed, source = hx._parse_file(file)
@@ -303,6 +280,44 @@ def _hav_region(size, stones):
             (max(1 - size, min(ds) - m), min(size - 1, max(ds) + m)))
 
 
+def _clamped_sum(lo, hi, shift, cap):
+    """sum(min(max(u + shift, 0), cap) for u in range(lo, hi + 1)), in O(1)."""
+    if lo > hi or cap <= 0:
+        return 0
+    # u + shift <= 0 adds nothing; 0 < u + shift < cap adds u + shift; the rest cap.
+    rising_lo = max(lo, 1 - shift)
+    rising_hi = min(hi, cap - 1 - shift)
+    total = 0
+    if rising_lo <= rising_hi:
+        count = rising_hi - rising_lo + 1
+        total += count * (rising_lo + rising_hi + 2 * shift) // 2
+    capped_lo = max(lo, cap - shift)
+    if capped_lo <= hi:
+        total += (hi - capped_lo + 1) * cap
+    return total
+
+
+def _hav_region_cells(region):
+    """The number of hexagons of the region, in O(1): those of the rectangle
+    of x and y less those with y - x below or above its range."""
+    (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = region
+    if x_lo > x_hi or y_lo > y_hi or d_lo > d_hi:
+        return 0
+    height = y_hi - y_lo + 1
+    below = _clamped_sum(x_lo, x_hi, d_lo - y_lo, height)      # y <= x + d_lo - 1
+    above = _clamped_sum(-x_hi, -x_lo, y_hi - d_hi, height)    # y >= x + d_hi + 1
+    return max(0, (x_hi - x_lo + 1) * height - below - above)
+
+
+def _hav_region_extent(region):
+    """(least y - x, greatest y - x, least x + y, greatest x + y) over the
+    hexagons of a non-empty region, in O(1)."""
+    (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = region
+    return (max(d_lo, y_lo - x_hi), min(d_hi, y_hi - x_lo),
+            max(x_lo + y_lo, 2 * x_lo + d_lo, 2 * y_lo - d_hi),
+            min(x_hi + y_hi, 2 * x_hi + d_hi, 2 * y_hi - d_lo))
+
+
 def _hav_region_rows(region):
     """Yield (x, first y, last y) of the region's rows (constant x)."""
     (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = region
@@ -331,12 +346,10 @@ def _havannah_witness(size, stones, explanation):
         enclosed, enclosed_runs = _cells(raw_enclosed), []
     else:   # too many to draw one by one: runs of constant x
         enclosed, enclosed_runs = [], _runs(raw_enclosed)
-    names = [name for name in (fork_info.get("edges") or ()) if name in HAVANNAH_EDGES]
-    if names:
-        fork_edges = sorted(HAVANNAH_EDGES.index(name) for name in set(names))
-    else:   # no names: the edges the fork's hexagons lie on
-        fork_edges = sorted({edge for edge in (_hav_edge(size, x, y) for x, y in fork)
-                             if edge is not None})
+    # The edges the fork's hexagons lie on, from its cells alone (the witness
+    # names no edges).
+    fork_edges = sorted({edge for edge in (_hav_edge(size, x, y) for x, y in fork)
+                         if edge is not None})
     return {
         "answer": str(answer), "kinds": kinds, "move": move,
         "bridge": bridge, "fork": fork, "fork_edges": fork_edges,
@@ -400,9 +413,14 @@ def havannah_svg(size, moves, explanation, *, heading=None):
         region = ((1, 2 * size - 1), (1, 2 * size - 1), (1 - size, size - 1))
         rows = list(_hav_region_rows(region))
     elif stones:
+        # Decided from the region's bounds: its rows are listed only when its
+        # hexagons are drawn one by one (a region of spread-out stones on a
+        # huge board has billions of rows).
         region = _hav_region(size, stones)
-        rows = list(_hav_region_rows(region))
-        mode = "region" if sum(b - a + 1 for _, a, b in rows) <= _REGION_CELLS else "stones"
+        if _hav_region_cells(region) <= _REGION_CELLS:
+            mode, rows = "region", list(_hav_region_rows(region))
+        else:
+            mode, rows = "stones", []
     else:
         mode, region, rows = "empty", None, []
 
@@ -412,13 +430,13 @@ def havannah_svg(size, moves, explanation, *, heading=None):
         pad = 1.2 * _R
         box = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
     else:
-        (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = region
-        # Extreme centres of the region's rows.
-        centres = [_hav_centre(x, y) for x, a, b in rows for y in (a, b)]
-        xs = [c[0] for c in centres]
-        ys = [c[1] for c in centres]
-        pad = 2 * _R + 0.01 * max(max(xs) - min(xs), max(ys) - min(ys))
-        box = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+        # The extreme centres of the region's hexagons, from its bounds: a
+        # centre lies at (1.5 R (y - x), -H (x + y)).
+        d_min, d_max, s_min, s_max = _hav_region_extent(region)
+        left, right = 1.5 * _R * d_min, 1.5 * _R * d_max
+        top, bottom = -_H * s_max, -_H * s_min
+        pad = 2 * _R + 0.01 * max(right - left, bottom - top)
+        box = (left - pad, top - pad, right + pad, bottom + pad)
 
     drawn = set()
     board = []
