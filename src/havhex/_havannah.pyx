@@ -501,8 +501,12 @@ cdef void case_free(CaseData* case) noexcept nogil:
         free(case)
 
 
-cdef bint case_grow(CaseData* case) noexcept nogil:
+cdef bint case_grow(CaseData* case, int64_t claimed) noexcept nogil:
+    """Room for more moves: doubling, but never past what the case claims and
+    never ahead of what was read, so memory follows the moves."""
     cdef int64_t capacity = case.capacity * 2 if case.capacity else 256
+    if capacity > claimed:
+        capacity = claimed
     cdef void* grown = realloc(case.coords, <size_t>capacity * 2 * sizeof(int32_t))
     if grown == NULL:
         return False
@@ -700,7 +704,7 @@ cdef class HavannahInput:
                         self.err_value = i + 1
                         return self._token_fault(r, status, FIELD_X)
                 x_line = r.token_line
-                if i == case.capacity and not case_grow(case):
+                if i == case.capacity and not case_grow(case, n_moves):
                     self.partial = case
                     return self._fault(ERR_NO_MEMORY, x_line, 0)
                 if case.lines != NULL:
@@ -805,6 +809,7 @@ cdef class HavannahInput:
         cdef uint64_t seed = int.from_bytes(os.urandom(8), "little")
         workers = []
         errors = []
+        threads = min(threads, os.cpu_count() or 1)
         if threads > 1:
             import threading
 

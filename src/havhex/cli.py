@@ -51,9 +51,12 @@ def _build_parser():
 
 
 def _threads(jobs):
+    """Threads for ``-j``: 0 means every core; more threads than cores only
+    cost memory (a table each), so the count is capped at the cores."""
     if jobs < 0:
         raise InputError(f"-j takes a number of threads >= 0, got {jobs}")
-    return jobs or os.cpu_count() or 1
+    cores = os.cpu_count() or 1
+    return min(jobs, cores) if jobs else cores
 
 
 # Inputs at least this large show a progress line when stderr is a terminal.
@@ -140,6 +143,8 @@ def _write_stdout(outputs):
 
 
 def _write_atomically(path, chunks):
+    if os.path.isdir(path):
+        raise InputError("cannot write the output: it is a directory", path)
     directory = os.path.dirname(os.path.abspath(path))
     temporary = os.path.join(directory, f".{os.path.basename(path)}.havhex-{os.getpid()}.tmp")
     try:
@@ -177,6 +182,13 @@ def main(argv=None):
         return 1
     except MemoryError:
         print("havhex: out of memory", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # The reader of our output went away (``| head``): nothing to report.
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
         return 1
     except OSError as exc:
         target = f"{exc.filename}: " if exc.filename else ""
