@@ -41,6 +41,7 @@ cdef struct Reader:
     int64_t token_line       # line where the last token started
     int io_errno
     int64_t* bytes_counter   # optional: bytes read so far, for progress displays
+    bint after_cr            # the last byte consumed was "\r" (for line counting)
     # Text of the last bad token, for the error message (NUL-terminated).
     char bad_token[48]
 
@@ -89,11 +90,20 @@ cdef inline int reader_skip_space(Reader* r) noexcept nogil:
         pos = r.pos
         while pos < r.end:
             c = r.data[pos]
+            # A line ends at "\n", "\r\n" or a lone "\r".
             if c == 10:
+                if not r.after_cr:
+                    r.line += 1
+                r.after_cr = False
+            elif c == 13:
                 r.line += 1
+                r.after_cr = True
             elif not is_space(c):
+                r.after_cr = False
                 r.pos = pos
                 return c
+            else:
+                r.after_cr = False
             pos += 1
         r.pos = pos
 
@@ -215,7 +225,8 @@ cdef inline int skip_short_space(const unsigned char* p, int* newlines) noexcept
     """Length of a run of at most two white-space bytes at ``p`` (-1 if longer)."""
     cdef int n = 0
     while is_space(p[n]):
-        if p[n] == 10:
+        # As in reader_skip_space; p[-1] is a digit, never "\r".
+        if p[n] == 13 or (p[n] == 10 and (n == 0 or p[n - 1] != 13)):
             newlines[0] += 1
         n += 1
         if n > 2:

@@ -276,7 +276,8 @@ def _fault_reason(parsed, in_file=True):
         return (f"row {parsed.err_row}{of_case} has {_characters(parsed.err_length)}, "
                 f"expected {parsed.err_size}")
     if code == _ERR_ROW_CHAR:
-        character = (parsed.err_token or b"").decode("utf-8", "backslashreplace")
+        # The engine keeps the character NUL-terminated: empty means NUL.
+        character = (parsed.err_token or b"\0").decode("utf-8", "backslashreplace")
         return (f"row {parsed.err_row}{of_case} has {character!r} at column "
                 f"{parsed.err_column}; only B, R and . are allowed")
     if code == _ERR_TRAILING:
