@@ -72,3 +72,26 @@ def test_api_progress_callback(big):
     assert len(results) == 3 and calls
     for bytes_read, cases_read, cases_judged in calls:
         assert 0 <= cases_judged <= cases_read <= 3 and 0 <= bytes_read <= big.stat().st_size
+
+
+def test_hex_progress_callback(tmp_path):
+    from havhex import hex as hex_judge
+
+    boards = 40
+    text = f"{boards}\n" + "".join("60\n" + "\n".join(("B" if i % 2 else "R") * 60 for i in range(60)) + "\n"
+                                  for _ in range(boards))
+    path = tmp_path / "hex.in"
+    path.write_text(text)
+    calls = []
+    results = hex_judge.judge_file(path, progress=lambda *values: calls.append(values))
+    assert len(results) == boards and calls
+    assert calls[-1] == (len(text), boards, boards)  # the last call sees everything done
+    for bytes_read, cases_read, cases_judged in calls:
+        assert 0 <= cases_judged <= cases_read <= boards and 0 <= bytes_read <= len(text)
+
+
+def test_hex_progress_on_a_terminal(tmp_path):
+    path = tmp_path / "hex.in"
+    path.write_text("3\n" + "2\nRB\nBR\n" * 3)
+    shown = _run(["hex", str(path)], True, {"HAVHEX_PROGRESS_MIN_BYTES": "1"})
+    assert "MB read" in shown

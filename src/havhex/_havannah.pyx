@@ -925,7 +925,12 @@ def parse_and_judge(source, int threads=1, Py_ssize_t chunk_size=1 << 20, progre
     cdef HavannahInput parsed = HavannahInput()
     if progress is None:
         parsed.judge(threads, source, chunk_size)
-        return parsed
+    else:
+        from havhex._source import run_with_progress
+
+        run_with_progress(lambda: parsed.judge(threads, source, chunk_size),
+                          parsed.progress, progress)
+    return parsed
     import threading
     failure = []
 

@@ -654,6 +654,7 @@ cdef class HexInput:
     """Cases of one input as padded boards, plus the first fault if any."""
     cdef readonly int64_t n_cases
     cdef readonly int64_t bytes_read
+    cdef readonly int64_t n_judged       # progress, read while workers judge
     cdef int64_t case_capacity
     cdef int64_t* sizes
     cdef int64_t* offsets         # first byte of each case's padded board
@@ -882,6 +883,7 @@ cdef class HexInput:
                            &self.verdicts[case], NULL) != 0:
                 status = -1
                 break
+            HAVHEX_ATOMIC_NEXT(&self.n_judged)
         scratch_free(&scratch)
         return status
 
@@ -892,8 +894,14 @@ cdef class HexInput:
         if status != 0:
             raise MemoryError("havhex: out of memory while judging")
 
+    def progress(self):
+        """(bytes read, cases read, cases judged) so far, for a display that
+        polls from another thread while this input is read and judged."""
+        return self.bytes_read, self.n_cases, self.n_judged
+
     def judge(self, int threads=1):
         """Judge every case; ``threads`` workers share the cases dynamically."""
+        self.n_judged = 0
         self._free_verdicts()
         self.verdicts = <CaseResult*>calloc(<size_t>(self.n_cases if self.n_cases else 1),
                                             sizeof(CaseResult))
@@ -980,13 +988,13 @@ cdef class HexInput:
             free(verdict.last_moves)
 
 
-def parse(source, Py_ssize_t chunk_size=1 << 20):
+def parse(source, Py_ssize_t chunk_size=1 << 20, HexInput into=None):
     """Parse the judge format from a bytes-like object or a file descriptor.
 
     Never raises for bad input: the returned object holds the complete cases
     before the first fault and describes that fault (``err_code``).
     """
-    cdef HexInput parsed = HexInput()
+    cdef HexInput parsed = HexInput() if into is None else into
     cdef Reader reader
     cdef const unsigned char[::1] view
     cdef bytearray chunk

@@ -50,3 +50,28 @@ def encode_text(text, source):
         except UnicodeEncodeError as exc:
             raise InputError(f"the input is not valid text: {exc.reason}", source) from None
     return text
+
+
+def run_with_progress(work, poll, progress, interval=0.1):
+    """Run ``work()`` in a thread (the engines release the GIL) and call
+    ``progress(*poll())`` every ``interval`` seconds until it is done; return
+    its result or raise its exception here."""
+    import threading
+
+    outcome = {}
+
+    def run():
+        try:
+            outcome["result"] = work()
+        except BaseException as exc:  # re-raised in the calling thread
+            outcome["error"] = exc
+
+    runner = threading.Thread(target=run, daemon=True)
+    runner.start()
+    while runner.is_alive():
+        progress(*poll())
+        runner.join(interval)
+    progress(*poll())
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["result"]

@@ -18,7 +18,7 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 """
 
 from . import _hex
-from ._source import encode_text, read_input
+from ._source import encode_text, read_input, run_with_progress
 from .errors import InputError, token_reason
 
 __all__ = [
@@ -320,14 +320,19 @@ def _parse_file(file):
 def judge_file(file, *, threads=1, progress=None):
     """Judge an input file: a path, ``"-"`` for standard input, or an open
     binary file.  ``threads`` > 1 judges the cases in parallel.  ``progress``,
-    if given, is called as ``progress(bytes_read, cases_read, cases_judged)``
-    once the input is read and once it is judged."""
-    parsed = _checked(*_parse_file(file))
-    if progress is not None:
-        progress(parsed.bytes_read, parsed.n_cases, 0)
-    parsed.judge(threads)
-    if progress is not None:
-        progress(parsed.bytes_read, parsed.n_cases, parsed.n_cases)
+    if given, is called about ten times a second as ``progress(bytes_read,
+    cases_read, cases_judged)`` while the input is read and judged."""
+    if progress is None:
+        parsed = _checked(*_parse_file(file))
+        parsed.judge(threads)
+        return _results(parsed)
+    parsed = _hex.HexInput()
+
+    def work():
+        _checked(*read_input(file, lambda data: _hex.parse(data, into=parsed)))
+        parsed.judge(threads)
+
+    run_with_progress(work, parsed.progress, progress)
     return _results(parsed)
 
 
