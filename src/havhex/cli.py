@@ -106,7 +106,8 @@ def _judge(game, files, threads, output_format="text", quiet=False):
     module = importlib.import_module(f"havhex.{game}")
     for file in files or ["-"]:
         if output_format == "json":
-            yield _json_lines(module.iter_explain_file(file, threads=threads))
+            lazy = {"lazy_cells": True} if game == "havannah" else {}
+            yield _json_lines(module.iter_explain_file(file, threads=threads, **lazy))
             continue
         progress = _progress_for(file, quiet)
         try:
@@ -118,14 +119,34 @@ def _judge(game, files, threads, output_format="text", quiet=False):
 
 
 def _json_lines(records):
-    import json
-
     first = next(records, None)  # reads and judges the input, raising its fault
     if first is None:
         return
-    yield json.dumps(first, separators=(", ", ": ")) + "\n"
+    yield from _json_pieces(first)
+    yield "\n"
     for record in records:
-        yield json.dumps(record, separators=(", ", ": ")) + "\n"
+        yield from _json_pieces(record)
+        yield "\n"
+
+
+def _json_pieces(value):
+    """``json.dumps(value, separators=(", ", ": "))`` in pieces: a value with
+    a ``json_pieces`` method (a ring's enclosed cells) writes itself, so no
+    single string holds all of a huge witness."""
+    import json
+
+    if hasattr(value, "json_pieces"):
+        yield from value.json_pieces()
+    elif isinstance(value, dict):
+        yield "{"
+        separator = ""
+        for key, item in value.items():
+            yield separator + json.dumps(key) + ": "
+            yield from _json_pieces(item)
+            separator = ", "
+        yield "}"
+    else:
+        yield json.dumps(value, separators=(", ", ": "))
 
 
 def _write_stdout(outputs):

@@ -336,20 +336,21 @@ def explain_file(file, *, threads=1):
     return list(iter_explain_file(file, threads=threads))
 
 
-def iter_explain_file(file, *, threads=1):
+def iter_explain_file(file, *, threads=1, lazy_cells=False):
     """:func:`explain_file` one case at a time.  The whole input is read and
     judged (and any fault raised) on the first ``next()``; each case's
     witnesses are built only when it is reached, so a caller writing them out
-    holds one case's witnesses at a time."""
+    holds one case's witnesses at a time.  With ``lazy_cells``, a ring's
+    ``"enclosed"`` is an :class:`EnclosedCells` (runs, not a list of cells)."""
     parsed, source = read_input(file, lambda data: _havannah.parse_and_judge(data, threads))
-    yield from _iter_explanations(parsed, source)
+    yield from _iter_explanations(parsed, source, lazy_cells)
 
 
 def _explain_parsed(parsed, source):
     return list(_iter_explanations(parsed, source))
 
 
-def _iter_explanations(parsed, source):
+def _iter_explanations(parsed, source, lazy_cells=False):
     """One explanation at a time (the judging, and its faults, come first):
     a caller that writes each one out holds one case's witnesses at a time."""
     results = _judge_parsed(parsed, source)
@@ -357,10 +358,11 @@ def _iter_explanations(parsed, source):
         flat = None
         if result:
             flat = parsed.case_coords(index, result.move)
-        yield _explanation(parsed.case_size(index) if result else 0, flat, result, index + 1)
+        yield _explanation(parsed.case_size(index) if result else 0, flat, result, index + 1,
+                           lazy_cells)
 
 
-def _explanation(size, flat, result, case):
+def _explanation(size, flat, result, case, lazy_cells=False):
     explanation = {} if case is None else {"case": case}
     explanation["answer"] = str(result)
     explanation["move"] = result.move
@@ -372,8 +374,55 @@ def _explanation(size, flat, result, case):
         if "fork" in result.kinds:
             explanation["fork"] = {"cells": witness.fork()}
         if "ring" in result.kinds:
-            explanation["ring"] = {"loop": witness.loop(), "enclosed": witness.enclosed()}
+            enclosed = witness.enclosed_runs() if lazy_cells else witness.enclosed()
+            explanation["ring"] = {"loop": witness.loop(), "enclosed": enclosed}
     return explanation
+
+
+class EnclosedCells:
+    """The enclosed hexagons of a ring as runs ``(x, first_y, last_y)``: a
+    sequence of ``[x, y]`` that is never held cell by cell.
+
+    A ring of M stones can enclose on the order of M**2 hexagons; the CLI's
+    JSON output writes them from the runs in pieces (:meth:`json_pieces`).
+    """
+
+    __slots__ = ("runs", "_length")
+    _PIECE = 4096  # cells per piece of JSON text
+
+    def __init__(self, runs):
+        self.runs = runs
+        self._length = sum(last - first + 1 for _, first, last in runs)
+
+    def __len__(self):
+        return self._length
+
+    def __iter__(self):
+        for x, first, last in self.runs:
+            for y in range(first, last + 1):
+                yield [x, y]
+
+    def __eq__(self, other):
+        if isinstance(other, EnclosedCells):
+            return self.runs == other.runs
+        try:
+            return len(other) == self._length and all(a == list(b) for a, b in zip(self, other))
+        except TypeError:
+            return NotImplemented
+
+    def __repr__(self):
+        return f"EnclosedCells({self._length} cells in {len(self.runs)} runs)"
+
+    def json_pieces(self):
+        """The JSON text of the list of cells, in pieces of bounded size."""
+        yield "["
+        separator = ""
+        for x, first, last in self.runs:
+            for start in range(first, last + 1, self._PIECE):
+                stop = min(last, start + self._PIECE - 1)
+                yield separator + ", ".join(f"[{x}, {y}]" for y in range(start, stop + 1))
+                separator = ", "
+        yield "]"
 
 
 class _Witness:
@@ -563,6 +612,9 @@ class _Witness:
                 if best is None or len(path) < len(best):
                     best = path
         return self._cells([0] + best[::-1])
+
+    def enclosed_runs(self):
+        return EnclosedCells(_havannah.enclosed_runs(self.size, array("i", self.flat[0:2 * self.n])))
 
     def enclosed(self):
         runs = _havannah.enclosed_runs(self.size, array("i", self.flat[0:2 * self.n]))
