@@ -169,13 +169,9 @@ cdef inline size_t slot_of_hash(const CellTable* t, uint64_t hashed) noexcept no
     return <size_t>(hashed >> t.shift)
 
 
-cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key,
-                               bint ask_bitmap) noexcept nogil:
-    """The stone on ``key``'s cell, or -1.  ``ask_bitmap`` first: worth it
-    while the slots are not already on their way into the cache."""
+cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key) noexcept nogil:
+    """The stone on ``key``'s cell (home slot ``slot``), or -1."""
     cdef const Slot* slots = t.slots
-    if ask_bitmap and not (t.occupied[slot >> 6] >> (slot & 63)) & 1:
-        return -1
     while True:
         if slots[slot].key == key:
             return slots[slot].stone
@@ -316,14 +312,13 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noex
 cdef struct MovePlan:
     # Computed PLAN_RING - 1 moves ahead, while the lines are fetched.
     size_t home                 # the move's own slot
-    size_t neighbour_home[6]    # NO_SLOT for a neighbour off the board
+    size_t neighbour_home[6]
+    unsigned int candidates     # bit k: neighbour k is on the board
     uint16_t cell_mask
 
 
 cdef enum:
     PLAN_RING = 16              # moves planned ahead, plus one; a power of two
-
-cdef size_t NO_SLOT = <size_t>-1
 
 
 cdef inline void plan_move(MovePlan* plan, const CellTable* t, const uint64_t* hash_delta,
@@ -333,15 +328,15 @@ cdef inline void plan_move(MovePlan* plan, const CellTable* t, const uint64_t* h
     cdef uint64_t hashed = cell_key(x, y) * t.multiplier
     plan.cell_mask = border_mask(x, y, size)
     plan.home = slot_of_hash(t, hashed)
+    plan.candidates = 63
     if prefetch:
         HAVHEX_PREFETCH(&t.slots[plan.home])
     for k in range(6):
+        plan.neighbour_home[k] = slot_of_hash(t, hashed + hash_delta[k])
         if plan.cell_mask != 0 and not on_board(x + NEIGHBOUR_DX[k], y + NEIGHBOUR_DY[k], size):
-            plan.neighbour_home[k] = NO_SLOT
-        else:
-            plan.neighbour_home[k] = slot_of_hash(t, hashed + hash_delta[k])
-            if prefetch:
-                HAVHEX_PREFETCH(&t.slots[plan.neighbour_home[k]])
+            plan.candidates &= ~(1 << k)
+        elif prefetch:
+            HAVHEX_PREFETCH(&t.slots[plan.neighbour_home[k]])
 
 
 cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
@@ -365,7 +360,8 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef int32_t neighbour[6]
     cdef int32_t run_root[3]
     cdef int k, n_runs, a
-    cdef unsigned int present, starts
+    cdef unsigned int present, starts, candidates
+    cdef uint64_t occupied
     cdef uint16_t merged
     cdef int32_t root, other
     cdef uint8_t kinds = 0
@@ -393,13 +389,24 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             duplicate_out[0] = i
             n_inserted = i
             break
-        present = 0
+        # Which neighbours may hold a stone: on the board, with an occupied
+        # home slot.  The six bitmap bits are gathered without branches (on a
+        # dense board each is a coin toss a branch would mispredict); only
+        # these candidates are looked up in the table.
+        candidates = plan.candidates
+        occupied = 0
         for k in range(6):
-            if plan.neighbour_home[k] != NO_SLOT:
-                neighbour[k] = table_find(table, plan.neighbour_home[k],
-                                          key + NEIGHBOUR_KEY_DELTA[k], not prefetch)
-                if neighbour[k] >= 0:
-                    present |= 1 << k
+            occupied |= ((table.occupied[plan.neighbour_home[k] >> 6]
+                          >> (plan.neighbour_home[k] & 63)) & 1) << k
+        candidates &= occupied
+        present = 0
+        while candidates:
+            k = HAVHEX_CTZ(candidates)
+            candidates &= candidates - 1
+            neighbour[k] = table_find(table, plan.neighbour_home[k],
+                                      key + NEIGHBOUR_KEY_DELTA[k])
+            if neighbour[k] >= 0:
+                present |= 1 << k
         parent[i] = -1
         mask[i] = plan.cell_mask
         if present:
