@@ -515,20 +515,9 @@ cdef bint case_grow(CaseData* case, int64_t claimed) noexcept nogil:
     cdef int64_t capacity = case.capacity * 2 if case.capacity else 256
     if capacity > claimed:
         capacity = claimed
-    cdef size_t size = <size_t>capacity * 2 * sizeof(int32_t)
-    cdef void* grown
-    if size >= 2 * HUGE_PAGE:
-        # Huge pages: the reading thread's page faults would otherwise
-        # serialize with the workers' (one address space) under -j.
-        grown = large_block(size, False)
-        if grown == NULL:
-            return False
-        memcpy(grown, case.coords, <size_t>case.capacity * 2 * sizeof(int32_t))
-        free(case.coords)
-    else:
-        grown = realloc(case.coords, size)
-        if grown == NULL:
-            return False
+    cdef void* grown = realloc(case.coords, <size_t>capacity * 2 * sizeof(int32_t))
+    if grown == NULL:
+        return False
     case.coords = <int32_t*>grown
     if case.lines != NULL:
         grown = realloc(case.lines, <size_t>capacity * sizeof(int64_t))
