@@ -14,6 +14,7 @@ from array import array
 
 from . import _havannah
 from ._source import encode_text, read_input
+from ._frozen import Frozen
 from .errors import InputError, token_reason
 
 __all__ = [
@@ -30,7 +31,7 @@ _KIND_BITS = (1, 2, 4)
 _ERR_TOKEN, _ERR_T, _ERR_S, _ERR_M, _ERR_OFF_BOARD, _ERR_TRAILING, _ERR_MEMORY = range(1, 8)
 
 
-class Result:
+class Result(Frozen):
     """The verdict on one sequence of moves: immutable, hashable, comparable.
 
     ``kinds`` lists the structures completed, in the order bridge, fork,
@@ -46,23 +47,13 @@ class Result:
             raise ValueError(f"kinds must be distinct names from {KINDS}, in that order")
         if (move is None) != (not kinds):
             raise ValueError("a result has kinds exactly when it has a move")
-        object.__setattr__(self, "kinds", kinds)
-        object.__setattr__(self, "move", move)
+        self._set(kinds=kinds, move=move)
 
     @classmethod
     def _from_engine(cls, bits, move):
         if not bits:
             return _NONE
-        self = object.__new__(cls)
-        object.__setattr__(self, "kinds", tuple(k for b, k in zip(_KIND_BITS, KINDS) if bits & b))
-        object.__setattr__(self, "move", move)
-        return self
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Result is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("Result is immutable")
+        return cls._build(kinds=tuple(k for b, k in zip(_KIND_BITS, KINDS) if bits & b), move=move)
 
     def __bool__(self):
         """True when a structure was completed."""
@@ -88,9 +79,7 @@ class Result:
         return (Result, (self.kinds, self.move))
 
 
-_NONE = object.__new__(Result)
-object.__setattr__(_NONE, "kinds", ())
-object.__setattr__(_NONE, "move", None)
+_NONE = Result._build(kinds=(), move=None)
 
 
 # ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 
 from . import _hex
 from ._source import encode_text, read_input, run_with_progress
+from ._frozen import Frozen
 from .errors import InputError, token_reason
 
 __all__ = [
@@ -41,7 +42,7 @@ _ERR_TOKEN, _ERR_T, _ERR_N_SMALL, _ERR_N_LARGE, _ERR_ROW_MISSING, _ERR_ROW_LENGT
     _ERR_ROW_CHAR, _ERR_TRAILING, _ERR_MEMORY = range(1, 10)
 
 
-class Result:
+class Result(Frozen):
     """The verdict on one position: immutable, hashable, comparable.
 
     ``status`` is the judge's wording (also ``str(result)``): ``"Impossible"``,
@@ -64,23 +65,11 @@ class Result:
         last_moves = frozenset((int(row), int(col)) for row, col in last_moves)
         if (status in _WINS) != bool(last_moves):
             raise ValueError("a result has last moves exactly when somebody wins")
-        object.__setattr__(self, "status", status)
-        object.__setattr__(self, "reason", reason)
-        object.__setattr__(self, "last_moves", last_moves)
+        self._set(status=status, reason=reason, last_moves=last_moves)
 
     @classmethod
     def _make(cls, status, reason, last_moves):
-        self = object.__new__(cls)
-        object.__setattr__(self, "status", status)
-        object.__setattr__(self, "reason", reason)
-        object.__setattr__(self, "last_moves", last_moves)
-        return self
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Result is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("Result is immutable")
+        return cls._build(status=status, reason=reason, last_moves=last_moves)
 
     @property
     def possible(self):
