@@ -10,8 +10,8 @@ from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
-    Reader, TOKEN_IO_ERROR, TOKEN_OK, reader_fast_pair, reader_int, reader_keep_bad_token,
-    reader_skip_space,
+    END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_OK, reader_at_end,
+    reader_fast_pair, reader_int,
 )
 from havhex._unionfind cimport uf_find, uf_link
 
@@ -676,7 +676,7 @@ cdef class HavannahInput:
     cdef int _parse_cases(self, Reader* r) noexcept nogil:
         cdef int64_t n_cases, case_number, size, n_moves, i, x, y, cells, x_line
         cdef CaseData* case = NULL
-        cdef int status
+        cdef int status, end
         cdef bint fast
         status = reader_int(r, &n_cases)
         if status != TOKEN_OK:
@@ -740,12 +740,11 @@ cdef class HavannahInput:
             if not self._publish(case):
                 case_free(case)
                 return self._fault(ERR_NO_MEMORY, r.token_line, 0)
-        if reader_skip_space(r) >= 0:
-            r.token_line = r.line
-            reader_keep_bad_token(r, 0, 0, 0)
+        end = reader_at_end(r)
+        if end == END_TRAILING:
             self.err_token_pending = 1
             return self._fault(ERR_TRAILING, r.token_line, 0)
-        if r.io_errno:
+        if end == END_IO_ERROR:
             return self._token_fault(r, TOKEN_IO_ERROR, FIELD_END)
         return ERR_NONE
 

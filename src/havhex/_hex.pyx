@@ -18,7 +18,7 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
-    Reader, TOKEN_IO_ERROR, TOKEN_OK, reader_int,
+    END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_OK, reader_at_end, reader_int,
     reader_keep_bad_token, reader_peek, reader_refill, reader_skip_space,
 )
 from havhex._unionfind cimport uf_find, uf_link
@@ -821,7 +821,7 @@ cdef class HexInput:
     cdef int _parse(self, Reader* r) noexcept nogil:
         """Read the whole judge format; stop at the first fault (recorded)."""
         cdef int64_t n_cases, case, n, row, header_line
-        cdef int status
+        cdef int status, end
         status = reader_int(r, &n_cases)
         if status != TOKEN_OK:
             return self._token_fault(r, status, FIELD_T)
@@ -843,12 +843,11 @@ cdef class HexInput:
                     return self.err_code
             if self._end_board(n, header_line) != ERR_NONE:
                 return self.err_code
-        if reader_skip_space(r) >= 0:
-            r.token_line = r.line
-            reader_keep_bad_token(r, 0, 0, 0)
+        end = reader_at_end(r)
+        if end == END_TRAILING:
             self.err_token_pending = 1
             return self._fault(ERR_TRAILING, r.token_line, 0)
-        if r.io_errno:
+        if end == END_IO_ERROR:
             return self._token_fault(r, TOKEN_IO_ERROR, FIELD_END)
         return ERR_NONE
 

@@ -267,3 +267,18 @@ cdef inline bint reader_fast_pair(Reader* r, int64_t* x, int64_t* y) noexcept no
     r.token_line = r.line + x_newlines
     r.line += newlines
     return True
+
+
+cdef enum:
+    END_CLEAN = 0
+    END_TRAILING = 1        # data after the last case; its text in bad_token
+    END_IO_ERROR = 2
+
+
+cdef inline int reader_at_end(Reader* r) noexcept nogil:
+    """After the last case: nothing but white space may remain."""
+    if reader_skip_space(r) >= 0:
+        r.token_line = r.line
+        reader_keep_bad_token(r, 0, 0, 0)
+        return END_TRAILING
+    return END_IO_ERROR if r.io_errno else END_CLEAN
