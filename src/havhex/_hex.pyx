@@ -19,7 +19,7 @@ from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
     END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_OK, reader_at_end, reader_int,
-    reader_keep_bad_token, reader_peek, reader_refill, reader_skip_space,
+    reader_peek, reader_refill, reader_skip_space,
 )
 from havhex._unionfind cimport uf_find, uf_link
 
