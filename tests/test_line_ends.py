@@ -46,3 +46,12 @@ def test_hex_names_a_nul_character():
     with pytest.raises(InputError) as fault:
         hex_judge.judge_text(b"1\n2\nR\0\nRR\n", source="in")
     assert "'\\x00'" in str(fault.value) and fault.value.line == 3
+
+
+def test_reader_codes_are_stated_once():
+    from havhex import _havannah, _hex, errors
+
+    reader_codes = (errors._TOKEN_MISSING, errors._TOKEN_NOT_INTEGER, errors._TOKEN_TOO_LARGE,
+                    errors._TOKEN_IO_ERROR)
+    assert _havannah.TOKEN_CODES == _hex.TOKEN_CODES == reader_codes
+    assert len(set(_havannah.FAULT_CODES)) == 7 and len(set(_hex.FAULT_CODES)) == 9

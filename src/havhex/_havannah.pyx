@@ -10,8 +10,8 @@ from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
-    END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_OK, reader_at_end,
-    reader_fast_pair, reader_int,
+    END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER,
+    TOKEN_OK, TOKEN_TOO_LARGE, reader_at_end, reader_fast_pair, reader_int,
 )
 from havhex._unionfind cimport uf_find, uf_link
 
@@ -52,6 +52,11 @@ cdef enum:
     ERR_OFF_BOARD = 5
     ERR_TRAILING = 6
     ERR_NO_MEMORY = 7
+
+# The codes as the facade reads them, so that they are stated once.
+FAULT_CODES = (ERR_TOKEN, ERR_T_RANGE, ERR_S_RANGE, ERR_M_RANGE, ERR_OFF_BOARD, ERR_TRAILING,
+               ERR_NO_MEMORY)
+TOKEN_CODES = (TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_TOO_LARGE, TOKEN_IO_ERROR)
 
 # Neighbours clockwise from twelve o'clock (NOTES.md): consecutive entries are
 # themselves adjacent, which the ring test relies on.

@@ -18,8 +18,8 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
-    END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_OK, reader_at_end, reader_int,
-    reader_peek, reader_refill, reader_skip_space,
+    END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_OK,
+    TOKEN_TOO_LARGE, reader_at_end, reader_int, reader_peek, reader_refill, reader_skip_space,
 )
 from havhex._unionfind cimport uf_find, uf_link
 
@@ -86,6 +86,11 @@ cdef enum:
     ERR_ROW_CHAR = 7
     ERR_TRAILING = 8
     ERR_NO_MEMORY = 9
+
+# The codes as the facade reads them, so that they are stated once.
+FAULT_CODES = (ERR_TOKEN, ERR_T_RANGE, ERR_N_SMALL, ERR_N_LARGE, ERR_ROW_MISSING, ERR_ROW_LENGTH,
+               ERR_ROW_CHAR, ERR_TRAILING, ERR_NO_MEMORY)
+TOKEN_CODES = (TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_TOO_LARGE, TOKEN_IO_ERROR)
 
 cdef uint8_t CODE[256]
 memset(CODE, CODE_BAD, 256)

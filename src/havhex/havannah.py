@@ -28,7 +28,8 @@ KINDS = ("bridge", "fork", "ring")
 _KIND_BITS = (1, 2, 4)
 
 # Error codes of the engine (mirrors the enum in _havannah.pyx).
-_ERR_TOKEN, _ERR_T, _ERR_S, _ERR_M, _ERR_OFF_BOARD, _ERR_TRAILING, _ERR_MEMORY = range(1, 8)
+_ERR_TOKEN, _ERR_T, _ERR_S, _ERR_M, _ERR_OFF_BOARD, _ERR_TRAILING, _ERR_MEMORY = \
+    _havannah.FAULT_CODES
 
 
 class Result(Frozen):

@@ -39,7 +39,7 @@ _IMPOSSIBLE = "Impossible"
 _WINS = {"Red wins": "red", "Blue wins": "blue"}
 
 _ERR_TOKEN, _ERR_T, _ERR_N_SMALL, _ERR_N_LARGE, _ERR_ROW_MISSING, _ERR_ROW_LENGTH, \
-    _ERR_ROW_CHAR, _ERR_TRAILING, _ERR_MEMORY = range(1, 10)
+    _ERR_ROW_CHAR, _ERR_TRAILING, _ERR_MEMORY = _hex.FAULT_CODES
 
 
 class Result(Frozen):
