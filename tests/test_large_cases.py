@@ -50,3 +50,14 @@ def test_large_case_repeat_before_a_later_fault(big_case):
     assert fault.value.line == len(big_case) + 3
     assert f"move {len(big_case) + 1} of case #1 plays" in str(fault.value)
     assert "first played in move 123457" in str(fault.value)
+
+
+@pytest.mark.parametrize("ending", ["\r\n", "\r"])
+def test_large_case_line_ends(big_case, ending):
+    """The one-move-a-line fast path and the general path count lines alike."""
+    moves = big_case[:300_000] + [(10**9, 1)]
+    text = _text(moves).replace("\n", ending)
+    with pytest.raises(InputError) as fault:
+        havannah.judge_text(text)
+    assert fault.value.line == 300_000 + 3, str(fault.value)
+    assert "(1000000000, 1), is off the board" in str(fault.value)

@@ -11,7 +11,7 @@ from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
     END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER,
-    TOKEN_OK, TOKEN_TOO_LARGE, reader_at_end, reader_fast_pair, reader_int,
+    TOKEN_OK, TOKEN_TOO_LARGE, reader_at_end, reader_fast_pair, reader_int, swar_digits,
 )
 from havhex._unionfind cimport uf_find, uf_link
 
@@ -572,6 +572,47 @@ cdef bint case_keep_lines(CaseData* case) noexcept nogil:
     return True
 
 
+cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_t stop,
+                                int64_t size) noexcept nogil:
+    """Read moves ``first`` .. ``stop - 1`` while each is "X Y" on the line
+    after the previous one: a line break ("\n" or "\r\n"), two numbers of
+    at most 7 digits split by one space, on the board, with more input
+    buffered behind.  Stops before the first move that is anything else,
+    consuming nothing of it; returns the index of that move.  Line numbers
+    stay implicit (a move a line), and ``case.coords`` must have room."""
+    cdef const unsigned char* p = r.data + r.pos
+    cdef const unsigned char* q
+    cdef const unsigned char* limit = r.data + r.end - 40
+    cdef int64_t i = first, x, y
+    cdef int n
+    while i < stop and p < limit:
+        if p[0] == 10:
+            q = p + 1
+        elif p[0] == 13 and p[1] == 10:
+            q = p + 2
+        else:
+            break
+        n = swar_digits(q, &x)
+        if n == 0 or n == 8 or q[n] != 32:
+            break
+        q += n + 1
+        n = swar_digits(q, &y)
+        if n == 0 or n == 8 or (q[n] != 10 and q[n] != 13):
+            break
+        if not on_board(x, y, size):
+            break
+        case.coords[2 * i] = <int32_t>x
+        case.coords[2 * i + 1] = <int32_t>y
+        p = q + n
+        i += 1
+    r.line += i - first
+    r.token_line = r.line
+    r.after_cr = False
+    r.pos = p - r.data
+    case.n_moves = i
+    return i
+
+
 cdef inline int64_t case_line(const CaseData* case, int64_t move) noexcept nogil:
     if case.lines != NULL:
         return case.lines[move]
@@ -736,7 +777,15 @@ cdef class HavannahInput:
             case.first_line = r.token_line + 1
             case.duplicate = -1
             # Memory follows the moves actually read, never the claimed M.
-            for i in range(n_moves):
+            i = 0
+            while i < n_moves:
+                # The common layout, a move a line, goes in one tight loop;
+                # anything else (and every fault) takes the general path below.
+                if (case.lines == NULL and i < case.capacity
+                        and r.line == case.first_line + i - 1):
+                    i = read_regular_moves(r, case, i, min(n_moves, case.capacity), size)
+                    if i == n_moves:
+                        break
                 fast = reader_fast_pair(r, &x, &y)
                 if not fast:
                     status = reader_int(r, &x)
@@ -770,6 +819,7 @@ cdef class HavannahInput:
                 case.coords[2 * i] = <int32_t>x
                 case.coords[2 * i + 1] = <int32_t>y
                 case.n_moves = i + 1
+                i += 1
             if not self._publish(case):
                 case_free(case)
                 return self._fault(ERR_NO_MEMORY, r.token_line, 0)
