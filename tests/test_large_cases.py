@@ -1,5 +1,5 @@
-"""Cases large enough for the reader's own huge-page move arrays (over 2**18
-moves): complete, cut short by a fault, and with a late repeat."""
+"""Cases of hundreds of thousands of moves (the reader grows their arrays many
+times): complete, cut short by a fault, and with a late repeat."""
 import pytest
 
 from havhex import InputError, havannah

@@ -238,11 +238,6 @@ cdef extern from "<stdlib.h>" nogil:
 cdef extern from "<sys/mman.h>" nogil:
     int madvise(void* address, size_t length, int advice)
     int MADV_HUGEPAGE
-    void* mmap(void* address, size_t length, int protection, int flags, int fd, long offset)
-    void* mremap(void* old_address, size_t old_size, size_t new_size, int flags, ...)
-    int munmap(void* address, size_t length)
-    int PROT_READ, PROT_WRITE, MAP_PRIVATE, MAP_ANONYMOUS, MREMAP_MAYMOVE
-    void* MAP_FAILED
 
 cdef enum:
     HUGE_PAGE = 1 << 21
@@ -504,7 +499,6 @@ cdef struct CaseData:
     int64_t capacity
     int64_t first_line        # line of the first move
     int32_t* coords           # x0, y0, x1, y1, ...
-    size_t mapped_bytes       # coords is an mmap of this size (0: malloc)
     # Line of each move's x, kept only once some move is not on the line
     # after its predecessor (a regular file costs no memory for this).
     int64_t* lines
@@ -515,10 +509,7 @@ cdef struct CaseData:
 
 cdef void case_free(CaseData* case) noexcept nogil:
     if case != NULL:
-        if case.mapped_bytes:
-            munmap(case.coords, case.mapped_bytes)
-        else:
-            free(case.coords)
+        free(case.coords)
         free(case.lines)
         free(case)
 
@@ -529,28 +520,9 @@ cdef bint case_grow(CaseData* case, int64_t claimed) noexcept nogil:
     cdef int64_t capacity = case.capacity * 2 if case.capacity else 256
     if capacity > claimed:
         capacity = claimed
-    cdef size_t size = <size_t>capacity * 2 * sizeof(int32_t)
-    cdef void* grown
-    if size < 2 * HUGE_PAGE:
-        grown = realloc(case.coords, size)
-        if grown == NULL:
-            return False
-    else:
-        # Large move arrays are mappings of their own on huge pages, grown by
-        # mremap (no copy): with 4 KiB pages the reading thread's page faults
-        # slow the workers of -j, which share its address space.
-        size = (size + HUGE_PAGE - 1) & ~(<size_t>HUGE_PAGE - 1)
-        if case.mapped_bytes:
-            grown = mremap(case.coords, case.mapped_bytes, size, MREMAP_MAYMOVE)
-        else:
-            grown = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        if grown == MAP_FAILED:
-            return False
-        advise_huge_pages(grown, size)
-        if not case.mapped_bytes:
-            memcpy(grown, case.coords, <size_t>case.capacity * 2 * sizeof(int32_t))
-            free(case.coords)
-        case.mapped_bytes = size
+    cdef void* grown = realloc(case.coords, <size_t>capacity * 2 * sizeof(int32_t))
+    if grown == NULL:
+        return False
     case.coords = <int32_t*>grown
     if case.lines != NULL:
         grown = realloc(case.lines, <size_t>capacity * sizeof(int64_t))
