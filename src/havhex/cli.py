@@ -13,41 +13,160 @@ from .errors import InputError
 GAMES = ("havannah", "hex")
 
 
-def _build_parser():
-    import argparse
+USAGE = """\
+usage: havhex [-h] [--version] GAME ...
 
-    parser = argparse.ArgumentParser(
-        prog="havhex",
-        description="Fast, explainable judges for the connection games Havannah and Hex.",
-    )
-    parser.add_argument("--version", action="version", version=f"havhex {__version__}")
-    games = parser.add_subparsers(dest="game", metavar="GAME")
-    games.required = True
-    for game, text in (
-        ("havannah", "the first move that completes a ring, a bridge or a fork"),
-        ("hex", "whether a Hex position is possible, and who has won"),
-    ):
-        judge = games.add_parser(game, help=text, description=f"Judge {game}: {text}.")
-        judge.add_argument("files", nargs="*", metavar="FILE",
-                           help="inputs in the judge format; none or '-' reads standard input")
-        judge.add_argument("-o", "--output", metavar="FILE",
-                           help="write the output here (only once every input was judged)")
-        judge.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
-                           help="judge the cases of a file on N threads (0: all cores; default 1)")
-        judge.add_argument("--format", choices=("text", "json"), default="text",
-                           help="text: the judge's lines (default); json: one JSON object "
-                                "per case with the witness of the answer")
-        judge.add_argument("--quiet", action="store_true", help="no progress display")
-    draw = games.add_parser(
-        "draw", help="draw one case as an SVG picture (or as text)",
-        description="Draw case N of an input: the board after its winning move "
-                    "(or after all moves), with the winning structure highlighted.")
-    draw.add_argument("draw_game", choices=GAMES, metavar="GAME", help="havannah or hex")
-    draw.add_argument("file", metavar="FILE", help="input in the judge format ('-': stdin)")
-    draw.add_argument("--case", type=int, default=1, metavar="N", help="case number (default 1)")
-    draw.add_argument("-o", "--output", metavar="FILE", help="write the picture here")
-    draw.add_argument("--text", action="store_true", help="print the board as text instead of SVG")
-    return parser
+Fast, explainable judges for the connection games Havannah and Hex.
+
+games:
+  havannah    the first move that completes a ring, a bridge or a fork
+  hex         whether a Hex position is possible, and who has won
+  draw        draw one case as an SVG picture (or as text)
+
+Run "havhex GAME --help" for a game's options.
+"""
+
+JUDGE_USAGE = """\
+usage: havhex {game} [-h] [-o FILE] [-j N] [--format {{text,json}}] [--quiet] [FILE ...]
+
+Judge {game}: {text}.
+
+positional arguments:
+  FILE                inputs in the judge format; none or '-' reads standard input
+
+options:
+  -h, --help          show this help message and exit
+  -o, --output FILE   write the output here (only once every input was judged)
+  -j, --jobs N        judge the cases of a file on N threads (0: all cores; default 1)
+  --format {{text,json}}
+                      text: the judge's lines (default); json: one JSON object
+                      per case with the witness of the answer
+  --quiet             no progress display
+"""
+
+DRAW_USAGE = """\
+usage: havhex draw [-h] [--case N] [-o FILE] [--text] GAME FILE
+
+Draw case N of an input: the board after its winning move (or after all
+moves), with the winning structure highlighted.
+
+positional arguments:
+  GAME                havannah or hex
+  FILE                input in the judge format ('-': stdin)
+
+options:
+  -h, --help          show this help message and exit
+  --case N            case number (default 1)
+  -o, --output FILE   write the picture here
+  --text              print the board as text instead of SVG
+"""
+
+GAME_TEXTS = {
+    "havannah": "the first move that completes a ring, a bridge or a fork",
+    "hex": "whether a Hex position is possible, and who has won",
+}
+
+
+class _Exit(Exception):
+    """Leave with ``status`` after printing ``text`` (to stdout when 0)."""
+
+    def __init__(self, status, text):
+        super().__init__(text)
+        self.status = status
+        self.text = text
+
+
+class _Arguments:
+    game = None
+    files = ()
+    output = None
+    jobs = 1
+    format = "text"
+    quiet = False
+    draw_game = None
+    file = None
+    case = 1
+    text = False
+
+
+def _usage_error(usage, message):
+    first_line = usage.splitlines()[0]
+    return _Exit(2, f"{first_line}\nhavhex: error: {message}\n")
+
+
+def _parse_arguments(argv):
+    """The command line as ``_Arguments``; raises ``_Exit`` for help, the
+    version and usage errors.  Hand-written: argparse (with ``re``) would
+    double the start-up time of a judge run."""
+    arguments = _Arguments()
+    if not argv:
+        raise _usage_error(USAGE, "the following arguments are required: GAME")
+    head = argv[0]
+    if head in ("-h", "--help"):
+        raise _Exit(0, USAGE)
+    if head == "--version":
+        raise _Exit(0, f"havhex {__version__}\n")
+    if head not in GAME_TEXTS and head != "draw":
+        raise _usage_error(USAGE, f"argument GAME: invalid choice: {head!r} "
+                                  f"(choose from 'havannah', 'hex', 'draw')")
+    arguments.game = head
+    usage = DRAW_USAGE if head == "draw" else JUDGE_USAGE.format(game=head, text=GAME_TEXTS.get(head))
+    flags = {"--text", "-h", "--help"} if head == "draw" else {"--quiet", "-h", "--help"}
+    valued = ({"--case", "-o", "--output"} if head == "draw"
+              else {"-o", "--output", "-j", "--jobs", "--format"})
+    positional = []
+    rest = list(argv[1:])
+    while rest:
+        word = rest.pop(0)
+        if word == "--":
+            positional.extend(rest)
+            break
+        name, joined, value = word.partition("=") if word.startswith("--") else (word, "", "")
+        if not joined and len(word) > 2 and word[0] == "-" and word[1] in "oj" and word[1] != "-":
+            name, joined, value = word[:2], "=", word[2:]  # -jN, -oFILE
+        if name in flags and not joined:
+            if name in ("-h", "--help"):
+                raise _Exit(0, usage)
+            setattr(arguments, name[2:], True)
+        elif name in valued:
+            if not joined:
+                if not rest:
+                    raise _usage_error(usage, f"argument {name}: expected one argument")
+                value = rest.pop(0)
+            _set_option(arguments, name, value, usage)
+        elif word.startswith("-") and word != "-":
+            raise _usage_error(usage, f"unrecognized arguments: {word}")
+        else:
+            positional.append(word)
+    if head == "draw":
+        if len(positional) != 2:
+            raise _usage_error(usage, "expected GAME and FILE")
+        if positional[0] not in GAME_TEXTS:
+            raise _usage_error(usage, f"argument GAME: invalid choice: {positional[0]!r} "
+                                      f"(choose from 'havannah', 'hex')")
+        arguments.draw_game, arguments.file = positional
+    else:
+        arguments.files = positional
+    return arguments
+
+
+def _set_option(arguments, name, value, usage):
+    if name in ("-o", "--output"):
+        arguments.output = value
+    elif name == "--format":
+        if value not in ("text", "json"):
+            raise _usage_error(usage, f"argument --format: invalid choice: {value!r} "
+                                      f"(choose from 'text', 'json')")
+        arguments.format = value
+    else:
+        try:
+            number = int(value)
+        except ValueError:
+            raise _usage_error(usage, f"argument {name}: invalid int value: {value!r}") from None
+        if name == "--case":
+            arguments.case = number
+        else:
+            arguments.jobs = number
 
 
 def _threads(jobs):
@@ -149,18 +268,37 @@ def _json_pieces(value):
         yield json.dumps(value, separators=(", ", ": "))
 
 
-def _write_stdout(outputs):
-    """Each input's output in whole: spooled until its last piece is ready."""
-    import shutil
-    import tempfile
+SPOOL_IN_MEMORY = 32 << 20
 
+
+def _write_stdout(outputs):
+    """Each input's output in whole: held until its last piece is ready, in
+    memory up to SPOOL_IN_MEMORY characters, beyond that in a temporary file."""
     for pieces in outputs:
-        with tempfile.SpooledTemporaryFile(max_size=32 << 20, mode="w+", encoding="utf-8") as spool:
-            for piece in pieces:
-                spool.write(piece)
-            spool.seek(0)
-            shutil.copyfileobj(spool, sys.stdout)
-            sys.stdout.flush()
+        held, size, spill = [], 0, None
+        for piece in pieces:
+            if spill is not None:
+                spill.write(piece)
+                continue
+            held.append(piece)
+            size += len(piece)
+            if size > SPOOL_IN_MEMORY:
+                import tempfile
+
+                spill = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+                spill.writelines(held)
+                held = []
+        if spill is None:
+            sys.stdout.writelines(held)
+        else:
+            with spill:
+                spill.seek(0)
+                while True:
+                    block = spill.read(1 << 20)
+                    if not block:
+                        break
+                    sys.stdout.write(block)
+        sys.stdout.flush()
 
 
 def _write_atomically(path, chunks):
@@ -183,7 +321,11 @@ def _write_atomically(path, chunks):
 
 
 def main(argv=None):
-    arguments = _build_parser().parse_args(argv)
+    try:
+        arguments = _parse_arguments(sys.argv[1:] if argv is None else list(argv))
+    except _Exit as leave:
+        (sys.stdout if leave.status == 0 else sys.stderr).write(leave.text)
+        return leave.status
     try:
         if arguments.game == "draw":
             from .draw import draw_command
