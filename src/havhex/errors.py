@@ -38,3 +38,12 @@ def token_reason(status, what, token, io_errno):
     if status == _TOKEN_TOO_LARGE:
         return f"{what} is too large: {text!r}"
     return f"cannot read the input: {os.strerror(io_errno)}"
+
+
+MEMORY_REASON = "out of memory while reading the input"
+
+
+def trailing_reason(token):
+    """The reason for data after the last test case (``token``: its bytes)."""
+    text = (token or b"").decode("utf-8", "backslashreplace")
+    return f"unexpected data after the last test case: {text!r}"

@@ -15,7 +15,7 @@ from array import array
 from . import _havannah
 from ._source import encode_text, read_input
 from ._frozen import Frozen
-from .errors import InputError, token_reason
+from .errors import MEMORY_REASON, InputError, token_reason, trailing_reason
 
 __all__ = [
     "Result", "first_win", "enclosed_empty", "judge_text", "judge_file",
@@ -204,10 +204,9 @@ def _fault_reason(parsed):
         return (f"move {parsed.err_value}{where}, ({parsed.err_x}, {parsed.err_y}), "
                 f"is off the board of size S = {parsed.err_size}")
     if code == _ERR_TRAILING:
-        token = (parsed.err_token or b"").decode("utf-8", "backslashreplace")
-        return f"unexpected data after the last test case: {token!r}"
+        return trailing_reason(parsed.err_token)
     if code == _ERR_MEMORY:
-        return "out of memory while reading the input"
+        return MEMORY_REASON
     return f"unknown fault {code}"
 
 

@@ -20,7 +20,7 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 from . import _hex
 from ._source import encode_text, read_input, run_with_progress
 from ._frozen import Frozen
-from .errors import InputError, token_reason
+from .errors import MEMORY_REASON, InputError, token_reason, trailing_reason
 
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
@@ -270,10 +270,9 @@ def _fault_reason(parsed, in_file=True):
         return (f"row {parsed.err_row}{of_case} has {character!r} at column "
                 f"{parsed.err_column}; only B, R and . are allowed")
     if code == _ERR_TRAILING:
-        token = (parsed.err_token or b"").decode("utf-8", "backslashreplace")
-        return f"unexpected data after the last test case: {token!r}"
+        return trailing_reason(parsed.err_token)
     if code == _ERR_MEMORY:
-        return "out of memory while reading the input"
+        return MEMORY_REASON
     return f"unknown fault {code}"
 
 
