@@ -29,3 +29,21 @@ def run_cli(*args, stdin=None, cwd=None):
 @pytest.fixture
 def cli():
     return run_cli
+
+
+def write(folder, name, text):
+    """Write ``text`` (str or bytes) to ``folder/name``; return the path."""
+    path = folder / name
+    path.write_bytes(text.encode() if isinstance(text, str) else text)
+    return path
+
+
+def one_error_line(process):
+    """Check a bad-input exit: status 1, nothing on stdout, no traceback, and
+    exactly one line on stderr, which is returned."""
+    err = process.stderr.decode()
+    assert process.returncode == 1, err
+    assert process.stdout == b""
+    assert "Traceback" not in err
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    return err

@@ -17,6 +17,7 @@ import pytest
 
 import ref_havannah as ref
 import ref_hex
+from conftest import one_error_line
 from havhex import InputError, havannah
 from havhex import hex as hx
 from havhex.draw import draw_command, havannah_svg, havannah_text, hex_svg, hex_text
@@ -629,11 +630,7 @@ def test_text_views_refuse_large_boards(cli, tmp_path):
 # ---------------------------------------------------------------------------
 
 def assert_one_error_line(process, prefix):
-    err = process.stderr.decode()
-    assert process.returncode == 1, err
-    assert process.stdout == b""
-    assert "Traceback" not in err
-    assert err.endswith("\n") and err.count("\n") == 1, err
+    err = one_error_line(process)
     assert err.startswith(prefix), err
     return err
 

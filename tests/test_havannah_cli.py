@@ -9,6 +9,7 @@ import pytest
 
 import havhex
 import ref_havannah as ref
+from conftest import one_error_line, write
 from havhex import InputError
 from havhex.havannah import judge_text
 
@@ -23,19 +24,9 @@ SECOND = "1\n3 5\n1 2\n2 1\n4 2\n2 2\n3 2\n"
 SECOND_OUT = "Case #1: fork in move 5\n"
 
 
-def write(folder, name, text):
-    path = folder / name
-    path.write_bytes(text.encode() if isinstance(text, str) else text)
-    return path
-
-
 def assert_one_error_line(process, prefix):
     """Exit status 1, nothing on stdout, one ``havhex: ...`` line on stderr."""
-    err = process.stderr.decode()
-    assert process.returncode == 1, err
-    assert process.stdout == b""
-    assert "Traceback" not in err
-    assert err.endswith("\n") and err.count("\n") == 1, err
+    err = one_error_line(process)
     assert err.startswith(prefix), err
     return err
 

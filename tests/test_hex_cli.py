@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import ref_hex as ref
+from conftest import one_error_line, write
 
 PROJECT = Path(__file__).resolve().parents[1]
 
@@ -22,19 +23,9 @@ SECOND = "3\n1\nB\n1\n.\n1\nR\n"
 SECOND_OUT = "Case #1: Blue wins\nCase #2: Nobody wins\nCase #3: Red wins\n"
 
 
-def write(folder, name, text):
-    path = folder / name
-    path.write_bytes(text.encode() if isinstance(text, str) else text)
-    return path
-
-
 def assert_one_error_line(process, expected):
     """Exit status 1, nothing on stdout, exactly ``expected`` on stderr."""
-    err = process.stderr.decode()
-    assert process.returncode == 1, err
-    assert process.stdout == b""
-    assert "Traceback" not in err
-    assert err == expected + "\n"
+    assert one_error_line(process) == expected + "\n"
 
 
 def test_hand_answers_agree_with_reference():
