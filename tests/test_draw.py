@@ -17,7 +17,7 @@ import pytest
 
 import ref_havannah as ref
 import ref_hex
-from conftest import one_error_line
+from conftest import one_error_line, write
 from havhex import InputError, havannah
 from havhex import hex as hx
 from havhex.draw import draw_command, havannah_svg, havannah_text, hex_svg, hex_text
@@ -136,12 +136,6 @@ def centre(element):
     points = vertices(element.get("d"))
     assert len(points) == 6, points
     return (sum(p[0] for p in points) / 6, sum(p[1] for p in points) / 6)
-
-
-def write(folder, name, text):
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def havannah_input(size, moves):
