@@ -137,16 +137,19 @@ cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
 # --------------------------------------------------------------------------
 
 cdef struct Slot:
-    uint64_t key      # x << 32 | y; 0 marks an empty slot (coordinates start at 1)
+    uint64_t key      # x << 32 | y
     int32_t stone     # move index
     int32_t unused
 
 
 cdef struct CellTable:
-    Slot* slots       # zero-filled; every case clears what it wrote
-    # One bit per slot, set when the slot holds a key.  A key whose home slot
-    # is empty is absent (linear probing), so most lookups of an empty cell
-    # end in this small bitmap, which stays in the fastest cache.
+    Slot* slots       # never cleared: only slots marked in ``occupied`` count
+    # One bit per slot, set when the slot holds a key of this case.  It alone
+    # says which slots are in use, so a case ends by clearing these bits, not
+    # the slots: the table itself is never zeroed, on allocation or between
+    # cases.  A key whose home slot is unmarked is absent (linear probing), so
+    # most lookups of an empty cell end in this small bitmap, which stays in
+    # the fastest cache.
     uint64_t* occupied
     size_t capacity   # slots allocated
     size_t mask       # slots in use by this case, minus one
@@ -174,55 +177,35 @@ cdef inline size_t slot_of_hash(const CellTable* t, uint64_t hashed) noexcept no
     return <size_t>(hashed >> t.shift)
 
 
+cdef inline bint slot_used(const CellTable* t, size_t slot) noexcept nogil:
+    return (t.occupied[slot >> 6] >> (slot & 63)) & 1
+
+
 cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key) noexcept nogil:
     """The stone on ``key``'s cell (home slot ``slot``), or -1."""
-    cdef const Slot* slots = t.slots
-    while True:
-        if slots[slot].key == key:
-            return slots[slot].stone
-        if slots[slot].key == 0:
-            return -1
+    while slot_used(t, slot):
+        if t.slots[slot].key == key:
+            return t.slots[slot].stone
         slot = (slot + 1) & t.mask
+    return -1
 
 
 cdef inline int32_t table_insert(CellTable* t, size_t slot, uint64_t key,
                                  int32_t stone) noexcept nogil:
     """Insert; return -1, or the stone already on that cell."""
-    cdef Slot* slots = t.slots
-    while True:
-        if slots[slot].key == 0:
-            slots[slot].key = key
-            slots[slot].stone = stone
-            t.occupied[slot >> 6] |= (<uint64_t>1) << (slot & 63)
-            return -1
-        if slots[slot].key == key:
-            return slots[slot].stone
+    while slot_used(t, slot):
+        if t.slots[slot].key == key:
+            return t.slots[slot].stone
         slot = (slot + 1) & t.mask
+    t.slots[slot].key = key
+    t.slots[slot].stone = stone
+    t.occupied[slot >> 6] |= (<uint64_t>1) << (slot & 63)
+    return -1
 
 
-cdef void table_clear(CellTable* t, const int32_t* coords, int64_t n_inserted,
-                      bint whole) noexcept nogil:
-    """Empty the slots this case used.
-
-    A table in the caches: re-probe the first ``n_inserted`` moves, newest
-    first (under linear probing a key's probe run holds only keys inserted
-    before it, so this never cuts a run still to be searched).  A table
-    beyond the caches (``whole``): one sequential pass, which there beats a
-    cache miss per move.  Both measured on bench/ inputs.
-    """
-    cdef int64_t i
-    cdef uint64_t key
-    cdef size_t slot
+cdef inline void table_clear(CellTable* t) noexcept nogil:
+    """Empty the table for the next case: only the bitmap is written."""
     memset(t.occupied, 0, ((t.mask >> 6) + 1) * sizeof(uint64_t))
-    if whole:
-        memset(t.slots, 0, (t.mask + 1) * sizeof(Slot))
-        return
-    for i in range(n_inserted - 1, -1, -1):
-        key = cell_key(coords[2 * i], coords[2 * i + 1])
-        slot = slot_of_hash(t, key * t.multiplier)
-        while t.slots[slot].key != key:
-            slot = (slot + 1) & t.mask
-        t.slots[slot].key = 0
 
 
 cdef struct Scratch:
@@ -257,17 +240,15 @@ cdef void advise_huge_pages(void* block, size_t size) noexcept nogil:
         madvise(<void*>start, end - start, MADV_HUGEPAGE)
 
 
-cdef void* large_block(size_t size, bint zeroed) noexcept nogil:
-    """A block, on huge pages when large, faulted in here at once."""
+cdef void* large_block(size_t size) noexcept nogil:
+    """An uninitialised block, on huge pages when large."""
     cdef void* block = NULL
     if size < 2 * HUGE_PAGE:
-        return calloc(1, size) if zeroed else malloc(size)
+        return malloc(size)
     size = (size + HUGE_PAGE - 1) & ~(<size_t>HUGE_PAGE - 1)
     if posix_memalign(&block, HUGE_PAGE, size) != 0:
         return NULL
     advise_huge_pages(block, size)
-    if zeroed:
-        memset(block, 0, size)
     return block
 
 
@@ -290,7 +271,7 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noex
     if n_slots > s.table.capacity:
         free(s.table.slots)
         free(s.table.occupied)
-        s.table.slots = <Slot*>large_block(n_slots * sizeof(Slot), True)
+        s.table.slots = <Slot*>large_block(n_slots * sizeof(Slot))
         s.table.occupied = <uint64_t*>calloc(n_slots // 64, sizeof(uint64_t))
         s.table.capacity = n_slots
         if s.table.slots == NULL or s.table.occupied == NULL:
@@ -303,8 +284,8 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noex
         # No copy: every case initialises the entries it uses.
         free(s.parent)
         free(s.mask)
-        s.parent = <int32_t*>large_block(<size_t>n_moves * sizeof(int32_t), False)
-        s.mask = <uint16_t*>large_block(<size_t>n_moves * sizeof(uint16_t), False)
+        s.parent = <int32_t*>large_block(<size_t>n_moves * sizeof(int32_t))
+        s.mask = <uint16_t*>large_block(<size_t>n_moves * sizeof(uint16_t))
         s.stone_capacity = n_moves if s.parent != NULL and s.mask != NULL else 0
         if s.stone_capacity == 0:
             return False
@@ -357,7 +338,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef CellTable* table = &s.table
     cdef int32_t* parent
     cdef uint16_t* mask
-    cdef int64_t i, ahead, n_inserted = n_moves
+    cdef int64_t i, ahead
     cdef uint64_t key
     cdef uint64_t hash_delta[6]
     cdef MovePlan plans[PLAN_RING]
@@ -393,7 +374,6 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         key = cell_key(coords[2 * i], coords[2 * i + 1])
         if table_insert(table, plan.home, key, <int32_t>i) >= 0:
             duplicate_out[0] = i
-            n_inserted = i
             break
         # Which neighbours may hold a stone: on the board, with an occupied
         # home slot.  The six bitmap bits are gathered without branches (on a
@@ -453,16 +433,16 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         if kinds:
             kinds_out[0] = kinds
             move_out[0] = i + 1
-            n_inserted = insert_remaining(table, coords, i + 1, n_moves, duplicate_out)
+            insert_remaining(table, coords, i + 1, n_moves, duplicate_out)
             break
-    table_clear(table, coords, n_inserted, prefetch)
+    table_clear(table)
     return 0
 
 
-cdef int64_t insert_remaining(CellTable* table, const int32_t* coords, int64_t first,
-                              int64_t n_moves, int64_t* duplicate_out) noexcept nogil:
+cdef void insert_remaining(CellTable* table, const int32_t* coords, int64_t first,
+                           int64_t n_moves, int64_t* duplicate_out) noexcept nogil:
     """Moves after the win are not played, but a repeated hexagon is still a
-    fault.  Returns how many moves are in the table."""
+    fault."""
     cdef int64_t i
     cdef uint64_t key
     for i in range(first, n_moves):
@@ -470,8 +450,7 @@ cdef int64_t insert_remaining(CellTable* table, const int32_t* coords, int64_t f
         if table_insert(table, slot_of_hash(table, key * table.multiplier), key,
                         <int32_t>i) >= 0:
             duplicate_out[0] = i
-            return i
-    return n_moves
+            return
 
 
 # --------------------------------------------------------------------------
@@ -993,22 +972,6 @@ def parse_and_judge(source, int threads=1, Py_ssize_t chunk_size=1 << 20, progre
         run_with_progress(lambda: parsed.judge(threads, source, chunk_size),
                           parsed.progress, progress)
     return parsed
-    import threading
-    failure = []
-
-    def run():
-        try:
-            parsed.judge(threads, source, chunk_size)
-        except BaseException as exc:
-            failure.append(exc)
-
-    runner = threading.Thread(target=run, daemon=True)
-    runner.start()
-    while runner.is_alive():
-        progress(*parsed.progress())
-        runner.join(0.1)
-    if failure:
-        raise failure[0]
     return parsed
 
 
