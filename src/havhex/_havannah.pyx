@@ -972,7 +972,6 @@ def parse_and_judge(source, int threads=1, Py_ssize_t chunk_size=1 << 20, progre
         run_with_progress(lambda: parsed.judge(threads, source, chunk_size),
                           parsed.progress, progress)
     return parsed
-    return parsed
 
 
 ctypedef fused coordinate_t:
