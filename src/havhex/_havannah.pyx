@@ -147,10 +147,13 @@ cdef struct CellTable:
     # One bit per slot, set when the slot holds a key of this case.  It alone
     # says which slots are in use, so a case ends by clearing these bits, not
     # the slots: the table itself is never zeroed, on allocation or between
-    # cases.  A key whose home slot is unmarked is absent (linear probing), so
-    # most lookups of an empty cell end in this small bitmap, which stays in
-    # the fastest cache.
+    # cases.
     uint64_t* occupied
+    # A finer home bitmap: bit h is set when a key's hash, cut to
+    # FILTER_LOG more bits than a slot number, is h.  Most neighbours of a
+    # move are empty cells; this filter answers "absent" for all but
+    # load / 2**FILTER_LOG of them before the table is touched.
+    uint64_t* filter
     size_t capacity   # slots allocated
     size_t mask       # slots in use by this case, minus one
     int shift         # 64 - log2(slots in use)
@@ -160,6 +163,7 @@ cdef struct CellTable:
 cdef enum:
     # Above this many bytes the table is not expected to stay in the caches.
     PLAN_AHEAD_BYTES = 1 << 21
+    FILTER_LOG = 3    # filter bits per slot: 2**FILTER_LOG
 
 
 # Key offsets of the six neighbours, clockwise from twelve o'clock (NOTES.md);
@@ -181,6 +185,15 @@ cdef inline bint slot_used(const CellTable* t, size_t slot) noexcept nogil:
     return (t.occupied[slot >> 6] >> (slot & 63)) & 1
 
 
+cdef inline size_t filter_bit(const CellTable* t, uint64_t hashed) noexcept nogil:
+    """The key's filter bit; its home slot is this >> FILTER_LOG."""
+    return <size_t>(hashed >> (t.shift - FILTER_LOG))
+
+
+cdef inline uint64_t filter_test(const CellTable* t, size_t bit) noexcept nogil:
+    return (t.filter[bit >> 6] >> (bit & 63)) & 1
+
+
 cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key) noexcept nogil:
     """The stone on ``key``'s cell (home slot ``slot``), or -1."""
     while slot_used(t, slot):
@@ -190,9 +203,13 @@ cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key) no
     return -1
 
 
-cdef inline int32_t table_insert(CellTable* t, size_t slot, uint64_t key,
-                                 int32_t stone) noexcept nogil:
-    """Insert; return -1, or the stone already on that cell."""
+cdef inline int32_t table_insert(CellTable* t, uint64_t hashed, uint64_t key,
+                                 int32_t stone, bint filtered=True) noexcept nogil:
+    """Insert ``key`` (``hashed`` = key * multiplier); return -1, or the
+    stone already on that cell.  Without ``filtered`` the filter is not
+    told: for moves whose neighbours will never be looked up."""
+    cdef size_t bit = filter_bit(t, hashed)
+    cdef size_t slot = bit >> FILTER_LOG
     while slot_used(t, slot):
         if t.slots[slot].key == key:
             return t.slots[slot].stone
@@ -200,12 +217,15 @@ cdef inline int32_t table_insert(CellTable* t, size_t slot, uint64_t key,
     t.slots[slot].key = key
     t.slots[slot].stone = stone
     t.occupied[slot >> 6] |= (<uint64_t>1) << (slot & 63)
+    if filtered:
+        t.filter[bit >> 6] |= (<uint64_t>1) << (bit & 63)
     return -1
 
 
 cdef inline void table_clear(CellTable* t) noexcept nogil:
-    """Empty the table for the next case: only the bitmap is written."""
+    """Empty the table for the next case: only the bitmaps are written."""
     memset(t.occupied, 0, ((t.mask >> 6) + 1) * sizeof(uint64_t))
+    memset(t.filter, 0, ((t.mask >> 6) + 1) * sizeof(uint64_t) << FILTER_LOG)
 
 
 cdef struct Scratch:
@@ -255,6 +275,7 @@ cdef void* large_block(size_t size) noexcept nogil:
 cdef void scratch_free(Scratch* s) noexcept nogil:
     free(s.table.slots)
     free(s.table.occupied)
+    free(s.table.filter)
     free(s.parent)
     free(s.mask)
     memset(s, 0, sizeof(Scratch))
@@ -271,10 +292,12 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noex
     if n_slots > s.table.capacity:
         free(s.table.slots)
         free(s.table.occupied)
+        free(s.table.filter)
         s.table.slots = <Slot*>large_block(n_slots * sizeof(Slot))
         s.table.occupied = <uint64_t*>calloc(n_slots // 64, sizeof(uint64_t))
+        s.table.filter = <uint64_t*>calloc((n_slots // 64) << FILTER_LOG, sizeof(uint64_t))
         s.table.capacity = n_slots
-        if s.table.slots == NULL or s.table.occupied == NULL:
+        if s.table.slots == NULL or s.table.occupied == NULL or s.table.filter == NULL:
             s.table.capacity = 0
             return False
     s.table.mask = n_slots - 1
@@ -297,9 +320,10 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noex
 # --------------------------------------------------------------------------
 
 cdef struct MovePlan:
-    # Computed PLAN_RING - 1 moves ahead, while the lines are fetched.
-    size_t home                 # the move's own slot
-    size_t neighbour_home[6]
+    # On tables beyond the caches, computed PLAN_RING - 1 moves ahead while
+    # the lines are fetched; otherwise just before the move is played.
+    uint64_t hashed             # the move's key times the multiplier
+    size_t neighbour_bit[6]     # filter bits of the neighbours
     unsigned int candidates     # bit k: neighbour k is on the board
     uint16_t cell_mask
 
@@ -313,17 +337,19 @@ cdef inline void plan_move(MovePlan* plan, const CellTable* t, const uint64_t* h
                            bint prefetch) noexcept nogil:
     cdef int k
     cdef uint64_t hashed = cell_key(x, y) * t.multiplier
+    plan.hashed = hashed
     plan.cell_mask = border_mask(x, y, size)
-    plan.home = slot_of_hash(t, hashed)
     plan.candidates = 63
     if prefetch:
-        HAVHEX_PREFETCH(&t.slots[plan.home])
+        HAVHEX_PREFETCH(&t.slots[slot_of_hash(t, hashed)])
     for k in range(6):
-        plan.neighbour_home[k] = slot_of_hash(t, hashed + hash_delta[k])
+        plan.neighbour_bit[k] = filter_bit(t, hashed + hash_delta[k])
         if plan.cell_mask != 0 and not on_board(x + NEIGHBOUR_DX[k], y + NEIGHBOUR_DY[k], size):
             plan.candidates &= ~(1 << k)
-        elif prefetch:
-            HAVHEX_PREFETCH(&t.slots[plan.neighbour_home[k]])
+        elif prefetch and filter_test(t, plan.neighbour_bit[k]):
+            # Only neighbours the filter does not rule out now; one placed
+            # in the moves still to come is looked up without a prefetch.
+            HAVHEX_PREFETCH(&t.slots[plan.neighbour_bit[k] >> FILTER_LOG])
 
 
 cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
@@ -365,31 +391,35 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     # A table far larger than the caches: plan each move ahead of time so its
     # slots' lines arrive before they are needed.
     prefetch = (table.mask + 1) * sizeof(Slot) > PLAN_AHEAD_BYTES
-    for ahead in range(min(PLAN_RING - 1, n_moves)):
-        plan_move(&plans[ahead], table, hash_delta, coords[2 * ahead],
-                  coords[2 * ahead + 1], size, prefetch)
+    if prefetch:
+        for ahead in range(min(PLAN_RING - 1, n_moves)):
+            plan_move(&plans[ahead], table, hash_delta, coords[2 * ahead],
+                      coords[2 * ahead + 1], size, True)
 
     for i in range(n_moves):
-        plan = &plans[i & (PLAN_RING - 1)]
+        if prefetch:
+            plan = &plans[i & (PLAN_RING - 1)]
+        else:
+            plan = &plans[0]
+            plan_move(plan, table, hash_delta, coords[2 * i], coords[2 * i + 1], size, False)
         key = cell_key(coords[2 * i], coords[2 * i + 1])
-        if table_insert(table, plan.home, key, <int32_t>i) >= 0:
+        if table_insert(table, plan.hashed, key, <int32_t>i) >= 0:
             duplicate_out[0] = i
             break
-        # Which neighbours may hold a stone: on the board, with an occupied
-        # home slot.  The six bitmap bits are gathered without branches (on a
-        # dense board each is a coin toss a branch would mispredict); only
-        # these candidates are looked up in the table.
+        # Which neighbours may hold a stone: on the board, and not ruled out
+        # by the filter.  The six filter bits are gathered without branches
+        # (on a dense board each is a coin toss a branch would mispredict);
+        # only these candidates are looked up in the table.
         candidates = plan.candidates
         occupied = 0
         for k in range(6):
-            occupied |= ((table.occupied[plan.neighbour_home[k] >> 6]
-                          >> (plan.neighbour_home[k] & 63)) & 1) << k
+            occupied |= filter_test(table, plan.neighbour_bit[k]) << k
         candidates &= occupied
         present = 0
         while candidates:
             k = HAVHEX_CTZ(candidates)
             candidates &= candidates - 1
-            neighbour[k] = table_find(table, plan.neighbour_home[k],
+            neighbour[k] = table_find(table, plan.neighbour_bit[k] >> FILTER_LOG,
                                       key + NEIGHBOUR_KEY_DELTA[k])
             if neighbour[k] >= 0:
                 present |= 1 << k
@@ -427,9 +457,9 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             kinds |= structure_kinds(mask[root])
 
         ahead = i + PLAN_RING - 1
-        if ahead < n_moves:
+        if prefetch and ahead < n_moves:
             plan_move(&plans[ahead & (PLAN_RING - 1)], table, hash_delta, coords[2 * ahead],
-                      coords[2 * ahead + 1], size, prefetch)
+                      coords[2 * ahead + 1], size, True)
         if kinds:
             kinds_out[0] = kinds
             move_out[0] = i + 1
@@ -447,8 +477,7 @@ cdef void insert_remaining(CellTable* table, const int32_t* coords, int64_t firs
     cdef uint64_t key
     for i in range(first, n_moves):
         key = cell_key(coords[2 * i], coords[2 * i + 1])
-        if table_insert(table, slot_of_hash(table, key * table.multiplier), key,
-                        <int32_t>i) >= 0:
+        if table_insert(table, key * table.multiplier, key, <int32_t>i, False) >= 0:
             duplicate_out[0] = i
             return
 
