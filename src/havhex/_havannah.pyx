@@ -446,14 +446,18 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                         kinds = KIND_RING
                 run_root[n_runs] = root
                 n_runs += 1
-            root = <int32_t>i
-            for a in range(n_runs):
-                # A root of an earlier run may have been linked under another.
-                other = uf_find(parent, run_root[a])
-                if other != root:
+            # Join the runs' groups (a root equal to an earlier run's is
+            # joined already), then hang the new stone under the result.
+            root = run_root[0]
+            for a in range(1, n_runs):
+                other = run_root[a]
+                if other != run_root[0] and (a == 1 or other != run_root[1]):
                     merged = mask[root] | mask[other]
                     root = uf_link(parent, root, other)
                     mask[root] = merged
+            parent[i] = root
+            parent[root] -= 1
+            mask[root] |= plan.cell_mask
             kinds |= structure_kinds(mask[root])
 
         ahead = i + PLAN_RING - 1
