@@ -195,12 +195,15 @@ cdef inline uint64_t filter_test(const CellTable* t, size_t bit) noexcept nogil:
 
 
 cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key) noexcept nogil:
-    """The stone on ``key``'s cell (home slot ``slot``), or -1."""
-    while slot_used(t, slot):
+    """The stone on ``key``'s cell, or -1.  ``slot`` is the key's home slot,
+    known to be in use: the caller has found the key's filter bit set, and
+    only an insert into that home sets it."""
+    while True:
         if t.slots[slot].key == key:
             return t.slots[slot].stone
         slot = (slot + 1) & t.mask
-    return -1
+        if not slot_used(t, slot):
+            return -1
 
 
 cdef inline int32_t table_insert(CellTable* t, uint64_t hashed, uint64_t key,
