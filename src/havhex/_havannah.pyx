@@ -11,7 +11,8 @@ from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
     END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER,
-    TOKEN_OK, TOKEN_TOO_LARGE, reader_at_end, reader_fast_pair, reader_int, swar_digits,
+    TOKEN_OK, TOKEN_TOO_LARGE, reader_at_end, reader_fast_pair, reader_int, reader_remaining,
+    swar_digits,
 )
 from havhex._unionfind cimport uf_find, uf_link
 
@@ -375,14 +376,51 @@ cdef inline void plan_move(MovePlan* plan, const CellTable* t, const uint64_t* h
             HAVHEX_PREFETCH(&t.slots[plan.neighbour_bit[k] >> FILTER_LOG])
 
 
+cdef struct MoveFeed:
+    # A case that may still be being read: its moves below ``n_read[0]``
+    # are there; the case is complete once its number is below ``n_ready[0]``,
+    # and will never be once ``parse_done[0]`` is set without that.
+    int64_t* n_read
+    int64_t* n_ready
+    int64_t* parse_done
+    int64_t number
+
+
+cdef int64_t feed_wait(const MoveFeed* feed, int64_t needed) noexcept nogil:
+    """Wait until ``needed`` moves are there; the moves there, or -1 when the
+    case was cut short by a fault (it is not judged)."""
+    cdef int64_t there
+    while True:
+        there = HAVHEX_LOAD_I64(feed.n_read)
+        if there >= needed:
+            return there
+        if feed.number < HAVHEX_LOAD_I64(feed.n_ready):
+            return HAVHEX_LOAD_I64(feed.n_read)
+        if HAVHEX_LOAD_I64(feed.parse_done):
+            # Complete cases are counted before the reader stops.
+            if feed.number < HAVHEX_LOAD_I64(feed.n_ready):
+                return HAVHEX_LOAD_I64(feed.n_read)
+            return -1
+        usleep(20)
+
+
+cdef enum:
+    JUDGED = 0
+    JUDGE_NO_MEMORY = -1
+    JUDGE_CUT_SHORT = 1     # the feed's case ended in a fault
+
+
 cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                     uint64_t seed, Scratch* s, uint8_t* kinds_out,
-                    int64_t* move_out, int64_t* duplicate_out) noexcept nogil:
-    """First winning move of one case.
+                    int64_t* move_out, int64_t* duplicate_out,
+                    const MoveFeed* feed) noexcept nogil:
+    """First winning move of one case of ``n_moves`` moves.
 
-    Returns 0, or -1 when memory ran out.  ``duplicate_out`` receives the index
-    of the first move that repeats a hexagon (or -1); moves after the win are
-    still checked for that, but not played.
+    Returns JUDGED, JUDGE_NO_MEMORY, or JUDGE_CUT_SHORT.  ``duplicate_out``
+    receives the index of the first move that repeats a hexagon (or -1);
+    moves after the win are still checked for that, but not played.  With a
+    ``feed``, the moves may still be arriving: each is read only once the
+    feed says it is there.
     """
     cdef CellTable* table = &s.table
     cdef int32_t* parent
@@ -401,6 +439,8 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef uint16_t merged
     cdef int32_t root, other
     cdef uint8_t kinds = 0
+    cdef int64_t there = n_moves if feed == NULL else HAVHEX_LOAD_I64(feed.n_read)
+    cdef int64_t needed, lookahead, ready_below
 
     kinds_out[0] = 0
     move_out[0] = 0
@@ -415,11 +455,26 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     # slots' lines arrive before they are needed.
     prefetch = (table.mask + 1) * sizeof(Slot) > PLAN_AHEAD_BYTES
     if prefetch:
-        for ahead in range(min(PLAN_RING - 1, n_moves)):
+        needed = min(PLAN_RING - 1, n_moves)
+        if needed > there:
+            there = feed_wait(feed, needed)
+            if there < 0:
+                table_clear(table)
+                return JUDGE_CUT_SHORT
+        for ahead in range(needed):
             plan_move(&plans[ahead], table, hash_delta, coords[2 * ahead],
                       coords[2 * ahead + 1], size, True)
 
+    # A step reads its own move and, when planning ahead, a later one.
+    lookahead = PLAN_RING - 1 if prefetch else 0
+    ready_below = n_moves if there >= n_moves else there - lookahead
     for i in range(n_moves):
+        if i >= ready_below:
+            there = feed_wait(feed, min(i + lookahead + 1, n_moves))
+            if there < 0:
+                table_clear(table)
+                return JUDGE_CUT_SHORT
+            ready_below = n_moves if there >= n_moves else there - lookahead
         if prefetch:
             plan = &plans[i & (PLAN_RING - 1)]
         else:
@@ -490,23 +545,32 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         if kinds:
             kinds_out[0] = kinds
             move_out[0] = i + 1
-            insert_remaining(table, coords, i + 1, n_moves, duplicate_out)
+            if not insert_remaining(table, coords, i + 1, n_moves, duplicate_out,
+                                    feed, there):
+                table_clear(table)
+                return JUDGE_CUT_SHORT
             break
     table_clear(table)
-    return 0
+    return JUDGED
 
 
-cdef void insert_remaining(CellTable* table, const int32_t* coords, int64_t first,
-                           int64_t n_moves, int64_t* duplicate_out) noexcept nogil:
+cdef bint insert_remaining(CellTable* table, const int32_t* coords, int64_t first,
+                           int64_t n_moves, int64_t* duplicate_out,
+                           const MoveFeed* feed, int64_t there) noexcept nogil:
     """Moves after the win are not played, but a repeated hexagon is still a
-    fault."""
+    fault.  False when the feed's case was cut short."""
     cdef int64_t i
     cdef uint64_t key
     for i in range(first, n_moves):
+        if i >= there:
+            there = feed_wait(feed, i + 1)
+            if there < 0:
+                return False
         key = cell_key(coords[2 * i], coords[2 * i + 1])
         if table_insert(table, key * table.multiplier, key, <int32_t>i, False) >= 0:
             duplicate_out[0] = i
-            return
+            return True
+    return True
 
 
 # --------------------------------------------------------------------------
@@ -530,6 +594,9 @@ cdef extern from "<unistd.h>" nogil:
 
 cdef struct CaseData:
     int64_t size
+    int64_t n_claimed         # M of the header
+    # Moves read so far; while a case is read, workers may already judge the
+    # moves below this (stored with release, loaded with acquire).
     int64_t n_moves
     int64_t capacity
     int64_t first_line        # line of the first move
@@ -553,8 +620,10 @@ cdef bint case_grow(CaseData* case, int64_t claimed) noexcept nogil:
     """Room for more moves: doubling, but never past what the case claims and
     never ahead of what was read, so memory follows the moves."""
     cdef int64_t capacity = case.capacity * 2 if case.capacity else 256
-    if capacity > claimed:
-        capacity = claimed
+    return case_grow_to(case, min(capacity, claimed))
+
+
+cdef bint case_grow_to(CaseData* case, int64_t capacity) noexcept nogil:
     cdef void* grown = realloc(case.coords, <size_t>capacity * 2 * sizeof(int32_t))
     if grown == NULL:
         return False
@@ -616,7 +685,7 @@ cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_
     r.token_line = r.line
     r.after_cr = False
     r.pos = p - r.data
-    case.n_moves = i
+    HAVHEX_STORE_I64(&case.n_moves, i)
     return i
 
 
@@ -638,7 +707,9 @@ cdef class HavannahInput:
     cdef int64_t table_capacity
     cdef void* retired[MAX_TABLE_GENERATIONS]
     cdef int n_retired
-    cdef int64_t n_ready                # complete cases, published in order
+    cdef int64_t n_open                 # cases in the table, in input order
+    cdef int64_t n_ready                # complete cases: the first n_ready
+    cdef bint stream_cases              # open a case to workers as it is read
     cdef int64_t parse_done
     cdef int64_t next_case              # shared by the workers
     cdef CaseData* partial              # the moves read of a case cut by a fault
@@ -726,25 +797,32 @@ cdef class HavannahInput:
             raise IndexError(move)
         return case_line(data, move)
 
-    cdef bint _publish(self, CaseData* case) noexcept nogil:
-        """Append a complete case; readers see it once n_ready covers it."""
+    cdef bint _append(self, CaseData* case) noexcept nogil:
+        """Append a case to the table; workers see it once n_open covers it."""
         cdef CaseData** table = self.cases
         cdef int64_t capacity
-        if self.n_ready == self.table_capacity:
+        if self.n_open == self.table_capacity:
             if self.n_retired == MAX_TABLE_GENERATIONS:
                 return False
             capacity = self.table_capacity * 2 if self.table_capacity else 64
             table = <CaseData**>malloc(<size_t>capacity * sizeof(CaseData*))
             if table == NULL:
                 return False
-            if self.n_ready:
-                memcpy(table, self.cases, <size_t>self.n_ready * sizeof(CaseData*))
+            if self.n_open:
+                memcpy(table, self.cases, <size_t>self.n_open * sizeof(CaseData*))
             if self.cases != NULL:
                 self.retired[self.n_retired] = self.cases
                 self.n_retired += 1
             self.table_capacity = capacity
-        table[self.n_ready] = case
+        table[self.n_open] = case
         HAVHEX_STORE_TABLE(&self.cases, table)
+        HAVHEX_STORE_I64(&self.n_open, self.n_open + 1)
+        return True
+
+    cdef bint _publish(self, CaseData* case) noexcept nogil:
+        """Append a complete case."""
+        if not self._append(case):
+            return False
         HAVHEX_STORE_I64(&self.n_ready, self.n_ready + 1)
         return True
 
@@ -755,10 +833,10 @@ cdef class HavannahInput:
         return status
 
     cdef int _parse_cases(self, Reader* r) noexcept nogil:
-        cdef int64_t n_cases, case_number, size, n_moves, i, x, y, cells, x_line
+        cdef int64_t n_cases, case_number, size, n_moves, i, x, y, cells, x_line, remaining
         cdef CaseData* case = NULL
         cdef int status, end
-        cdef bint fast
+        cdef bint fast, streamed
         status = reader_int(r, &n_cases)
         if status != TOKEN_OK:
             return self._token_fault(r, status, FIELD_T)
@@ -781,9 +859,25 @@ cdef class HavannahInput:
             if case == NULL:
                 return self._fault(ERR_NO_MEMORY, r.token_line, 0)
             case.size = size
+            case.n_claimed = n_moves
             case.first_line = r.token_line + 1
             case.duplicate = -1
-            # Memory follows the moves actually read, never the claimed M.
+            # When the input left can hold the claimed moves (each takes at
+            # least 4 bytes), room for all of them is made at once: the
+            # coordinates then never move, so workers may judge the case
+            # while it is read.  Otherwise memory grows with the moves read,
+            # never ahead of them: a header cannot claim memory on its own.
+            streamed = False
+            remaining = reader_remaining(r)
+            if 0 < n_moves <= remaining // 4:
+                if not case_grow_to(case, n_moves):
+                    case_free(case)
+                    return self._fault(ERR_NO_MEMORY, r.token_line, 0)
+                if self.stream_cases:
+                    if not self._append(case):
+                        case_free(case)
+                        return self._fault(ERR_NO_MEMORY, r.token_line, 0)
+                    streamed = True
             i = 0
             while i < n_moves:
                 # The common layout, a move a line, goes in one tight loop;
@@ -825,9 +919,11 @@ cdef class HavannahInput:
                     return self._fault(ERR_OFF_BOARD, x_line, i + 1)
                 case.coords[2 * i] = <int32_t>x
                 case.coords[2 * i + 1] = <int32_t>y
-                case.n_moves = i + 1
+                HAVHEX_STORE_I64(&case.n_moves, i + 1)
                 i += 1
-            if not self._publish(case):
+            if streamed:
+                HAVHEX_STORE_I64(&self.n_ready, self.n_ready + 1)
+            elif not self._publish(case):
                 case_free(case)
                 return self._fault(ERR_NO_MEMORY, r.token_line, 0)
         end = reader_at_end(r)
@@ -856,17 +952,18 @@ cdef class HavannahInput:
     # ---- judging ----------------------------------------------------------
 
     cdef int64_t _wait_for_case(self, int64_t case) noexcept nogil:
-        """Block until ``case`` is published (1) or will never be (0)."""
+        """Block until ``case`` is in the table (1) or will never be (0)."""
         while True:
-            if case < HAVHEX_LOAD_I64(&self.n_ready):
+            if case < HAVHEX_LOAD_I64(&self.n_open):
                 return 1
             if HAVHEX_LOAD_I64(&self.parse_done):
-                return case < HAVHEX_LOAD_I64(&self.n_ready)
+                return case < HAVHEX_LOAD_I64(&self.n_open)
             usleep(50)
 
     cdef int _work(self, uint64_t seed) noexcept nogil:
         """Take cases from the shared counter until none is left."""
         cdef Scratch scratch
+        cdef MoveFeed feed
         cdef int64_t number
         cdef CaseData* case
         cdef int status = 0
@@ -876,10 +973,15 @@ cdef class HavannahInput:
             if not self._wait_for_case(number):
                 break
             case = HAVHEX_LOAD_TABLE(&self.cases)[number]
-            if judge_case(case.size, case.coords, case.n_moves, seed, &scratch,
-                          &case.kinds, &case.move, &case.duplicate) != 0:
-                status = -1
+            feed.n_read = &case.n_moves
+            feed.n_ready = &self.n_ready
+            feed.parse_done = &self.parse_done
+            feed.number = number
+            status = judge_case(case.size, case.coords, case.n_claimed, seed, &scratch,
+                                &case.kinds, &case.move, &case.duplicate, &feed)
+            if status == JUDGE_NO_MEMORY:
                 break
+            status = 0
             HAVHEX_ATOMIC_NEXT(&self.n_judged)
         scratch_free(&scratch)
         return status
@@ -919,6 +1021,8 @@ cdef class HavannahInput:
             # While reading, the calling thread parses and ``threads`` workers
             # judge what is read; without a source it is one of the workers.
             n_workers = threads if source is not None else threads - 1
+            # Workers start on a case as soon as its header is read.
+            self.stream_cases = source is not None
             workers = [threading.Thread(target=work, daemon=True) for _ in range(n_workers)]
             for worker in workers:
                 worker.start()
@@ -976,6 +1080,19 @@ cdef class HavannahInput:
         return -1
 
 
+cdef int64_t _bytes_ahead(int descriptor):
+    """Bytes from the descriptor's position to the end of its regular file,
+    or -1 (a pipe, a terminal, anything whose size is not known)."""
+    import stat
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            return -1
+        return max(status.st_size - os.lseek(descriptor, 0, os.SEEK_CUR), 0)
+    except OSError:
+        return -1
+
+
 cdef _parse_into(HavannahInput parsed, source, Py_ssize_t chunk_size):
     cdef Reader reader
     cdef const unsigned char[::1] view
@@ -989,6 +1106,7 @@ cdef _parse_into(HavannahInput parsed, source, Py_ssize_t chunk_size):
         reader.chunk = <unsigned char*>chunk
         reader.chunk_size = chunk_size
         reader.bytes_counter = &parsed.bytes_read
+        reader.input_size = _bytes_ahead(source)
         with nogil:
             parsed._parse(&reader)
     else:
@@ -996,6 +1114,7 @@ cdef _parse_into(HavannahInput parsed, source, Py_ssize_t chunk_size):
         reader.fd = -1
         reader.data = &view[0] if view.shape[0] else NULL
         reader.end = view.shape[0]
+        reader.input_size = view.shape[0]
         with nogil:
             parsed._parse(&reader)
     if parsed.err_token_pending:
@@ -1047,6 +1166,7 @@ def from_moves(int64_t size, const coordinate_t[::1] coords):
     if case == NULL:
         raise MemoryError()
     case.size = size
+    case.n_claimed = n
     case.duplicate = -1
     case.capacity = n
     case.coords = <int32_t*>malloc(<size_t>(2 * n + 2) * sizeof(int32_t))

@@ -1011,6 +1011,7 @@ def parse(source, Py_ssize_t chunk_size=1 << 20, HexInput into=None):
         reader.chunk = <unsigned char*>chunk
         reader.chunk_size = chunk_size
         reader.bytes_counter = &parsed.bytes_read
+        reader.input_size = -1
         with nogil:
             parsed._parse(&reader)
     else:
@@ -1018,6 +1019,7 @@ def parse(source, Py_ssize_t chunk_size=1 << 20, HexInput into=None):
         reader.fd = -1
         reader.data = &view[0] if view.shape[0] else NULL
         reader.end = view.shape[0]
+        reader.input_size = view.shape[0]
         parsed.bytes_read = view.shape[0]
         with nogil:
             parsed._parse(&reader)

@@ -41,6 +41,10 @@ cdef struct Reader:
     int64_t token_line       # line where the last token started
     int io_errno
     int64_t* bytes_counter   # optional: bytes read so far, for progress displays
+    # Size of the whole input in bytes, or -1 when unknown (a pipe), and the
+    # bytes before ``data[0]``: together they bound what is still to come.
+    int64_t input_size
+    int64_t data_offset
     bint after_cr            # the last byte consumed was "\r" (for line counting)
     # Text of the last bad token, for the error message (NUL-terminated).
     char bad_token[48]
@@ -59,12 +63,20 @@ cdef inline bint reader_refill(Reader* r) noexcept nogil:
             r.io_errno = errno
             return False
         break
+    r.data_offset += r.end
     r.data = r.chunk
     r.pos = 0
     r.end = got
     if r.bytes_counter != NULL:
         r.bytes_counter[0] += got
     return got > 0
+
+
+cdef inline int64_t reader_remaining(const Reader* r) noexcept nogil:
+    """Bytes still to come, or -1 when the input's size is unknown."""
+    if r.input_size < 0:
+        return -1
+    return r.input_size - r.data_offset - r.pos
 
 
 cdef inline int reader_peek(Reader* r) noexcept nogil:

@@ -1,0 +1,120 @@
+"""Cases judged while they are read.
+
+With more than one thread, a worker starts on a case as soon as its header is
+read, and judges each move once the reader has stored it.  These tests cut
+cases short in every way the format can fail, and check that judging while
+reading gives the very results and the very first fault that reading first
+and judging after gives, from bytes, files and pipes.
+"""
+import os
+import random
+
+import pytest
+
+import ref_havannah as ref
+from conftest import write
+from havhex import InputError, _havannah
+from havhex.havannah import format_results, judge_file, judge_text
+
+SIZE = 60
+MOVES = 4000
+
+
+def _cases(seed, n_cases=3):
+    rng = random.Random(seed)
+    return [ref.random_game(rng, SIZE, MOVES) for _ in range(n_cases)]
+
+
+def _text(cases, claimed=None, cut=None, replace=None):
+    """The judge format for ``cases``.  ``claimed`` overrides case 1's M;
+    ``cut`` (case, move) ends the input just before that move; ``replace``
+    (case, move, line) puts ``line`` in place of that move."""
+    lines = [str(len(cases))]
+    for number, moves in enumerate(cases):
+        count = claimed if claimed is not None and number == 1 else len(moves)
+        lines.append(f"{SIZE} {count}")
+        for index, (x, y) in enumerate(moves):
+            if cut == (number, index):
+                return "\n".join(lines) + "\n"
+            if replace is not None and replace[:2] == (number, index):
+                lines.append(replace[2])
+            else:
+                lines.append(f"{x} {y}")
+    return "\n".join(lines) + "\n"
+
+
+def _outcome(judge):
+    try:
+        return format_results(judge())
+    except InputError as error:
+        return f"error: {error}"
+
+
+def _variants():
+    cases = _cases(4)
+    yield "whole", _text(cases)
+    yield "off board mid-case", _text(cases, replace=(1, 2500, "999 1"))
+    yield "bad token mid-case", _text(cases, replace=(1, 2500, "12 x"))
+    repeat = cases[1][10]
+    yield "repeat mid-case", _text(cases, replace=(1, 2500, f"{repeat[0]} {repeat[1]}"))
+    yield "input ends mid-case", _text(cases, cut=(1, 2500))
+    yield "M larger than the input", _text(cases, claimed=10 ** 6)
+    yield "M smaller than given", _text(cases, claimed=MOVES - 5)
+
+
+@pytest.mark.parametrize("name, text", list(_variants()), ids=lambda v: v if isinstance(v, str) and len(v) < 40 else "")
+def test_judging_while_reading_matches_reading_first(name, text, tmp_path):
+    path = write(tmp_path, "input.in", text)
+    expected = _outcome(lambda: judge_text(text, threads=1))
+    assert expected.startswith("error") == (name != "whole"), expected
+    assert _outcome(lambda: judge_text(text, threads=2)) == expected
+    assert _outcome(lambda: judge_file(str(path), threads=2)) == expected.replace(
+        "<string>", str(path))
+    with open(path, "rb") as stream:      # an open file: read where it stands
+        assert _outcome(lambda: judge_file(stream, threads=2)) == expected.replace(
+            "<string>", str(path))
+
+
+@pytest.mark.parametrize("chunk_size", [64, 4096])
+def test_small_reads_interleave_with_judging(tmp_path, chunk_size):
+    """Small read chunks make the workers wait on the reader mid-case."""
+    text = _text(_cases(5, n_cases=4))
+    path = write(tmp_path, "input.in", text)
+    read_first = _havannah.parse_and_judge(text.encode(), 1)
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        parsed = _havannah.parse_and_judge(descriptor, 2, chunk_size)
+    finally:
+        os.close(descriptor)
+    assert parsed.err_code == read_first.err_code == 0
+    assert parsed.n_cases == 4
+    assert parsed.results() == read_first.results()
+
+
+def test_case_cut_short_is_never_judged_again(tmp_path):
+    """Judging again after a fault (as the benchmarks do) skips the case the
+    fault cut short instead of waiting for its missing moves."""
+    cases = _cases(6)
+    path = write(tmp_path, "input.in", _text(cases, cut=(2, 100)))
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        parsed = _havannah.parse_and_judge(descriptor, 2, 4096)
+    finally:
+        os.close(descriptor)
+    assert parsed.err_code != 0 and parsed.n_cases == 2
+    first = parsed.results()
+    parsed.judge(2)
+    parsed.judge(1)
+    assert parsed.results() == first
+
+
+def test_pipe_and_file_agree_under_threads(cli, tmp_path):
+    """Standard input has no known size: its cases are judged once read."""
+    text = _text(_cases(7, n_cases=4))
+    path = write(tmp_path, "input.in", text)
+    from_file = cli("havannah", "-j", "2", path)
+    from_pipe = cli("havannah", "-j", "2", "-", stdin=text.encode())
+    single = cli("havannah", path)
+    assert from_file.returncode == from_pipe.returncode == single.returncode == 0
+    assert from_file.stdout == from_pipe.stdout == single.stdout
+    assert single.stdout.count(b"\n") == 4
