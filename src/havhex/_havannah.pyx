@@ -246,16 +246,6 @@ cdef extern from "<sys/mman.h>" nogil:
     int madvise(void* address, size_t length, int advice)
     int MADV_HUGEPAGE
 
-cdef extern from *:
-    """
-    #ifdef MADV_POPULATE_WRITE
-    #define HAVHEX_MADV_POPULATE_WRITE MADV_POPULATE_WRITE
-    #else
-    #define HAVHEX_MADV_POPULATE_WRITE 23
-    #endif
-    """
-    int HAVHEX_MADV_POPULATE_WRITE
-
 cdef enum:
     HUGE_PAGE = 1 << 21
 
@@ -275,13 +265,13 @@ cdef void advise_huge_pages(void* block, size_t size) noexcept nogil:
 
 
 cdef void* large_block(size_t size) noexcept nogil:
-    """An uninitialised block, on huge pages when large, its pages mapped
-    writable here at once.
+    """An uninitialised block, on huge pages when large.
 
-    Left to be faulted in by the kernel, a page the kernel first reads is
-    mapped to the shared zero page; the first write then replaces it, and
-    in a process with other threads running that costs a TLB flush on every
-    core (measured: 7% of a ``-j 2`` run went to those flushes)."""
+    Its pages are left to be faulted in as they are first touched: mapping
+    them all at once (MADV_POPULATE_WRITE) or zeroing them here both made
+    ``-j 2`` slower on the scale input (medians of 12 runs: 139-144 and
+    150 ms against 127-132 ms), the two workers then zeroing their tables at
+    the same moment."""
     cdef void* block = NULL
     if size < 2 * HUGE_PAGE:
         return malloc(size)
@@ -289,8 +279,6 @@ cdef void* large_block(size_t size) noexcept nogil:
     if posix_memalign(&block, HUGE_PAGE, size) != 0:
         return NULL
     advise_huge_pages(block, size)
-    if madvise(block, size, HAVHEX_MADV_POPULATE_WRITE) != 0:
-        memset(block, 0, size)      # kernels before 5.14: fault in by writing
     return block
 
 
