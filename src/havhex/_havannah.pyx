@@ -857,10 +857,9 @@ cdef class HavannahInput:
             # never ahead of them: a header cannot claim memory on its own.
             streamed = False
             remaining = reader_remaining(r)
-            if 0 < n_moves <= remaining // 4:
-                if not case_grow_to(case, n_moves):
-                    case_free(case)
-                    return self._fault(ERR_NO_MEMORY, r.token_line, 0)
+            # (Where that much memory is refused, the moves are read as they
+            # come, as for a pipe.)
+            if 0 < n_moves <= remaining // 4 and case_grow_to(case, n_moves):
                 if self.stream_cases:
                     if not self._append(case):
                         case_free(case)
