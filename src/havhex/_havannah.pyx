@@ -677,6 +677,70 @@ cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_
     return i
 
 
+cdef struct MoveFault:
+    # Where read_moves stopped, for the message.
+    int token_status            # TOKEN_* of a bad or missing token
+    int field                   # FIELD_X or FIELD_Y
+    int64_t line
+    int64_t value               # 1-based move number
+    int64_t x
+    int64_t y
+
+
+cdef int read_moves(Reader* r, CaseData* case, int64_t n_moves, MoveFault* fault) noexcept nogil:
+    """Read the ``n_moves`` moves of a case into ``case`` (which may have
+    room for them already); ERR_NONE, or ERR_TOKEN, ERR_OFF_BOARD or
+    ERR_NO_MEMORY with ``fault`` filled in."""
+    cdef int64_t i = 0, x, y, x_line
+    cdef int64_t size = case.size
+    cdef int status
+    cdef bint fast
+    while i < n_moves:
+        # The common layout, a move a line, goes in one tight loop; anything
+        # else (and every fault) takes the general path below.
+        if (case.lines == NULL and i < case.capacity
+                and r.line == case.first_line + i - 1):
+            i = read_regular_moves(r, case, i, min(n_moves, case.capacity), size)
+            if i == n_moves:
+                break
+        fast = reader_fast_pair(r, &x, &y)
+        if not fast:
+            status = reader_int(r, &x)
+            if status != TOKEN_OK:
+                fault.token_status = status
+                fault.field = FIELD_X
+                fault.value = i + 1
+                return ERR_TOKEN
+        x_line = r.token_line
+        fault.line = x_line
+        fault.value = 0
+        if i == case.capacity and not case_grow(case, n_moves):
+            return ERR_NO_MEMORY
+        if case.lines != NULL:
+            case.lines[i] = x_line
+        elif x_line != case.first_line + i:
+            if not case_keep_lines(case):
+                return ERR_NO_MEMORY
+            case.lines[i] = x_line
+        if not fast:
+            status = reader_int(r, &y)
+            if status != TOKEN_OK:
+                fault.token_status = status
+                fault.field = FIELD_Y
+                fault.value = i + 1
+                return ERR_TOKEN
+        if not on_board(x, y, size):
+            fault.x = x
+            fault.y = y
+            fault.value = i + 1
+            return ERR_OFF_BOARD
+        case.coords[2 * i] = <int32_t>x
+        case.coords[2 * i + 1] = <int32_t>y
+        HAVHEX_STORE_I64(&case.n_moves, i + 1)
+        i += 1
+    return ERR_NONE
+
+
 cdef inline int64_t case_line(const CaseData* case, int64_t move) noexcept nogil:
     if case.lines != NULL:
         return case.lines[move]
@@ -821,10 +885,11 @@ cdef class HavannahInput:
         return status
 
     cdef int _parse_cases(self, Reader* r) noexcept nogil:
-        cdef int64_t n_cases, case_number, size, n_moves, i, x, y, cells, x_line, remaining
+        cdef int64_t n_cases, case_number, size, n_moves, cells, remaining
         cdef CaseData* case = NULL
+        cdef MoveFault fault
         cdef int status, end
-        cdef bint fast, streamed
+        cdef bint streamed
         status = reader_int(r, &n_cases)
         if status != TOKEN_OK:
             return self._token_fault(r, status, FIELD_T)
@@ -865,49 +930,17 @@ cdef class HavannahInput:
                         case_free(case)
                         return self._fault(ERR_NO_MEMORY, r.token_line, 0)
                     streamed = True
-            i = 0
-            while i < n_moves:
-                # The common layout, a move a line, goes in one tight loop;
-                # anything else (and every fault) takes the general path below.
-                if (case.lines == NULL and i < case.capacity
-                        and r.line == case.first_line + i - 1):
-                    i = read_regular_moves(r, case, i, min(n_moves, case.capacity), size)
-                    if i == n_moves:
-                        break
-                fast = reader_fast_pair(r, &x, &y)
-                if not fast:
-                    status = reader_int(r, &x)
-                    if status != TOKEN_OK:
-                        self.partial = case
-                        self.err_value = i + 1
-                        return self._token_fault(r, status, FIELD_X)
-                x_line = r.token_line
-                if i == case.capacity and not case_grow(case, n_moves):
-                    self.partial = case
-                    return self._fault(ERR_NO_MEMORY, x_line, 0)
-                if case.lines != NULL:
-                    case.lines[i] = x_line
-                elif x_line != case.first_line + i:
-                    if not case_keep_lines(case):
-                        self.partial = case
-                        return self._fault(ERR_NO_MEMORY, x_line, 0)
-                    case.lines[i] = x_line
-                if not fast:
-                    status = reader_int(r, &y)
-                    if status != TOKEN_OK:
-                        self.partial = case
-                        self.err_value = i + 1
-                        return self._token_fault(r, status, FIELD_Y)
-                if not on_board(x, y, size):
-                    self.partial = case
-                    self.err_x = x
-                    self.err_y = y
+            status = read_moves(r, case, n_moves, &fault)
+            if status != ERR_NONE:
+                self.partial = case
+                if status == ERR_TOKEN:
+                    self.err_value = fault.value
+                    return self._token_fault(r, fault.token_status, fault.field)
+                if status == ERR_OFF_BOARD:
+                    self.err_x = fault.x
+                    self.err_y = fault.y
                     self.err_size = size
-                    return self._fault(ERR_OFF_BOARD, x_line, i + 1)
-                case.coords[2 * i] = <int32_t>x
-                case.coords[2 * i + 1] = <int32_t>y
-                HAVHEX_STORE_I64(&case.n_moves, i + 1)
-                i += 1
+                return self._fault(status, fault.line, fault.value)
             if streamed:
                 HAVHEX_STORE_I64(&self.n_ready, self.n_ready + 1)
             elif not self._publish(case):
