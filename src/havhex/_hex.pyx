@@ -561,6 +561,25 @@ cdef int keep_chain(Witness* w, const int32_t* chain, int64_t length,
     return 0
 
 
+cdef int start_verdict(const uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
+                       int64_t* counts) noexcept nogil:
+    """The checks both verdict paths begin with: room, and the stone counts.
+    -1 when memory ran out, 0 when the counts decide (Impossible), else 1."""
+    out.status = IMPOSSIBLE
+    out.reason = REASON_NONE
+    out.last_moves = NULL
+    out.n_last_moves = 0
+    if not scratch_reserve(s, board_cells(n)):
+        return -1
+    count_stones(b, n, counts)
+    out.red = counts[RED]
+    out.blue = counts[BLUE]
+    if counts[RED] - counts[BLUE] > 1 or counts[BLUE] - counts[RED] > 1:
+        out.reason = REASON_COUNTS
+        return 0
+    return 1
+
+
 cdef int explain_board(const uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
                        Witness* w) noexcept nogil:
     """Verdict on one padded board; with ``w``, also its witness chains.
@@ -577,20 +596,11 @@ cdef int explain_board(const uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
     cdef int32_t* chain
     cdef int32_t* came_from = NULL
     cdef int32_t last_state
-    cdef int status = 0
+    cdef int status = start_verdict(b, n, s, out, counts)
 
-    out.status = IMPOSSIBLE
-    out.reason = REASON_NONE
-    out.last_moves = NULL
-    out.n_last_moves = 0
-    if not scratch_reserve(s, cells):
-        return -1
-    count_stones(b, n, counts)
-    out.red = counts[RED]
-    out.blue = counts[BLUE]
-    if counts[RED] - counts[BLUE] > 1 or counts[BLUE] - counts[RED] > 1:
-        out.reason = REASON_COUNTS
-        return 0
+    if status <= 0:
+        return status
+    status = 0
     join_sides(b, n, s.work, &red_joined, &blue_joined)
     # From here the stones of one colour number at most (N*N + 1) / 2, so two
     # search states per stone fit in the first half of ``work``, and the chain
@@ -857,19 +867,10 @@ cdef int judge_board_fast(const uint8_t* b, int64_t n, Scratch* s, CaseResult* o
     cdef int64_t length, n_cuts
     cdef int32_t* chain
     cdef uint8_t* grid
+    cdef int status = start_verdict(b, n, s, out, counts)
 
-    out.status = IMPOSSIBLE
-    out.reason = REASON_NONE
-    out.last_moves = NULL
-    out.n_last_moves = 0
-    if not scratch_reserve(s, cells):
-        return -1
-    count_stones(b, n, counts)
-    out.red = counts[RED]
-    out.blue = counts[BLUE]
-    if counts[RED] - counts[BLUE] > 1 or counts[BLUE] - counts[RED] > 1:
-        out.reason = REASON_COUNTS
-        return 0
+    if status <= 0:
+        return status
     # From here a colour has at most (N*N + 1) / 2 stones, fewer than half
     # the padded cells: the first ``cells`` int32 of ``work`` hold the search
     # stack (int64 entries) and later a queue and the cut stones, the rest
