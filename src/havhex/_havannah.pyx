@@ -1038,9 +1038,11 @@ cdef class HavannahInput:
                 except BaseException as exc:  # re-raised in the calling thread
                     errors.append(exc)
 
-            # While reading, the calling thread parses and ``threads`` workers
-            # judge what is read; without a source it is one of the workers.
-            n_workers = threads if source is not None else threads - 1
+            # The calling thread reads, then joins the other workers; while
+            # it reads, they judge what is read.  (A worker more, to judge
+            # while the calling thread reads, was slower: three threads on
+            # two cores evict each other's tables from the caches.)
+            n_workers = threads - 1
             # Workers start on a case as soon as its header is read.
             self.stream_cases = source is not None
             workers = [threading.Thread(target=work, daemon=True) for _ in range(n_workers)]
@@ -1049,8 +1051,7 @@ cdef class HavannahInput:
         try:
             if source is not None:
                 _parse_into(self, source, chunk_size)
-            if not workers or source is None:
-                self._worker(seed)
+            self._worker(seed)
         finally:
             HAVHEX_STORE_I64(&self.parse_done, 1)
             for worker in workers:
