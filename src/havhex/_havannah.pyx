@@ -393,6 +393,10 @@ cdef int64_t feed_wait(const MoveFeed* feed, int64_t needed) noexcept nogil:
 
 
 cdef enum:
+    STEP_MORE = -1          # the reader has more to read (fault codes are > 0)
+
+
+cdef enum:
     JUDGED = 0
     JUDGE_NO_MEMORY = -1
     JUDGE_CUT_SHORT = 1     # the feed's case ended in a fault
@@ -569,10 +573,15 @@ cdef bint insert_remaining(CellTable* table, const int32_t* coords, int64_t firs
 cdef extern from *:
     """
     #define HAVHEX_LOAD(pointer) __atomic_load_n((pointer), __ATOMIC_ACQUIRE)
+    #define HAVHEX_CAS(pointer, expected, wanted) __extension__ ({ \
+        int64_t havhex_expected = (expected); \
+        __atomic_compare_exchange_n((pointer), &havhex_expected, (wanted), 0, \
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE); })
     #define HAVHEX_STORE(pointer, value) __atomic_store_n((pointer), (value), __ATOMIC_RELEASE)
     """
     int64_t HAVHEX_LOAD_I64 "HAVHEX_LOAD"(int64_t* pointer) noexcept nogil
     void HAVHEX_STORE_I64 "HAVHEX_STORE"(int64_t* pointer, int64_t value) noexcept nogil
+    bint HAVHEX_CAS(int64_t* pointer, int64_t expected, int64_t wanted) noexcept nogil
     CaseData** HAVHEX_LOAD_TABLE "HAVHEX_LOAD"(CaseData*** pointer) noexcept nogil
     void HAVHEX_STORE_TABLE "HAVHEX_STORE"(CaseData*** pointer, CaseData** value) noexcept nogil
 
@@ -762,6 +771,15 @@ cdef class HavannahInput:
     cdef int64_t n_open                 # cases in the table, in input order
     cdef int64_t n_ready                # complete cases: the first n_ready
     cdef bint stream_cases              # open a case to workers as it is read
+    # The input, when any worker with nothing to judge reads the next case.
+    cdef Reader reader
+    cdef object reader_owner            # what ``reader`` points into
+    cdef bint shared_reading
+    cdef int64_t reader_busy            # 1 while a worker reads
+    cdef int64_t n_cases_claimed        # T, once read
+    cdef int64_t n_cases_read           # cases whose header is read
+    cdef bint count_read
+    cdef int read_status
     cdef int64_t parse_done
     cdef int64_t next_case              # shared by the workers
     cdef CaseData* partial              # the moves read of a case cut by a fault
@@ -880,78 +898,94 @@ cdef class HavannahInput:
 
     cdef int _parse(self, Reader* r) noexcept nogil:
         """Read the whole judge format; stop at the first fault (recorded)."""
-        cdef int status = self._parse_cases(r)
+        cdef int status = STEP_MORE
+        while status == STEP_MORE:
+            status = self._read_step(r)
         HAVHEX_STORE_I64(&self.parse_done, 1)
         return status
 
-    cdef int _parse_cases(self, Reader* r) noexcept nogil:
-        cdef int64_t n_cases, case_number, size, n_moves, cells, remaining
-        cdef CaseData* case = NULL
-        cdef MoveFault fault
+    cdef int _read_step(self, Reader* r) noexcept nogil:
+        """Read on: the case count first, then one case a call, then the end.
+        STEP_MORE while there is more to read, ERR_NONE at a sound end, or
+        the code of the fault (recorded)."""
         cdef int status, end
-        cdef bint streamed
-        status = reader_int(r, &n_cases)
-        if status != TOKEN_OK:
-            return self._token_fault(r, status, FIELD_T)
-        if n_cases < 0:
-            return self._fault(ERR_T_RANGE, r.token_line, n_cases)
-        for case_number in range(n_cases):
-            status = reader_int(r, &size)
+        if not self.count_read:
+            status = reader_int(r, &self.n_cases_claimed)
             if status != TOKEN_OK:
-                return self._token_fault(r, status, FIELD_S)
-            if size < 2 or size > MAX_SIZE:
-                return self._fault(ERR_S_RANGE, r.token_line, size)
-            status = reader_int(r, &n_moves)
-            if status != TOKEN_OK:
-                return self._token_fault(r, status, FIELD_M)
-            cells = 3 * size * (size - 1) + 1
-            if n_moves < 0 or n_moves > cells or n_moves > MAX_MOVES:
-                self.err_size = size
-                return self._fault(ERR_M_RANGE, r.token_line, n_moves)
-            case = <CaseData*>calloc(1, sizeof(CaseData))
-            if case == NULL:
-                return self._fault(ERR_NO_MEMORY, r.token_line, 0)
-            case.size = size
-            case.n_claimed = n_moves
-            case.first_line = r.token_line + 1
-            case.duplicate = -1
-            # When the input left can hold the claimed moves (each takes at
-            # least 4 bytes), room for all of them is made at once: the
-            # coordinates then never move, so workers may judge the case
-            # while it is read.  Otherwise memory grows with the moves read,
-            # never ahead of them: a header cannot claim memory on its own.
-            streamed = False
-            remaining = reader_remaining(r)
-            # (Where that much memory is refused, the moves are read as they
-            # come, as for a pipe.)
-            if 0 < n_moves <= remaining // 4 and case_grow_to(case, n_moves):
-                if self.stream_cases:
-                    if not self._append(case):
-                        case_free(case)
-                        return self._fault(ERR_NO_MEMORY, r.token_line, 0)
-                    streamed = True
-            status = read_moves(r, case, n_moves, &fault)
-            if status != ERR_NONE:
-                self.partial = case
-                if status == ERR_TOKEN:
-                    self.err_value = fault.value
-                    return self._token_fault(r, fault.token_status, fault.field)
-                if status == ERR_OFF_BOARD:
-                    self.err_x = fault.x
-                    self.err_y = fault.y
-                    self.err_size = size
-                return self._fault(status, fault.line, fault.value)
-            if streamed:
-                HAVHEX_STORE_I64(&self.n_ready, self.n_ready + 1)
-            elif not self._publish(case):
-                case_free(case)
-                return self._fault(ERR_NO_MEMORY, r.token_line, 0)
+                return self._token_fault(r, status, FIELD_T)
+            if self.n_cases_claimed < 0:
+                return self._fault(ERR_T_RANGE, r.token_line, self.n_cases_claimed)
+            self.count_read = True
+            return STEP_MORE
+        if self.n_cases_read < self.n_cases_claimed:
+            self.n_cases_read += 1
+            status = self._read_case(r)
+            return STEP_MORE if status == ERR_NONE else status
         end = reader_at_end(r)
         if end == END_TRAILING:
             self.err_token_pending = 1
             return self._fault(ERR_TRAILING, r.token_line, 0)
         if end == END_IO_ERROR:
             return self._token_fault(r, TOKEN_IO_ERROR, FIELD_END)
+        return ERR_NONE
+
+    cdef int _read_case(self, Reader* r) noexcept nogil:
+        """Read one case: its header, then its moves."""
+        cdef int64_t size, n_moves, cells, remaining
+        cdef CaseData* case = NULL
+        cdef MoveFault fault
+        cdef int status
+        cdef bint streamed
+        status = reader_int(r, &size)
+        if status != TOKEN_OK:
+            return self._token_fault(r, status, FIELD_S)
+        if size < 2 or size > MAX_SIZE:
+            return self._fault(ERR_S_RANGE, r.token_line, size)
+        status = reader_int(r, &n_moves)
+        if status != TOKEN_OK:
+            return self._token_fault(r, status, FIELD_M)
+        cells = 3 * size * (size - 1) + 1
+        if n_moves < 0 or n_moves > cells or n_moves > MAX_MOVES:
+            self.err_size = size
+            return self._fault(ERR_M_RANGE, r.token_line, n_moves)
+        case = <CaseData*>calloc(1, sizeof(CaseData))
+        if case == NULL:
+            return self._fault(ERR_NO_MEMORY, r.token_line, 0)
+        case.size = size
+        case.n_claimed = n_moves
+        case.first_line = r.token_line + 1
+        case.duplicate = -1
+        # When the input left can hold the claimed moves (each takes at
+        # least 4 bytes), room for all of them is made at once: the
+        # coordinates then never move, so workers may judge the case
+        # while it is read.  Otherwise memory grows with the moves read,
+        # never ahead of them: a header cannot claim memory on its own.
+        streamed = False
+        remaining = reader_remaining(r)
+        # (Where that much memory is refused, the moves are read as they
+        # come, as for a pipe.)
+        if 0 < n_moves <= remaining // 4 and case_grow_to(case, n_moves):
+            if self.stream_cases:
+                if not self._append(case):
+                    case_free(case)
+                    return self._fault(ERR_NO_MEMORY, r.token_line, 0)
+                streamed = True
+        status = read_moves(r, case, n_moves, &fault)
+        if status != ERR_NONE:
+            self.partial = case
+            if status == ERR_TOKEN:
+                self.err_value = fault.value
+                return self._token_fault(r, fault.token_status, fault.field)
+            if status == ERR_OFF_BOARD:
+                self.err_x = fault.x
+                self.err_y = fault.y
+                self.err_size = size
+            return self._fault(status, fault.line, fault.value)
+        if streamed:
+            HAVHEX_STORE_I64(&self.n_ready, self.n_ready + 1)
+        elif not self._publish(case):
+            case_free(case)
+            return self._fault(ERR_NO_MEMORY, r.token_line, 0)
         return ERR_NONE
 
     cdef int _fault(self, int code, int64_t line, int64_t value) noexcept nogil:
