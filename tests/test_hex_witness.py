@@ -140,3 +140,17 @@ def test_json_cli_matches_api(tmp_path, cli):
     for number, (rows, line) in enumerate(zip(boards, lines), 1):
         check_record(rows, json.loads(line), case=number)
     assert rng  # deterministic inputs
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_json_stream_with_threads_keeps_case_order(tmp_path, threads):
+    """Cases explained side by side come out in input order, each checked."""
+    boards = list(_positions(23, 40))
+    text = f"{len(boards)}\n" + "".join(f"{len(b)}\n" + "\n".join(b) + "\n" for b in boards)
+    path = tmp_path / "in.txt"
+    path.write_text(text)
+    records = list(hex_judge.iter_explain_file(path, threads=threads))
+    assert records == list(hex_judge.iter_explain_file(path))
+    assert [record["case"] for record in records] == list(range(1, len(boards) + 1))
+    for number, (rows, record) in enumerate(zip(boards, records), 1):
+        check_record(rows, record, case=number)

@@ -343,10 +343,29 @@ def _explanations(parsed, threads):
 
 def iter_explain_file(file, *, threads=1):
     """The JSON form of every case of an input file, one dict at a time:
-    ``{"case": n, "answer": ..., ...}`` (see :func:`explanation_record`)."""
+    ``{"case": n, "answer": ..., ...}`` (see :func:`explanation_record`).
+    ``threads`` > 1 explains cases side by side, a few ahead of the one
+    handed out, so memory stays bounded whatever the number of cases."""
     parsed = _checked(*_parse_file(file))
-    for case in range(parsed.n_cases):
-        yield explanation_record(_explanation(parsed, case), case + 1)
+    if threads <= 1 or parsed.n_cases <= 1:
+        for case in range(parsed.n_cases):
+            yield explanation_record(_explanation(parsed, case), case + 1)
+        return
+    from collections import deque
+    from concurrent.futures import ThreadPoolExecutor
+
+    workers = min(threads, parsed.n_cases)
+    with ThreadPoolExecutor(workers) as pool:
+        pending = deque()
+        handed_out = 0
+        for case in range(parsed.n_cases):
+            pending.append(pool.submit(_explanation, parsed, case))
+            if len(pending) > 2 * workers:
+                handed_out += 1
+                yield explanation_record(pending.popleft().result(), handed_out)
+        while pending:
+            handed_out += 1
+            yield explanation_record(pending.popleft().result(), handed_out)
 
 
 _WINNER_LETTER = {"red": "R", "blue": "B"}
