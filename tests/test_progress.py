@@ -95,3 +95,14 @@ def test_hex_progress_on_a_terminal(tmp_path):
     path.write_text("3\n" + "2\nRB\nBR\n" * 3)
     shown = _run(["hex", str(path)], True, {"HAVHEX_PROGRESS_MIN_BYTES": "1"})
     assert "MB read" in shown
+
+
+@pytest.mark.parametrize("game", ["havannah", "hex"])
+def test_json_output_shows_progress_too(tmp_path, game):
+    path = _big_input(tmp_path / "big.in") if game == "havannah" else tmp_path / "hex.in"
+    if game == "hex":
+        path.write_text("3\n" + "2\nRB\nBR\n" * 3)
+    env = {"HAVHEX_PROGRESS_MIN_BYTES": "1"}
+    assert "MB read" in _run([game, "--format", "json", str(path)], True, env)
+    assert _run([game, "--format", "json", str(path)], False, env) == ""
+    assert "MB read" not in _run([game, "--format", "json", "--quiet", str(path)], True, env)

@@ -224,11 +224,12 @@ def _judge(game, files, threads, output_format="text", quiet=False):
 
     module = importlib.import_module(f"havhex.{game}")
     for file in files or ["-"]:
+        progress = _progress_for(file, quiet)
         if output_format == "json":
             lazy = {"lazy_cells": True} if game == "havannah" else {}
-            yield _json_lines(module.iter_explain_file(file, threads=threads, **lazy))
+            yield _json_lines(module.iter_explain_file(file, threads=threads, progress=progress,
+                                                       **lazy), progress)
             continue
-        progress = _progress_for(file, quiet)
         try:
             results = module.judge_file(file, threads=threads, progress=progress)
         finally:
@@ -237,8 +238,12 @@ def _judge(game, files, threads, output_format="text", quiet=False):
         yield iter((module.format_results(results),))
 
 
-def _json_lines(records):
-    first = next(records, None)  # reads and judges the input, raising its fault
+def _json_lines(records, progress=None):
+    try:
+        first = next(records, None)  # reads and judges the input, raising its fault
+    finally:
+        if progress is not None:
+            progress.close()
     if first is None:
         return
     yield from _json_pieces(first)

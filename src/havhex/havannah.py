@@ -325,13 +325,16 @@ def explain_file(file, *, threads=1):
     return list(iter_explain_file(file, threads=threads))
 
 
-def iter_explain_file(file, *, threads=1, lazy_cells=False):
+def iter_explain_file(file, *, threads=1, lazy_cells=False, progress=None):
     """:func:`explain_file` one case at a time.  The whole input is read and
     judged (and any fault raised) on the first ``next()``; each case's
     witnesses are built only when it is reached, so a caller writing them out
     holds one case's witnesses at a time.  With ``lazy_cells``, a ring's
-    ``"enclosed"`` is an :class:`EnclosedCells` (runs, not a list of cells)."""
-    parsed, source = read_input(file, lambda data: _havannah.parse_and_judge(data, threads))
+    ``"enclosed"`` is an :class:`EnclosedCells` (runs, not a list of cells).
+    ``progress`` is called while the input is read and judged, as for
+    :func:`judge_file`."""
+    parsed, source = read_input(
+        file, lambda data: _havannah.parse_and_judge(data, threads, progress=progress))
     yield from _iter_explanations(parsed, source, lazy_cells)
 
 

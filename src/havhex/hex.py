@@ -310,18 +310,26 @@ def judge_file(file, *, threads=1, progress=None):
     binary file.  ``threads`` > 1 judges the cases in parallel.  ``progress``,
     if given, is called about ten times a second as ``progress(bytes_read,
     cases_read, cases_judged)`` while the input is read and judged."""
+    return _results(_read(file, progress, lambda parsed: parsed.judge(threads)))
+
+
+def _read(file, progress, then=None):
+    """The parsed input (its fault raised), after ``then(parsed)``; the two
+    run in a thread reporting ``progress`` when it is given."""
     if progress is None:
         parsed = _checked(*_parse_file(file))
-        parsed.judge(threads)
-        return _results(parsed)
+        if then is not None:
+            then(parsed)
+        return parsed
     parsed = _hex.HexInput()
 
     def work():
         _checked(*read_input(file, lambda data: _hex.parse(data, into=parsed)))
-        parsed.judge(threads)
+        if then is not None:
+            then(parsed)
 
     run_with_progress(work, parsed.progress, progress)
-    return _results(parsed)
+    return parsed
 
 
 def explain_file(file, *, threads=1):
@@ -341,12 +349,13 @@ def _explanations(parsed, threads):
         return list(pool.map(lambda case: _explanation(parsed, case), cases))
 
 
-def iter_explain_file(file, *, threads=1):
+def iter_explain_file(file, *, threads=1, progress=None):
     """The JSON form of every case of an input file, one dict at a time:
     ``{"case": n, "answer": ..., ...}`` (see :func:`explanation_record`).
     ``threads`` > 1 explains cases side by side, a few ahead of the one
-    handed out, so memory stays bounded whatever the number of cases."""
-    parsed = _checked(*_parse_file(file))
+    handed out, so memory stays bounded whatever the number of cases.
+    ``progress`` is called while the input is read, as for :func:`judge_file`."""
+    parsed = _read(file, progress)
     if threads <= 1 or parsed.n_cases <= 1:
         for case in range(parsed.n_cases):
             yield explanation_record(_explanation(parsed, case), case + 1)
