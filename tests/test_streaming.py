@@ -123,3 +123,33 @@ def test_pipe_and_file_agree_under_threads(cli, tmp_path):
     assert from_file.returncode == from_pipe.returncode == single.returncode == 0
     assert from_file.stdout == from_pipe.stdout == single.stdout
     assert single.stdout.count(b"\n") == 4
+
+
+def test_a_lying_header_under_a_memory_limit_reports_its_fault(tmp_path):
+    """A case claiming far more moves than it gives makes a worker reserve
+    room for the claim; when that room is refused, the fault that cuts the
+    case short is still what is reported, as with one thread."""
+    import subprocess
+    import sys
+    claimed = 8_000_000
+    path = tmp_path / "lie.in"
+    with open(path, "w") as out:
+        out.write(f"1\n1000000 {claimed}\n")
+        out.writelines(f"1000 {1000 + i}\n" for i in range(10))
+        out.write(" " * (4 * claimed + 100))
+    limit = ("import resource, runpy, sys\n"
+             "resource.setrlimit(resource.RLIMIT_AS, (400 << 20, 400 << 20))\n"
+             "sys.argv = ['havhex'] + sys.argv[1:]\n"
+             "runpy.run_module('havhex', run_name='__main__')\n")
+    outcomes = []
+    for jobs in ("1", "2"):
+        done = subprocess.run([sys.executable, "-c", limit, "havannah", "-j", jobs, str(path)],
+                              capture_output=True, text=True)
+        outcomes.append((done.returncode, done.stdout, done.stderr))
+    assert outcomes[0] == outcomes[1]
+    assert outcomes[0][0] == 1 and "input ends before the x of move 11" in outcomes[0][2]
+
+
+def test_judging_an_input_never_read_is_refused():
+    with pytest.raises(RuntimeError):
+        _havannah.HavannahInput().judge(2)

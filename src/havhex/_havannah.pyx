@@ -1034,7 +1034,13 @@ cdef class HavannahInput:
             status = judge_case(case.size, case.coords, case.n_claimed, seed, &scratch,
                                 &case.kinds, &case.move, &case.duplicate, &feed)
             if status == JUDGE_NO_MEMORY:
-                break
+                # Room is made for the moves a case claims.  A case still
+                # being read may claim more than it holds: if it ends cut
+                # short, its fault is what the reader reports, not memory.
+                if feed_wait(&feed, case.n_claimed) >= 0:
+                    break
+                status = 0
+                continue
             status = 0
             HAVHEX_ATOMIC_NEXT(&self.n_judged)
         scratch_free(&scratch)
@@ -1055,6 +1061,8 @@ cdef class HavannahInput:
         """
         if source is not None and HAVHEX_LOAD_I64(&self.parse_done):
             raise RuntimeError("this input was read already")
+        if source is None and not HAVHEX_LOAD_I64(&self.parse_done):
+            raise RuntimeError("nothing was read: give a source, or use parse()")
         # Judging again (benchmarks do) starts the shared counters afresh.
         self.next_case = 0
         self.n_judged = 0

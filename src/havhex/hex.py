@@ -354,8 +354,11 @@ def iter_explain_file(file, *, threads=1, progress=None):
     ``{"case": n, "answer": ..., ...}`` (see :func:`explanation_record`).
     ``threads`` > 1 explains cases side by side, a few ahead of the one
     handed out, so memory stays bounded whatever the number of cases.
-    ``progress`` is called while the input is read, as for :func:`judge_file`."""
-    parsed = _read(file, progress)
+    ``progress`` is called while the input is read and judged, as for
+    :func:`judge_file`."""
+    # With a progress line, judging here (quick beside explaining) lets it
+    # count cases judged, as it does for Havannah.
+    parsed = _read(file, progress, None if progress is None else (lambda p: p.judge(threads)))
     if threads <= 1 or parsed.n_cases <= 1:
         for case in range(parsed.n_cases):
             yield explanation_record(_explanation(parsed, case), case + 1)
