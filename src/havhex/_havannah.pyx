@@ -958,8 +958,10 @@ cdef class HavannahInput:
         # When the input left can hold the claimed moves (each takes at
         # least 4 bytes), room for all of them is made at once: the
         # coordinates then never move, so workers may judge the case
-        # while it is read.  Otherwise memory grows with the moves read,
-        # never ahead of them: a header cannot claim memory on its own.
+        # while it is read (and a worker sizes its table for the claim).
+        # Otherwise memory grows with the moves read, never ahead of them:
+        # a header can claim memory only as far as the input left could
+        # hold its moves.
         streamed = False
         remaining = reader_remaining(r)
         # (Where that much memory is refused, the moves are read as they
