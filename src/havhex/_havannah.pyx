@@ -696,6 +696,14 @@ cdef struct MoveFault:
     int64_t y
 
 
+cdef inline int token_fault_at(MoveFault* fault, int status, int field,
+                               int64_t move) noexcept nogil:
+    fault.token_status = status
+    fault.field = field
+    fault.value = move
+    return ERR_TOKEN
+
+
 cdef int read_moves(Reader* r, CaseData* case, int64_t n_moves, MoveFault* fault) noexcept nogil:
     """Read the ``n_moves`` moves of a case into ``case`` (which may have
     room for them already); ERR_NONE, or ERR_TOKEN, ERR_OFF_BOARD or
@@ -716,10 +724,7 @@ cdef int read_moves(Reader* r, CaseData* case, int64_t n_moves, MoveFault* fault
         if not fast:
             status = reader_int(r, &x)
             if status != TOKEN_OK:
-                fault.token_status = status
-                fault.field = FIELD_X
-                fault.value = i + 1
-                return ERR_TOKEN
+                return token_fault_at(fault, status, FIELD_X, i + 1)
         x_line = r.token_line
         fault.line = x_line
         fault.value = 0
@@ -734,10 +739,7 @@ cdef int read_moves(Reader* r, CaseData* case, int64_t n_moves, MoveFault* fault
         if not fast:
             status = reader_int(r, &y)
             if status != TOKEN_OK:
-                fault.token_status = status
-                fault.field = FIELD_Y
-                fault.value = i + 1
-                return ERR_TOKEN
+                return token_fault_at(fault, status, FIELD_Y, i + 1)
         if not on_board(x, y, size):
             fault.x = x
             fault.y = y
