@@ -11,8 +11,8 @@ from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
     END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER,
-    TOKEN_OK, TOKEN_TOO_LARGE, reader_at_end, reader_fast_pair, reader_int, reader_remaining,
-    swar_digits,
+    TOKEN_OK, TOKEN_TOO_LARGE, SeparatorScan, reader_at_end, reader_fast_pair, reader_int,
+    reader_remaining, separators_next, separators_start, swar_marks, swar_value,
 )
 from havhex._unionfind cimport uf_find, uf_link
 
@@ -652,31 +652,52 @@ cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_
     at most 7 digits split by one space, on the board, with more input
     buffered behind.  Stops before the first move that is anything else,
     consuming nothing of it; returns the index of that move.  Line numbers
-    stay implicit (a move a line), and ``case.coords`` must have room."""
-    cdef const unsigned char* p = r.data + r.pos
-    cdef const unsigned char* q
-    cdef const unsigned char* limit = r.data + r.end - 40
+    stay implicit (a move a line), and ``case.coords`` must have room.
+
+    A SeparatorScan gives each line's space and line feed, so a line's
+    start does not wait for the previous line's digits to be counted, and
+    the digits of many lines are converted at once."""
+    cdef const unsigned char* p = r.data + r.pos     # the break before the next move
+    cdef const unsigned char* space
+    cdef const unsigned char* feed
+    cdef const unsigned char* y_end
+    cdef SeparatorScan scan
     cdef int64_t i = first, x, y
-    cdef int n
-    while i < stop and p < limit:
-        if p[0] == 10:
-            q = p + 1
-        elif p[0] == 13 and p[1] == 10:
-            q = p + 2
-        else:
+    cdef int64_t x_digits, y_digits
+    cdef uint64_t x_chunk, y_chunk
+    separators_start(&scan, p, r.data + r.end - 16)
+    feed = separators_next(&scan)
+    if feed == NULL or not (feed == p and p[0] == 10
+                            or feed == p + 1 and p[0] == 13 and p[1] == 10):
+        feed = NULL
+    while i < stop and feed != NULL:
+        space = separators_next(&scan)
+        if space == NULL or space[0] != 32:
             break
-        n = swar_digits(q, &x)
-        if n == 0 or n == 8 or q[n] != 32:
+        p = feed
+        feed = separators_next(&scan)
+        if feed == NULL or feed[0] != 10:
             break
-        q += n + 1
-        n = swar_digits(q, &y)
-        if n == 0 or n == 8 or (q[n] != 10 and q[n] != 13):
+        y_end = feed - 1 if (feed - 1)[0] == 13 else feed
+        x_digits = space - (p + 1)
+        y_digits = y_end - (space + 1)
+        if not (1 <= x_digits <= 7 and 1 <= y_digits <= 7):
             break
+        memcpy(&x_chunk, p + 1, 8)
+        memcpy(&y_chunk, space + 1, 8)
+        x_chunk -= 0x3030303030303030ULL
+        y_chunk -= 0x3030303030303030ULL
+        # Every byte of both numbers a digit: their marks, cut to their lengths.
+        if ((swar_marks(x_chunk) & ((1ULL << (8 * x_digits)) - 1))
+                | (swar_marks(y_chunk) & ((1ULL << (8 * y_digits)) - 1))):
+            break
+        x = swar_value(x_chunk, <int>x_digits)
+        y = swar_value(y_chunk, <int>y_digits)
         if not on_board(x, y, size):
             break
         case.coords[2 * i] = <int32_t>x
         case.coords[2 * i + 1] = <int32_t>y
-        p = q + n
+        p = y_end
         i += 1
     r.line += i - first
     r.token_line = r.line

@@ -11,8 +11,32 @@ from libc.string cimport memcpy
 cdef extern from *:
     """
     #define HAVHEX_CTZ64(value) ((int)__builtin_ctzll(value))
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
+    /* Bit i set when p[i] is a space or a line feed, for i < 64. */
+    static inline unsigned long long havhex_separators64(const unsigned char* p) {
+    #if defined(__SSE2__)
+        const __m128i space = _mm_set1_epi8(32), feed = _mm_set1_epi8(10);
+        unsigned long long bits = 0;
+        int k;
+        for (k = 0; k < 4; k++) {
+            __m128i v = _mm_loadu_si128((const __m128i*)(p + 16 * k));
+            __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, feed));
+            bits |= (unsigned long long)(unsigned int)_mm_movemask_epi8(hit) << (16 * k);
+        }
+        return bits;
+    #else
+        unsigned long long bits = 0;
+        int i;
+        for (i = 0; i < 64; i++)
+            bits |= (unsigned long long)(p[i] == 32 || p[i] == 10) << i;
+        return bits;
+    #endif
+    }
     """
     int HAVHEX_CTZ64(uint64_t value) noexcept nogil
+    uint64_t separators64 "havhex_separators64"(const unsigned char* p) noexcept nogil
 
 cdef extern from "<unistd.h>" nogil:
     ssize_t read(int fd, void* buf, size_t count)
@@ -159,23 +183,62 @@ cdef inline int swar_digits(const unsigned char* p, int64_t* value) noexcept nog
     Subtracting '0' from every byte marks non-digits by a non-zero high
     nibble; borrows only run towards later bytes, past the first non-digit.
     """
-    cdef uint64_t chunk, shifted, marks
+    cdef uint64_t chunk, marks
     cdef int n
     memcpy(&chunk, p, 8)
     chunk -= 0x3030303030303030ULL
-    marks = (chunk | (chunk + 0x0606060606060606ULL)) & 0xF0F0F0F0F0F0F0F0ULL
+    marks = swar_marks(chunk)
     n = 8 if marks == 0 else HAVHEX_CTZ64(marks) >> 3
     if n == 0:
         value[0] = 0
         return 0
+    value[0] = swar_value(chunk, n)
+    return n
+
+
+cdef inline uint64_t swar_marks(uint64_t chunk) noexcept nogil:
+    """For 8 bytes minus '0' each: a high nibble set in each non-digit byte
+    (and possibly in bytes after it, where a borrow ran)."""
+    return (chunk | (chunk + 0x0606060606060606ULL)) & 0xF0F0F0F0F0F0F0F0ULL
+
+
+cdef inline int64_t swar_value(uint64_t chunk, int n) noexcept nogil:
+    """The number written by the first ``n`` (1 to 8) bytes of ``chunk``,
+    digits minus '0' each."""
     # Move the n digits to the top bytes (leading zeros below), then combine
     # pairs, quads and octets with three multiplications.
-    shifted = chunk << (8 * (8 - n))
+    cdef uint64_t shifted = chunk << (8 * (8 - n))
     shifted = ((shifted & 0x0F0F0F0F0F0F0F0FULL) * 2561) >> 8
     shifted = ((shifted & 0x00FF00FF00FF00FFULL) * 6553601) >> 16
     shifted = ((shifted & 0x0000FFFF0000FFFFULL) * 42949672960001ULL) >> 32
-    value[0] = <int64_t>shifted
-    return n
+    return <int64_t>shifted
+
+
+cdef struct SeparatorScan:
+    # The spaces and line feeds of a buffer, in order, 64 bytes at a time:
+    # finding where a line ends then costs no dependency on its digits.
+    const unsigned char* base
+    const unsigned char* stop     # no block is read at or past this
+    uint64_t bits                 # separators of [base, base + 64) not yet given
+
+
+cdef inline void separators_start(SeparatorScan* scan, const unsigned char* at,
+                                  const unsigned char* stop) noexcept nogil:
+    scan.base = at
+    scan.stop = stop
+    scan.bits = separators64(at) if at + 64 <= stop else 0
+
+
+cdef inline const unsigned char* separators_next(SeparatorScan* scan) noexcept nogil:
+    """The next space or line feed, or NULL past the scanned bytes."""
+    while scan.bits == 0:
+        if scan.base + 128 > scan.stop:
+            return NULL
+        scan.base += 64
+        scan.bits = separators64(scan.base)
+    cdef const unsigned char* found = scan.base + HAVHEX_CTZ64(scan.bits)
+    scan.bits &= scan.bits - 1
+    return found
 
 
 cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
