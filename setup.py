@@ -15,17 +15,18 @@ KERNEL_DIRECTIVES = {
 }
 
 
-def extension(name):
+def extension(name, depends=()):
     return Extension(
         f"havhex.{name}",
         [f"src/havhex/{name}.pyx"],
+        depends=[f"src/havhex/{header}" for header in depends],
         extra_compile_args=COMPILE_ARGS,
     )
 
 
 setup(
     ext_modules=cythonize(
-        [extension("_havannah"), extension("_hex")],
+        [extension("_havannah", depends=["_lines.h"]), extension("_hex")],
         compiler_directives=KERNEL_DIRECTIVES,
         include_path=["src"],
     ),

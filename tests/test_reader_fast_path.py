@@ -86,6 +86,17 @@ def _snapshot(parsed):
     return cases, fault
 
 
+@pytest.fixture(params=["ssse3", "portable"])
+def line_reader(request):
+    """Each test runs with both line readers: the SSSE3 one (where the CPU
+    has it) and the portable loop."""
+    wide = _havannah.set_wide_lines(request.param == "ssse3")
+    if request.param == "ssse3" and not wide:
+        pytest.skip("this CPU has no SSSE3: only the portable loop runs here")
+    yield request.param
+    _havannah.set_wide_lines(True)
+
+
 def _through_small_chunks(data, tmp_path):
     path = tmp_path / "input.txt"
     path.write_bytes(data)
@@ -97,7 +108,7 @@ def _through_small_chunks(data, tmp_path):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_fast_path_reads_what_the_general_path_reads(seed, tmp_path):
+def test_fast_path_reads_what_the_general_path_reads(seed, tmp_path, line_reader):
     rng = random.Random(seed)
     fast_moves = 0
     for _ in range(60):
@@ -109,7 +120,7 @@ def test_fast_path_reads_what_the_general_path_reads(seed, tmp_path):
     assert fast_moves > 3_000       # long regular runs were read
 
 
-def test_fast_path_stops_exactly_at_a_fault(tmp_path):
+def test_fast_path_stops_exactly_at_a_fault(tmp_path, line_reader):
     """A fault after a long regular run: the line and the move number."""
     size = 5_000_000
     lines = [f"{1000000 + i} {1000000 + i}\n" for i in range(300)]

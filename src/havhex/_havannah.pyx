@@ -645,45 +645,60 @@ cdef bint case_keep_lines(CaseData* case) noexcept nogil:
     return True
 
 
-cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_t stop,
-                                int64_t size) noexcept nogil:
-    """Read moves ``first`` .. ``stop - 1`` while each is "X Y" on the line
-    after the previous one: a line break ("\n" or "\r\n"), two numbers of
-    at most 7 digits split by one space, on the board, with more input
-    buffered behind.  Stops before the first move that is anything else,
-    consuming nothing of it; returns the index of that move.  Line numbers
-    stay implicit (a move a line), and ``case.coords`` must have room.
+cdef extern from "_lines.h" nogil:
+    void havhex_lines_init()
+    bint havhex_lines_available()
+    int64_t havhex_read_lines(const unsigned char** at, const unsigned char* limit,
+                              int64_t max_moves, int64_t size, int32_t* coords)
 
-    A SeparatorScan gives each line's space and line feed, so a line's
-    start does not wait for the previous line's digits to be counted, and
-    the digits of many lines are converted at once."""
-    cdef const unsigned char* p = r.data + r.pos     # the break before the next move
+havhex_lines_init()
+# The SSSE3 line reader when the CPU has it; tests switch it off to check the
+# portable loop (set_wide_lines).
+cdef bint wide_lines = havhex_lines_available()
+
+
+def set_wide_lines(bint wanted):
+    """Use the SSSE3 line reader (if the CPU has it) or the portable loop;
+    returns whether the SSSE3 reader is now in use.  For tests."""
+    global wide_lines
+    wide_lines = wanted and havhex_lines_available()
+    return wide_lines
+
+
+cdef int64_t read_lines_portable(const unsigned char** at, const unsigned char* limit,
+                                 int64_t max_moves, int64_t size,
+                                 int32_t* coords) noexcept nogil:
+    """havhex_read_lines (_lines.h) without SSSE3: the same lines, the same
+    contract.  A SeparatorScan gives each line's space and line feed, so a
+    line's start does not wait for the previous line's digits."""
+    cdef const unsigned char* p = at[0]             # the break before the next move
+    cdef const unsigned char* start                 # the line's first byte
     cdef const unsigned char* space
     cdef const unsigned char* feed
     cdef const unsigned char* y_end
     cdef SeparatorScan scan
-    cdef int64_t i = first, x, y
+    cdef int64_t moves = 0, x, y
     cdef int64_t x_digits, y_digits
     cdef uint64_t x_chunk, y_chunk
-    separators_start(&scan, p, r.data + r.end - 16)
+    separators_start(&scan, p, limit)
     feed = separators_next(&scan)
     if feed == NULL or not (feed == p and p[0] == 10
                             or feed == p + 1 and p[0] == 13 and p[1] == 10):
         feed = NULL
-    while i < stop and feed != NULL:
+    while moves < max_moves and feed != NULL:
+        start = feed + 1
         space = separators_next(&scan)
         if space == NULL or space[0] != 32:
             break
-        p = feed
         feed = separators_next(&scan)
         if feed == NULL or feed[0] != 10:
             break
         y_end = feed - 1 if (feed - 1)[0] == 13 else feed
-        x_digits = space - (p + 1)
+        x_digits = space - start
         y_digits = y_end - (space + 1)
         if not (1 <= x_digits <= 7 and 1 <= y_digits <= 7):
             break
-        memcpy(&x_chunk, p + 1, 8)
+        memcpy(&x_chunk, start, 8)
         memcpy(&y_chunk, space + 1, 8)
         x_chunk -= 0x3030303030303030ULL
         y_chunk -= 0x3030303030303030ULL
@@ -695,10 +710,30 @@ cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_
         y = swar_value(y_chunk, <int>y_digits)
         if not on_board(x, y, size):
             break
-        case.coords[2 * i] = <int32_t>x
-        case.coords[2 * i + 1] = <int32_t>y
+        coords[2 * moves] = <int32_t>x
+        coords[2 * moves + 1] = <int32_t>y
         p = y_end
-        i += 1
+        moves += 1
+    at[0] = p
+    return moves
+
+
+cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_t stop,
+                                int64_t size) noexcept nogil:
+    """Read moves ``first`` .. ``stop - 1`` while each is "X Y" on the line
+    after the previous one: a line break ("\n" or "\r\n"), two numbers of
+    at most 7 digits split by one space, on the board, with more input
+    buffered behind.  Stops before the first move that is anything else,
+    consuming nothing of it; returns the index of that move.  Line numbers
+    stay implicit (a move a line), and ``case.coords`` must have room."""
+    cdef const unsigned char* p = r.data + r.pos
+    cdef int64_t i
+    if wide_lines:
+        i = first + havhex_read_lines(&p, r.data + r.end - 16, stop - first, size,
+                                      case.coords + 2 * first)
+    else:
+        i = first + read_lines_portable(&p, r.data + r.end - 16, stop - first, size,
+                                        case.coords + 2 * first)
     r.line += i - first
     r.token_line = r.line
     r.after_cr = False
