@@ -75,6 +75,38 @@ def test_judging_while_reading_matches_reading_first(name, text, tmp_path):
             "<string>", str(path))
 
 
+def _engine_outcome(parsed):
+    """Results and every field of the first fault."""
+    return (parsed.n_cases, parsed.results(), parsed.err_code, parsed.err_status,
+            parsed.err_field, parsed.err_line, parsed.err_value, parsed.err_x, parsed.err_y,
+            parsed.err_size, parsed.err_token)
+
+
+@pytest.mark.parametrize("chunk_size", [64, 1 << 20])
+@pytest.mark.parametrize("name, text", list(_variants()), ids=lambda v: v if isinstance(v, str) and len(v) < 40 else "")
+def test_reading_passed_from_worker_to_worker(name, text, chunk_size, tmp_path):
+    """With threads, a worker with nothing to judge reads the next case.
+    Here every reader stops after one case, so the reader's state (its
+    buffer, line count, the case being read) passes between threads at
+    every case: the results and the first fault stay those of one thread."""
+    path = write(tmp_path, "input.in", text)
+    expected = _engine_outcome(_havannah.parse_and_judge(text.encode(), 1))
+    for source in ("bytes", "file"):
+        parsed = _havannah.HavannahInput()
+        parsed._hand_over_reading(True)
+        if source == "bytes":
+            parsed.judge(2, text.encode(), chunk_size)
+        else:
+            descriptor = os.open(path, os.O_RDONLY)
+            try:
+                parsed.judge(2, descriptor, chunk_size)
+            finally:
+                os.close(descriptor)
+        assert _engine_outcome(parsed) == expected
+        if os.cpu_count() > 1 and expected[0] >= 2:
+            assert parsed._read_turns >= 2      # reading did pass on
+
+
 @pytest.mark.parametrize("chunk_size", [7, 64, 4096])
 def test_small_reads_interleave_with_judging(tmp_path, chunk_size):
     """Small read chunks make the reader slower than the workers, so they

@@ -372,6 +372,7 @@ cdef struct MoveFeed:
     int64_t* n_ready
     int64_t* parse_done
     int64_t number
+    int64_t* played             # moves judged so far, every PROGRESS_STEP (or NULL)
 
 
 cdef int64_t feed_wait(const MoveFeed* feed, int64_t needed) noexcept nogil:
@@ -394,6 +395,7 @@ cdef int64_t feed_wait(const MoveFeed* feed, int64_t needed) noexcept nogil:
 
 cdef enum:
     STEP_MORE = -1          # the reader has more to read (fault codes are > 0)
+    PROGRESS_STEP = 1 << 13 # moves between two progress notes of a worker
 
 
 cdef enum:
@@ -432,7 +434,8 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef int32_t root, other
     cdef uint8_t kinds = 0
     cdef int64_t there = n_moves if feed == NULL else HAVHEX_LOAD_I64(feed.n_read)
-    cdef int64_t needed, lookahead, ready_below
+    cdef int64_t needed, lookahead, ready_below, check_at
+    cdef int64_t* played
 
     kinds_out[0] = 0
     move_out[0] = 0
@@ -460,13 +463,20 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     # A step reads its own move and, when planning ahead, a later one.
     lookahead = PLAN_RING - 1 if prefetch else 0
     ready_below = n_moves if there >= n_moves else there - lookahead
+    # One test a move covers both the feed and the progress note.
+    played = feed.played if feed != NULL else NULL
+    check_at = ready_below if played == NULL else 0
     for i in range(n_moves):
-        if i >= ready_below:
-            there = feed_wait(feed, min(i + lookahead + 1, n_moves))
-            if there < 0:
-                table_clear(table)
-                return JUDGE_CUT_SHORT
-            ready_below = n_moves if there >= n_moves else there - lookahead
+        if i >= check_at:
+            if played != NULL:
+                HAVHEX_STORE_RELAXED(played, i)
+            if i >= ready_below:
+                there = feed_wait(feed, min(i + lookahead + 1, n_moves))
+                if there < 0:
+                    table_clear(table)
+                    return JUDGE_CUT_SHORT
+                ready_below = n_moves if there >= n_moves else there - lookahead
+            check_at = ready_below if played == NULL else min(ready_below, i + PROGRESS_STEP)
         if prefetch:
             plan = &plans[i & (PLAN_RING - 1)]
         else:
@@ -578,9 +588,13 @@ cdef extern from *:
         __atomic_compare_exchange_n((pointer), &havhex_expected, (wanted), 0, \
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE); })
     #define HAVHEX_STORE(pointer, value) __atomic_store_n((pointer), (value), __ATOMIC_RELEASE)
+    #define HAVHEX_LOAD_RELAXED(pointer) __atomic_load_n((pointer), __ATOMIC_RELAXED)
+    #define HAVHEX_STORE_RELAXED(pointer, value) __atomic_store_n((pointer), (value), __ATOMIC_RELAXED)
     """
     int64_t HAVHEX_LOAD_I64 "HAVHEX_LOAD"(int64_t* pointer) noexcept nogil
     void HAVHEX_STORE_I64 "HAVHEX_STORE"(int64_t* pointer, int64_t value) noexcept nogil
+    int64_t HAVHEX_LOAD_RELAXED(int64_t* pointer) noexcept nogil
+    void HAVHEX_STORE_RELAXED(int64_t* pointer, int64_t value) noexcept nogil
     bint HAVHEX_CAS(int64_t* pointer, int64_t expected, int64_t wanted) noexcept nogil
     CaseData** HAVHEX_LOAD_TABLE "HAVHEX_LOAD"(CaseData*** pointer) noexcept nogil
     void HAVHEX_STORE_TABLE "HAVHEX_STORE"(CaseData*** pointer, CaseData** value) noexcept nogil
@@ -820,6 +834,30 @@ cdef enum:
     MAX_TABLE_GENERATIONS = 58
 
 
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+
+cdef int64_t now_us() noexcept nogil:
+    cdef timespec now
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return now.tv_sec * 1000000 + now.tv_nsec // 1000
+
+
+cdef struct WorkerNote:
+    # What one worker is judging, for the reader's choice (_enough_read).
+    # All fields are read by other threads, with relaxed atomic loads: they
+    # only feed an estimate.
+    int64_t busy              # 1 while judging
+    int64_t n_moves           # moves of the case
+    int64_t played            # moves judged so far, every PROGRESS_STEP
+    int64_t started           # now_us() when the case was taken
+
+
+cdef enum:
+    CLAIM_NOT_YET = -1        # no case to take until more is read
+    CLAIM_NONE_LEFT = -2
+
+
 cdef class HavannahInput:
     """Cases of one input, their verdicts, and the first fault if any."""
     cdef CaseData** cases               # published table, replaced when full
@@ -832,7 +870,7 @@ cdef class HavannahInput:
     # The input, when any worker with nothing to judge reads the next case.
     cdef Reader reader
     cdef object reader_owner            # what ``reader`` points into
-    cdef bint shared_reading
+    cdef bint shared_reading            # workers read in turn (_read_turn)
     cdef int64_t reader_busy            # 1 while a worker reads
     cdef int64_t n_cases_claimed        # T, once read
     cdef int64_t n_cases_read           # cases whose header is read
@@ -840,6 +878,12 @@ cdef class HavannahInput:
     cdef int read_status
     cdef int64_t parse_done
     cdef int64_t next_case              # shared by the workers
+    cdef WorkerNote* notes              # one per worker while judge() reads in turn
+    cdef int64_t n_notes
+    cdef int64_t next_note
+    cdef int64_t last_read_us           # time the last case took to read
+    cdef bint hand_over_reading         # tests: stop reading after every case
+    cdef int64_t read_turns             # times a worker took the reader
     cdef CaseData* partial              # the moves read of a case cut by a fault
     cdef int64_t bytes_read             # progress, read while other threads work
     cdef int64_t n_judged
@@ -865,6 +909,7 @@ cdef class HavannahInput:
         for i in range(self.n_retired):
             free(self.retired[i])
         case_free(self.partial)
+        free(self.notes)
 
     def partial_duplicate(self):
         """In the case cut short by the fault: the first repeated hexagon as
@@ -1065,34 +1110,106 @@ cdef class HavannahInput:
 
     # ---- judging ----------------------------------------------------------
 
-    cdef int64_t _wait_for_case(self, int64_t case) noexcept nogil:
-        """Block until ``case`` is in the table (1) or will never be (0)."""
+    cdef int64_t _claim_case(self) noexcept nogil:
+        """Take the next case read (or being read): its number, CLAIM_NOT_YET
+        while it is not read yet, or CLAIM_NONE_LEFT."""
+        cdef int64_t number, done
         while True:
-            if case < HAVHEX_LOAD_I64(&self.n_open):
-                return 1
-            if HAVHEX_LOAD_I64(&self.parse_done):
-                return case < HAVHEX_LOAD_I64(&self.n_open)
-            usleep(50)
+            # parse_done first: once it is set, n_open is final.
+            done = HAVHEX_LOAD_I64(&self.parse_done)
+            number = HAVHEX_LOAD_I64(&self.next_case)
+            if number < HAVHEX_LOAD_I64(&self.n_open):
+                if HAVHEX_CAS(&self.next_case, number, number + 1):
+                    return number
+                continue
+            return CLAIM_NONE_LEFT if done else CLAIM_NOT_YET
+
+    cdef bint _read_turn(self) noexcept nogil:
+        """Read whole cases if no other worker is reading, until this worker
+        had better judge what it read (_enough_read).  False if it did not
+        read."""
+        cdef int status
+        cdef int64_t started
+        if (not self.shared_reading or HAVHEX_LOAD_I64(&self.parse_done)
+                or not HAVHEX_CAS(&self.reader_busy, 0, 1)):
+            return False
+        self.read_turns += 1
+        while not HAVHEX_LOAD_I64(&self.parse_done):
+            started = now_us()
+            status = self._read_step(&self.reader)
+            if status != STEP_MORE:
+                self.read_status = status
+                HAVHEX_STORE_I64(&self.parse_done, 1)
+                break
+            self.last_read_us = now_us() - started
+            if self.hand_over_reading or self._enough_read():
+                break
+        HAVHEX_STORE_I64(&self.reader_busy, 0)
+        return True
+
+    cdef bint _enough_read(self) noexcept nogil:
+        """Whether the reader should stop and judge the case it just read.
+
+        Reading on pays while no case waits (nothing to judge), or while
+        another worker will finish its case about as soon as the next case
+        can be read: that worker then finds a case ready, and this one takes
+        the case waiting now.  Otherwise the reader would leave a case
+        waiting that it could be judging.  With four large cases on two
+        threads, reading everything first made one thread judge the last
+        case alone."""
+        cdef int64_t w, played, now
+        cdef double remaining
+        cdef WorkerNote* note
+        if HAVHEX_LOAD_I64(&self.next_case) >= HAVHEX_LOAD_I64(&self.n_open):
+            return False
+        now = now_us()
+        for w in range(self.n_notes):
+            note = &self.notes[w]
+            if not HAVHEX_LOAD_RELAXED(&note.busy):
+                continue
+            played = HAVHEX_LOAD_RELAXED(&note.played)
+            if played > 0:
+                remaining = (<double>(now - HAVHEX_LOAD_RELAXED(&note.started))
+                             * (HAVHEX_LOAD_RELAXED(&note.n_moves) - played) / played)
+                if remaining <= 1.5 * self.last_read_us:
+                    return False
+        return True
 
     cdef int _work(self, uint64_t seed) noexcept nogil:
-        """Take cases from the shared counter until none is left."""
+        """Take cases until none is left; when none is read yet, read."""
         cdef Scratch scratch
         cdef MoveFeed feed
         cdef int64_t number
         cdef CaseData* case
+        cdef WorkerNote* note = NULL
         cdef int status = 0
+        if self.notes != NULL:
+            note = &self.notes[HAVHEX_ATOMIC_NEXT(&self.next_note) % self.n_notes]
         memset(&scratch, 0, sizeof(Scratch))
         while True:
-            number = HAVHEX_ATOMIC_NEXT(&self.next_case)
-            if not self._wait_for_case(number):
+            number = self._claim_case()
+            if number == CLAIM_NONE_LEFT:
                 break
+            if number == CLAIM_NOT_YET:
+                if not self._read_turn():
+                    usleep(20)
+                continue
             case = HAVHEX_LOAD_TABLE(&self.cases)[number]
             feed.n_read = &case.n_moves
             feed.n_ready = &self.n_ready
             feed.parse_done = &self.parse_done
             feed.number = number
+            feed.played = NULL
+            if note != NULL:
+                HAVHEX_STORE_RELAXED(&note.n_moves, case.n_claimed)
+                HAVHEX_STORE_RELAXED(&note.played, 0)
+                HAVHEX_STORE_RELAXED(&note.started, now_us())
+                HAVHEX_STORE_RELAXED(&note.busy, 1)
+                feed.played = &note.played
             status = judge_case(case.size, case.coords, case.n_claimed, seed, &scratch,
                                 &case.kinds, &case.move, &case.duplicate, &feed)
+            if note != NULL:
+                HAVHEX_STORE_RELAXED(&note.busy, 0)
             if status == JUDGE_NO_MEMORY:
                 # Room is made for the moves a case claims.  A case still
                 # being read may claim more than it holds: if it ends cut
@@ -1106,6 +1223,16 @@ cdef class HavannahInput:
         scratch_free(&scratch)
         return status
 
+    def _hand_over_reading(self, bint wanted):
+        """Tests: with threads > 1, make every reader stop after each case,
+        so that reading passes from worker to worker."""
+        self.hand_over_reading = wanted
+
+    @property
+    def _read_turns(self):
+        """Tests: how many times a worker took the reader."""
+        return self.read_turns
+
     def _worker(self, uint64_t seed):
         cdef int status
         with nogil:
@@ -1116,8 +1243,10 @@ cdef class HavannahInput:
     def judge(self, int threads=1, source=None, Py_ssize_t chunk_size=1 << 20):
         """Judge every case on ``threads`` workers sharing the cases.
 
-        With ``source`` (bytes or a file descriptor), the input is parsed here
-        first, and workers start on each case as soon as it is read.
+        With ``source`` (bytes or a file descriptor), the input is read here:
+        with one thread first, with more by whichever worker has nothing to
+        judge (_read_turn), and a worker starts on a case as soon as its
+        header is read.
         """
         if source is not None and HAVHEX_LOAD_I64(&self.parse_done):
             raise RuntimeError("this input was read already")
@@ -1140,24 +1269,37 @@ cdef class HavannahInput:
                 except BaseException as exc:  # re-raised in the calling thread
                     errors.append(exc)
 
-            # The calling thread reads, then joins the other workers; while
-            # it reads, they judge what is read.  (A worker more, to judge
-            # while the calling thread reads, was slower: three threads on
-            # two cores evict each other's tables from the caches.)
-            n_workers = threads - 1
-            # Workers start on a case as soon as its header is read.
-            self.stream_cases = source is not None
-            workers = [threading.Thread(target=work, daemon=True) for _ in range(n_workers)]
+            if source is not None:
+                # Any worker with nothing to judge reads on (_read_turn),
+                # and workers start on a case as soon as its header is read.
+                _open_reader(self, source, chunk_size)
+                self.shared_reading = True
+                self.stream_cases = True
+                self.notes = <WorkerNote*>calloc(threads, sizeof(WorkerNote))
+                if self.notes == NULL:
+                    raise MemoryError("out of memory while judging")
+                self.n_notes = threads
+                self.next_note = 0
+            # The calling thread is one of the ``threads`` workers.  (A worker
+            # more was slower: three threads on two cores evict each other's
+            # tables from the caches.)
+            workers = [threading.Thread(target=work, daemon=True) for _ in range(threads - 1)]
             for worker in workers:
                 worker.start()
         try:
-            if source is not None:
+            if source is not None and not self.shared_reading:
                 _parse_into(self, source, chunk_size)
             self._worker(seed)
         finally:
             HAVHEX_STORE_I64(&self.parse_done, 1)
             for worker in workers:
                 worker.join()
+            if self.shared_reading:
+                _close_reader(self)
+                self.shared_reading = False
+            free(self.notes)
+            self.notes = NULL
+            self.n_notes = 0
         if errors:
             raise errors[0]
 
@@ -1216,11 +1358,14 @@ cdef int64_t _bytes_ahead(int descriptor):
         return -1
 
 
-cdef _parse_into(HavannahInput parsed, source, Py_ssize_t chunk_size):
-    cdef Reader reader
+cdef _open_reader(HavannahInput parsed, source, Py_ssize_t chunk_size):
+    """Point ``parsed.reader`` at bytes, or at a file descriptor read through
+    a chunk of ``chunk_size`` bytes; ``parsed.reader_owner`` keeps the
+    memory alive."""
+    cdef Reader* reader = &parsed.reader
     cdef const unsigned char[::1] view
     cdef bytearray chunk
-    memset(&reader, 0, sizeof(Reader))
+    memset(reader, 0, sizeof(Reader))
     reader.line = 1
     reader.token_line = 1
     if isinstance(source, int):
@@ -1230,18 +1375,30 @@ cdef _parse_into(HavannahInput parsed, source, Py_ssize_t chunk_size):
         reader.chunk_size = chunk_size
         reader.bytes_counter = &parsed.bytes_read
         reader.input_size = _bytes_ahead(source)
-        with nogil:
-            parsed._parse(&reader)
+        parsed.reader_owner = chunk
     else:
         view = source
         reader.fd = -1
         reader.data = &view[0] if view.shape[0] else NULL
         reader.end = view.shape[0]
         reader.input_size = view.shape[0]
-        with nogil:
-            parsed._parse(&reader)
+        parsed.reader_owner = view
+
+
+cdef _close_reader(HavannahInput parsed):
     if parsed.err_token_pending:
-        parsed.err_token = bytes(reader.bad_token[:48].split(b"\0", 1)[0])
+        parsed.err_token = bytes(parsed.reader.bad_token[:48].split(b"\0", 1)[0])
+    memset(&parsed.reader, 0, sizeof(Reader))
+    parsed.reader_owner = None
+
+
+cdef _parse_into(HavannahInput parsed, source, Py_ssize_t chunk_size):
+    _open_reader(parsed, source, chunk_size)
+    try:
+        with nogil:
+            parsed._parse(&parsed.reader)
+    finally:
+        _close_reader(parsed)
 
 
 def parse(source, Py_ssize_t chunk_size=1 << 20):
