@@ -182,6 +182,64 @@ def test_a_lying_header_under_a_memory_limit_reports_its_fault(tmp_path):
     assert outcomes[0][0] == 1 and "input ends before the x of move 11" in outcomes[0][2]
 
 
+def test_out_of_memory_under_threads_still_reads_to_the_first_fault(tmp_path):
+    """When a worker is refused memory for a case's table, the rest of the
+    input is still read, as with one thread, so that its first fault is known
+    when memory is reported: whichever thread the refusal hit."""
+    import subprocess
+    import sys
+    size, big = 1000, 1_500_000
+    cells = ((x, y) for x in range(1, 2 * size) for y in range(1, 2 * size) if abs(x - y) < size)
+    path = tmp_path / "big.in"
+    with open(path, "w") as out:
+        out.write("3\n3 2\n1 1\n2 2\n")
+        out.write(f"{size} {big}\n")
+        out.writelines(f"{x} {y}\n" for (x, y), _ in zip(cells, range(big)))
+        out.write("3 2\n1 1\n9 9\n")
+    # Room for the input and a case's moves, not for the big case's table
+    # (2**22 slots of 16 bytes).
+    code = ("import resource, sys\n"
+            "from havhex import _havannah\n"
+            "import threading\n"
+            "data = open(sys.argv[1], 'rb').read()\n"
+            "size = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize()\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (size + (48 << 20), size + (48 << 20)))\n"
+            "for threads in (1, 2, 2, 2):\n"
+            "    parsed = _havannah.HavannahInput()\n"
+            "    try:\n"
+            "        parsed.judge(threads, data)\n"
+            "        outcome = 'judged'\n"
+            "    except MemoryError:\n"
+            "        outcome = 'out of memory'\n"
+            "    print(outcome, parsed.n_cases, parsed.err_code, parsed.err_line, parsed.err_x)\n")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    outcomes = done.stdout.splitlines()
+    assert outcomes[0].startswith("out of memory 2 ") and outcomes[0].endswith(" 9"), outcomes
+    assert outcomes[1:] == outcomes[:1] * 3
+
+
+def test_a_refused_case_still_lets_the_input_be_read_to_its_fault():
+    """Whichever thread is refused memory (here by a test hook), the input is
+    read on to its first fault before memory is reported."""
+    cases = _cases(7, n_cases=4)
+    text = _text(cases, replace=(3, 100, "999 1"))
+    one = _havannah.HavannahInput()
+    one._refuse_memory_for(1)
+    with pytest.raises(MemoryError):
+        one.judge(1, text.encode())
+    expected = _engine_outcome(one)[2:]
+    assert expected[0] != 0                     # the off-board fault was read
+    for attempt in range(30):
+        parsed = _havannah.HavannahInput()
+        parsed._refuse_memory_for(1)
+        parsed._hand_over_reading(attempt % 2 == 0)
+        with pytest.raises(MemoryError):
+            parsed.judge(2, text.encode(), 4096)
+        assert _engine_outcome(parsed)[2:] == expected
+
+
 def test_judging_an_input_never_read_is_refused():
     with pytest.raises(RuntimeError):
         _havannah.HavannahInput().judge(2)

@@ -742,6 +742,8 @@ cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_
     stay implicit (a move a line), and ``case.coords`` must have room."""
     cdef const unsigned char* p = r.data + r.pos
     cdef int64_t i
+    if r.end - r.pos < 96:
+        return first            # too little buffered for one 64-byte block and its slack
     if wide_lines:
         i = first + havhex_read_lines(&p, r.data + r.end - 16, stop - first, size,
                                       case.coords + 2 * first)
@@ -875,7 +877,6 @@ cdef class HavannahInput:
     cdef int64_t n_cases_claimed        # T, once read
     cdef int64_t n_cases_read           # cases whose header is read
     cdef bint count_read
-    cdef int read_status
     cdef int64_t parse_done
     cdef int64_t next_case              # shared by the workers
     cdef WorkerNote* notes              # one per worker while judge() reads in turn
@@ -884,6 +885,7 @@ cdef class HavannahInput:
     cdef int64_t last_read_us           # time the last case took to read
     cdef bint hand_over_reading         # tests: stop reading after every case
     cdef int64_t read_turns             # times a worker took the reader
+    cdef int64_t refuse_memory_for      # tests: this case is refused memory (-1: none)
     cdef CaseData* partial              # the moves read of a case cut by a fault
     cdef int64_t bytes_read             # progress, read while other threads work
     cdef int64_t n_judged
@@ -900,6 +902,9 @@ cdef class HavannahInput:
     cdef public int err_io_errno
     cdef public bytes err_token
     cdef int err_token_pending
+
+    def __cinit__(self):
+        self.refuse_memory_for = -1
 
     def __dealloc__(self):
         cdef int64_t i
@@ -1138,7 +1143,6 @@ cdef class HavannahInput:
             started = now_us()
             status = self._read_step(&self.reader)
             if status != STEP_MORE:
-                self.read_status = status
                 HAVHEX_STORE_I64(&self.parse_done, 1)
                 break
             self.last_read_us = now_us() - started
@@ -1146,6 +1150,12 @@ cdef class HavannahInput:
                 break
         HAVHEX_STORE_I64(&self.reader_busy, 0)
         return True
+
+    cdef void _read_rest(self) noexcept nogil:
+        """Read to the end of the input (or its first fault), whoever judges."""
+        while not HAVHEX_LOAD_I64(&self.parse_done):
+            if not self._read_turn():
+                usleep(20)
 
     cdef bint _enough_read(self) noexcept nogil:
         """Whether the reader should stop and judge the case it just read.
@@ -1206,8 +1216,11 @@ cdef class HavannahInput:
                 HAVHEX_STORE_RELAXED(&note.started, now_us())
                 HAVHEX_STORE_RELAXED(&note.busy, 1)
                 feed.played = &note.played
-            status = judge_case(case.size, case.coords, case.n_claimed, seed, &scratch,
-                                &case.kinds, &case.move, &case.duplicate, &feed)
+            if number == self.refuse_memory_for:
+                status = JUDGE_NO_MEMORY
+            else:
+                status = judge_case(case.size, case.coords, case.n_claimed, seed, &scratch,
+                                    &case.kinds, &case.move, &case.duplicate, &feed)
             if note != NULL:
                 HAVHEX_STORE_RELAXED(&note.busy, 0)
             if status == JUDGE_NO_MEMORY:
@@ -1227,6 +1240,10 @@ cdef class HavannahInput:
         """Tests: with threads > 1, make every reader stop after each case,
         so that reading passes from worker to worker."""
         self.hand_over_reading = wanted
+
+    def _refuse_memory_for(self, int64_t case):
+        """Tests: judging ``case`` fails as if its table were refused."""
+        self.refuse_memory_for = case
 
     @property
     def _read_turns(self):
@@ -1257,42 +1274,52 @@ cdef class HavannahInput:
         self.n_judged = 0
         self.judged = True
         cdef uint64_t seed = int.from_bytes(os.urandom(8), "little")
-        workers = []
+        started = []
         errors = []
         threads = min(threads, os.cpu_count() or 1)
-        if threads > 1:
-            import threading
 
-            def work():
-                try:
-                    self._worker(seed)
-                except BaseException as exc:  # re-raised in the calling thread
-                    errors.append(exc)
+        def work():
+            try:
+                self._worker(seed)
+            except BaseException as exc:  # re-raised in the calling thread
+                errors.append(exc)
 
-            if source is not None:
-                # Any worker with nothing to judge reads on (_read_turn),
-                # and workers start on a case as soon as its header is read.
-                _open_reader(self, source, chunk_size)
-                self.shared_reading = True
-                self.stream_cases = True
-                self.notes = <WorkerNote*>calloc(threads, sizeof(WorkerNote))
-                if self.notes == NULL:
-                    raise MemoryError("out of memory while judging")
-                self.n_notes = threads
-                self.next_note = 0
-            # The calling thread is one of the ``threads`` workers.  (A worker
-            # more was slower: three threads on two cores evict each other's
-            # tables from the caches.)
-            workers = [threading.Thread(target=work, daemon=True) for _ in range(threads - 1)]
-            for worker in workers:
-                worker.start()
         try:
+            if threads > 1:
+                import threading
+
+                if source is not None:
+                    # Any worker with nothing to judge reads on (_read_turn),
+                    # and workers start on a case as soon as its header is read.
+                    _open_reader(self, source, chunk_size)
+                    self.shared_reading = True
+                    self.stream_cases = True
+                    self.notes = <WorkerNote*>calloc(threads, sizeof(WorkerNote))
+                    if self.notes == NULL:
+                        raise MemoryError("out of memory while judging")
+                    self.n_notes = threads
+                    self.next_note = 0
+                # The calling thread is one of the ``threads`` workers.  (A
+                # worker more was slower: three threads on two cores evict
+                # each other's tables from the caches.)
+                for _ in range(threads - 1):
+                    worker = threading.Thread(target=work, daemon=True)
+                    worker.start()
+                    started.append(worker)
             if source is not None and not self.shared_reading:
                 _parse_into(self, source, chunk_size)
-            self._worker(seed)
+            try:
+                self._worker(seed)
+            except MemoryError:
+                # As with one thread, the input is still read to its end, so
+                # that a fault in it is known, before memory is reported.
+                if self.shared_reading:
+                    with nogil:
+                        self._read_rest()
+                raise
         finally:
             HAVHEX_STORE_I64(&self.parse_done, 1)
-            for worker in workers:
+            for worker in started:
                 worker.join()
             if self.shared_reading:
                 _close_reader(self)
