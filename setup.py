@@ -26,7 +26,7 @@ def extension(name, depends=()):
 
 setup(
     ext_modules=cythonize(
-        [extension("_havannah", depends=["_lines.h"]), extension("_hex")],
+        [extension("_havannah", depends=["_lines.h"]), extension("_hex", depends=["_lines.h"])],
         compiler_directives=KERNEL_DIRECTIVES,
         include_path=["src"],
     ),

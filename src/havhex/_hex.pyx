@@ -697,12 +697,7 @@ cdef int64_t side_search(uint8_t* grid, int64_t n, uint8_t colour, uint64_t* sta
     cdef uint8_t c, ok
     # Away from the second side first, towards it last.
     if colour == RED:
-        offset[0] = -w
-        offset[1] = -w + 1
-        offset[2] = -1
-        offset[3] = 1
-        offset[4] = w - 1
-        offset[5] = w
+        set_offsets(offset, n)
     else:
         offset[0] = -1
         offset[1] = w - 1

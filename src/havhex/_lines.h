@@ -18,6 +18,32 @@
 #include <stdint.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* Bit i set when p[i] is a space or a line feed, for i < 64: both line
+ * readers (this one and the portable loop's SeparatorScan) find lines so. */
+static inline uint64_t havhex_separators64(const unsigned char* p) {
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(32), feed = _mm_set1_epi8(10);
+    uint64_t bits = 0;
+    int k;
+    for (k = 0; k < 4; k++) {
+        __m128i v = _mm_loadu_si128((const __m128i*)(p + 16 * k));
+        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, feed));
+        bits |= (uint64_t)(uint32_t)_mm_movemask_epi8(hit) << (16 * k);
+    }
+    return bits;
+#else
+    uint64_t bits = 0;
+    int i;
+    for (i = 0; i < 64; i++)
+        bits |= (uint64_t)(p[i] == 32 || p[i] == 10) << i;
+    return bits;
+#endif
+}
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #define HAVHEX_HAVE_SSSE3_PATH 1
 #include <immintrin.h>
@@ -27,7 +53,7 @@ static unsigned char havhex_line_shuffle[8][8][16] __attribute__((aligned(16)));
 static int havhex_ssse3_ready = 0;
 
 /* Called once, at import, before any thread reads. */
-static void havhex_lines_init(void) {
+static inline void havhex_lines_init(void) {
     int x_digits, y_digits, k;
     for (x_digits = 1; x_digits < 8; x_digits++) {
         for (y_digits = 1; y_digits < 8; y_digits++) {
@@ -46,25 +72,12 @@ static inline int havhex_lines_available(void) {
     return havhex_ssse3_ready;
 }
 
-__attribute__((target("ssse3")))
-static inline uint64_t havhex_separators_ssse3(const unsigned char* p) {
-    const __m128i space = _mm_set1_epi8(32), feed = _mm_set1_epi8(10);
-    uint64_t bits = 0;
-    int k;
-    for (k = 0; k < 4; k++) {
-        __m128i v = _mm_loadu_si128((const __m128i*)(p + 16 * k));
-        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, feed));
-        bits |= (uint64_t)(uint32_t)_mm_movemask_epi8(hit) << (16 * k);
-    }
-    return bits;
-}
-
 /* Read up to max_moves lines from the line break at *at.  No separator is
  * looked for at or past limit, and no byte at or past limit + 16 is read.
  * Stores the moves, leaves *at on the break ending the last line read (or
  * where it was), returns the count. */
 __attribute__((target("ssse3")))
-static int64_t havhex_read_lines(const unsigned char** at, const unsigned char* limit,
+static inline int64_t havhex_read_lines(const unsigned char** at, const unsigned char* limit,
                                  int64_t max_moves, int64_t size, int32_t* coords) {
     const unsigned char* p = *at;
     const unsigned char* base = p;
@@ -84,7 +97,7 @@ static int64_t havhex_read_lines(const unsigned char** at, const unsigned char* 
             if (base + 128 > limit)                                      \
                 goto done;                                               \
             base += 64;                                                  \
-            bits = havhex_separators_ssse3(base);                        \
+            bits = havhex_separators64(base);                        \
         }                                                                \
         (found) = base + __builtin_ctzll(bits);                          \
         bits &= bits - 1;                                                \
@@ -92,7 +105,7 @@ static int64_t havhex_read_lines(const unsigned char** at, const unsigned char* 
 
     if (p + 64 > limit)
         return 0;
-    bits = havhex_separators_ssse3(base);
+    bits = havhex_separators64(base);
     HAVHEX_NEXT_SEPARATOR(feed);
     if (!((feed == p && p[0] == 10) || (feed == p + 1 && p[0] == 13 && p[1] == 10)))
         return 0;
@@ -144,7 +157,7 @@ done:
 
 #else
 #define HAVHEX_HAVE_SSSE3_PATH 0
-static void havhex_lines_init(void) {}
+static inline void havhex_lines_init(void) {}
 static inline int havhex_lines_available(void) { return 0; }
 static inline int64_t havhex_read_lines(const unsigned char** at, const unsigned char* limit,
                                         int64_t max_moves, int64_t size, int32_t* coords) {

@@ -11,32 +11,13 @@ from libc.string cimport memcpy
 cdef extern from *:
     """
     #define HAVHEX_CTZ64(value) ((int)__builtin_ctzll(value))
-    #if defined(__SSE2__)
-    #include <emmintrin.h>
-    #endif
-    /* Bit i set when p[i] is a space or a line feed, for i < 64. */
-    static inline unsigned long long havhex_separators64(const unsigned char* p) {
-    #if defined(__SSE2__)
-        const __m128i space = _mm_set1_epi8(32), feed = _mm_set1_epi8(10);
-        unsigned long long bits = 0;
-        int k;
-        for (k = 0; k < 4; k++) {
-            __m128i v = _mm_loadu_si128((const __m128i*)(p + 16 * k));
-            __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, feed));
-            bits |= (unsigned long long)(unsigned int)_mm_movemask_epi8(hit) << (16 * k);
-        }
-        return bits;
-    #else
-        unsigned long long bits = 0;
-        int i;
-        for (i = 0; i < 64; i++)
-            bits |= (unsigned long long)(p[i] == 32 || p[i] == 10) << i;
-        return bits;
-    #endif
-    }
     """
     int HAVHEX_CTZ64(uint64_t value) noexcept nogil
+
+cdef extern from "_lines.h":
+    # Bit i set when p[i] is a space or a line feed, for i < 64.
     uint64_t separators64 "havhex_separators64"(const unsigned char* p) noexcept nogil
+
 
 cdef extern from "<unistd.h>" nogil:
     ssize_t read(int fd, void* buf, size_t count)
