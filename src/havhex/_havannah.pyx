@@ -1275,18 +1275,11 @@ cdef class HavannahInput:
         self.judged = True
         cdef uint64_t seed = int.from_bytes(os.urandom(8), "little")
         started = []
-        errors = []
         threads = min(threads, os.cpu_count() or 1)
-
-        def work():
-            try:
-                self._worker(seed)
-            except BaseException as exc:  # re-raised in the calling thread
-                errors.append(exc)
 
         try:
             if threads > 1:
-                import threading
+                from havhex._threads import Worker
 
                 if source is not None:
                     # Any worker with nothing to judge reads on (_read_turn),
@@ -1303,9 +1296,7 @@ cdef class HavannahInput:
                 # worker more was slower: three threads on two cores evict
                 # each other's tables from the caches.)
                 for _ in range(threads - 1):
-                    worker = threading.Thread(target=work, daemon=True)
-                    worker.start()
-                    started.append(worker)
+                    started.append(Worker(lambda: self._worker(seed)))
             if source is not None and not self.shared_reading:
                 _parse_into(self, source, chunk_size)
             try:
@@ -1327,8 +1318,8 @@ cdef class HavannahInput:
             free(self.notes)
             self.notes = NULL
             self.n_notes = 0
-        if errors:
-            raise errors[0]
+        for worker in started:
+            worker.outcome()
 
     def progress(self):
         """(bytes read, cases read, cases judged) so far; safe to call from

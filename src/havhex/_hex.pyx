@@ -1180,22 +1180,17 @@ cdef class HexInput:
         if threads <= 1 or self.n_cases <= 1:
             self._run_worker(counter)
             return
-        import threading
-        errors = []
+        from havhex._threads import Worker
 
-        def work():
-            try:
-                self._run_worker(counter)
-            except BaseException as exc:  # re-raised in the calling thread
-                errors.append(exc)
-
-        workers = [threading.Thread(target=work) for _ in range(min(threads, self.n_cases))]
+        workers = []
+        try:
+            for _ in range(min(threads, self.n_cases)):
+                workers.append(Worker(lambda: self._run_worker(counter)))
+        finally:
+            for worker in workers:
+                worker.join()
         for worker in workers:
-            worker.start()
-        for worker in workers:
-            worker.join()
-        if errors:
-            raise errors[0]
+            worker.outcome()
 
     cdef list _cells(self, int64_t n, const int32_t* cells, int64_t count):
         """Padded cell indices as (row, col) pairs."""

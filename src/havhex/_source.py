@@ -56,22 +56,12 @@ def run_with_progress(work, poll, progress, interval=0.1):
     """Run ``work()`` in a thread (the engines release the GIL) and call
     ``progress(*poll())`` every ``interval`` seconds until it is done; return
     its result or raise its exception here."""
-    import threading
+    from ._threads import Worker
 
-    outcome = {}
-
-    def run():
-        try:
-            outcome["result"] = work()
-        except BaseException as exc:  # re-raised in the calling thread
-            outcome["error"] = exc
-
-    runner = threading.Thread(target=run, daemon=True)
-    runner.start()
-    while runner.is_alive():
+    runner = Worker(work)
+    while True:
         progress(*poll())
-        runner.join(interval)
+        if runner.join(interval):
+            break
     progress(*poll())
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["result"]
+    return runner.outcome()

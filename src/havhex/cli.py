@@ -220,9 +220,10 @@ def _judge(game, files, threads, output_format="text", quiet=False):
 
     The input is read and judged, and any fault raised, before the first
     piece; JSON witnesses are then built one case at a time."""
-    import importlib
-
-    module = importlib.import_module(f"havhex.{game}")
+    if game == "havannah":
+        from . import havannah as module
+    else:
+        from . import hex as module
     for file in files or ["-"]:
         progress = _progress_for(file, quiet)
         if output_format == "json":

@@ -10,8 +10,9 @@ Boards are the statement's: cells ``(x, y)`` with ``1 <= x, y <= 2S-1`` and
 number of moves.
 """
 import gc
-from array import array
 
+# ``array`` is imported where it is used: its import brings ``collections``
+# (about 1.5 ms), which judging a file never needs.
 from . import _havannah
 from ._source import encode_text, read_input
 from ._frozen import Frozen
@@ -96,6 +97,7 @@ def _check_size(size):
 
 def _flat_coordinates(moves):
     """Interleaved x, y as a 1-D buffer the engine takes (int32 or int64)."""
+    from array import array
     try:
         view = memoryview(moves)
     except TypeError:
@@ -421,6 +423,7 @@ class _Witness:
     """The winning group after move ``n`` of ``flat`` (interleaved x, y)."""
 
     def __init__(self, size, flat, n):
+        from array import array
         self.size = size
         self.flat = flat
         self.n = n
@@ -456,6 +459,7 @@ class _Witness:
 
     def _bfs(self, sources):
         """Distances and parents from ``sources`` (-1: not reached)."""
+        from array import array
         g = len(self.keys)
         adjacency = self.adjacency
         distance = array("i", [-1]) * g
@@ -485,6 +489,7 @@ class _Witness:
         """Shortest corner-to-corner path: a BFS from all corners at once,
         each stone labelled with its nearest corner; the best edge between
         two labels closes the path."""
+        from array import array
         size = self.size
         last = 2 * size - 1
         base = self.base
@@ -565,6 +570,7 @@ class _Witness:
         the circle) that were already one group: the loop is the move plus a
         shortest path between the runs avoiding it.  Each pair of runs is
         tried with one early-stopping BFS per run; the shortest loop wins."""
+        from array import array
         adjacency = self.adjacency
         around = adjacency[0:6]
         runs = []
@@ -606,9 +612,11 @@ class _Witness:
         return self._cells([0] + best[::-1])
 
     def enclosed_runs(self):
+        from array import array
         return EnclosedCells(_havannah.enclosed_runs(self.size, array("i", self.flat[0:2 * self.n])))
 
     def enclosed(self):
+        from array import array
         runs = _havannah.enclosed_runs(self.size, array("i", self.flat[0:2 * self.n]))
         # Millions of small lists for a big ring: the cyclic garbage collector
         # would rescan them over and over (measured 5x slower), and they hold
