@@ -128,8 +128,12 @@ cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
 
 # --------------------------------------------------------------------------
 # Cell table: open addressing keyed by (x, y), memory proportional to moves.
-# The key packs (x, y) into 64 bits; a neighbour's key is the key plus a
-# constant, so with multiply-shift hashing its home slot costs one addition.
+# The key packs (x, y) as x << coord_bits | y; a neighbour's key is the key
+# plus a constant, so with multiply-shift hashing its home slot costs one
+# addition.  A slot is one word, key << stone_bits | stone: exact whenever
+# both fit in 64 bits (any S up to 2**21 with a million moves).  Beyond that
+# the word keeps the key's low bits and a match is confirmed on the move's
+# coordinates.
 # The multiplier is drawn per run, so crafted coordinates cannot force long
 # probe chains.  On tables larger than the caches each move's slots are
 # computed and prefetched PLAN_RING - 1 moves ahead (see MovePlan); on
@@ -137,14 +141,8 @@ cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
 # that keep neighbours on shared cache lines.
 # --------------------------------------------------------------------------
 
-cdef struct Slot:
-    uint64_t key      # x << 32 | y
-    int32_t stone     # move index
-    int32_t unused
-
-
 cdef struct CellTable:
-    Slot* slots       # never cleared: only slots marked in ``occupied`` count
+    uint64_t* slots   # never cleared: only slots marked in ``occupied`` count
     # One bit per slot, set when the slot holds a key of this case.  It alone
     # says which slots are in use, so a case ends by clearing these bits, not
     # the slots: the table itself is never zeroed, on allocation or between
@@ -159,6 +157,11 @@ cdef struct CellTable:
     size_t mask       # slots in use by this case, minus one
     int shift         # 64 - log2(slots in use)
     uint64_t multiplier
+    int coord_bits    # key = x << coord_bits | y
+    int stone_bits    # slot word = key << stone_bits | stone
+    uint64_t stone_mask
+    bint confirm      # the key does not fit beside the stone: check coords
+    const int32_t* coords
 
 
 cdef enum:
@@ -167,15 +170,20 @@ cdef enum:
     FILTER_LOG = 3    # filter bits per slot: 2**FILTER_LOG
 
 
-# Key offsets of the six neighbours, clockwise from twelve o'clock (NOTES.md);
-# consecutive entries are themselves adjacent, which the ring test relies on.
-cdef uint64_t NEIGHBOUR_KEY_DELTA[6]
-for _k in range(6):
-    NEIGHBOUR_KEY_DELTA[_k] = ((int(NEIGHBOUR_DX[_k]) << 32) + int(NEIGHBOUR_DY[_k])) % (1 << 64)
+cdef inline uint64_t cell_key(const CellTable* t, int64_t x, int64_t y) noexcept nogil:
+    return (<uint64_t>x << t.coord_bits) | <uint64_t>y
 
 
-cdef inline uint64_t cell_key(int64_t x, int64_t y) noexcept nogil:
-    return (<uint64_t>x << 32) | <uint64_t>y
+cdef inline bint slot_holds(const CellTable* t, uint64_t word, uint64_t key) noexcept nogil:
+    """Whether a slot word in use belongs to ``key``'s cell."""
+    cdef uint64_t stone
+    if (word ^ (key << t.stone_bits)) > t.stone_mask:
+        return False
+    if not t.confirm:
+        return True
+    stone = word & t.stone_mask
+    return (<uint64_t>t.coords[2 * stone] == key >> t.coord_bits and
+            <uint64_t>t.coords[2 * stone + 1] == key & ((<uint64_t>1 << t.coord_bits) - 1))
 
 
 cdef inline size_t slot_of_hash(const CellTable* t, uint64_t hashed) noexcept nogil:
@@ -200,8 +208,8 @@ cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key) no
     known to be in use: the caller has found the key's filter bit set, and
     only an insert into that home sets it."""
     while True:
-        if t.slots[slot].key == key:
-            return t.slots[slot].stone
+        if slot_holds(t, t.slots[slot], key):
+            return <int32_t>(t.slots[slot] & t.stone_mask)
         slot = (slot + 1) & t.mask
         if not slot_used(t, slot):
             return -1
@@ -215,11 +223,10 @@ cdef inline int32_t table_insert(CellTable* t, uint64_t hashed, uint64_t key,
     cdef size_t bit = filter_bit(t, hashed)
     cdef size_t slot = bit >> FILTER_LOG
     while slot_used(t, slot):
-        if t.slots[slot].key == key:
-            return t.slots[slot].stone
+        if slot_holds(t, t.slots[slot], key):
+            return <int32_t>(t.slots[slot] & t.stone_mask)
         slot = (slot + 1) & t.mask
-    t.slots[slot].key = key
-    t.slots[slot].stone = stone
+    t.slots[slot] = (key << t.stone_bits) | <uint64_t>stone
     t.occupied[slot >> 6] |= (<uint64_t>1) << (slot & 63)
     if filtered:
         t.filter[bit >> 6] |= (<uint64_t>1) << (bit & 63)
@@ -291,9 +298,19 @@ cdef void scratch_free(Scratch* s) noexcept nogil:
     memset(s, 0, sizeof(Scratch))
 
 
-cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noexcept nogil:
-    """Size the table for ``n_moves`` (load <= 1/4 while it fits the caches,
-    else <= 1/2 for memory at scale) and the union-find arrays."""
+cdef int bit_length(uint64_t value) noexcept nogil:
+    cdef int bits = 0
+    while value:
+        bits += 1
+        value >>= 1
+    return bits
+
+
+cdef bint scratch_reserve(Scratch* s, int64_t n_moves, int64_t size, const int32_t* coords,
+                          uint64_t multiplier) noexcept nogil:
+    """Size the table for ``n_moves`` on a board of side ``size`` (load <=
+    1/4 while it fits the caches, else <= 1/2 for memory at scale) and the
+    union-find arrays."""
     cdef size_t n_slots = 64
     cdef int shift = 58
     while n_slots < <size_t>((4 if n_moves <= (1 << 18) else 2) * n_moves):
@@ -303,7 +320,7 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noex
         free(s.table.slots)
         free(s.table.occupied)
         free(s.table.filter)
-        s.table.slots = <Slot*>large_block(n_slots * sizeof(Slot))
+        s.table.slots = <uint64_t*>large_block(n_slots * sizeof(uint64_t))
         s.table.occupied = <uint64_t*>large_block(n_slots // 8)
         s.table.filter = <uint64_t*>large_block((n_slots // 8) << FILTER_LOG)
         s.table.capacity = n_slots
@@ -315,6 +332,11 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, uint64_t multiplier) noex
     s.table.mask = n_slots - 1
     s.table.shift = shift
     s.table.multiplier = multiplier | 1
+    s.table.coord_bits = bit_length(<uint64_t>(2 * size - 1))
+    s.table.stone_bits = max(bit_length(<uint64_t>(n_moves - 1)), 1)
+    s.table.stone_mask = (<uint64_t>1 << s.table.stone_bits) - 1
+    s.table.confirm = 2 * s.table.coord_bits + s.table.stone_bits > 64
+    s.table.coords = coords
     if n_moves > s.stone_capacity:
         # No copy: every case initialises the entries it uses.
         free(s.parent)
@@ -348,7 +370,7 @@ cdef inline void plan_move(MovePlan* plan, const CellTable* t, const uint64_t* h
                            int64_t x, int64_t y, int64_t size,
                            bint prefetch) noexcept nogil:
     cdef int k
-    cdef uint64_t hashed = cell_key(x, y) * t.multiplier
+    cdef uint64_t hashed = cell_key(t, x, y) * t.multiplier
     plan.hashed = hashed
     plan.cell_mask = border_mask(x, y, size)
     plan.candidates = 63
@@ -416,11 +438,13 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     ``feed``, the moves may still be arriving: each is read only once the
     feed says it is there.
     """
-    cdef CellTable* table = &s.table
+    cdef CellTable local_table
+    cdef CellTable* table
     cdef int32_t* parent
     cdef uint16_t* mask
     cdef int64_t i, ahead
     cdef uint64_t key
+    cdef uint64_t key_delta[6]
     cdef uint64_t hash_delta[6]
     cdef MovePlan plans[PLAN_RING]
     cdef MovePlan* plan
@@ -440,15 +464,24 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     kinds_out[0] = 0
     move_out[0] = 0
     duplicate_out[0] = -1
-    if not scratch_reserve(s, n_moves, seed):
+    if not scratch_reserve(s, n_moves, size, coords, seed):
         return -1
+    # A copy no store through the arrays below can alias, so that the
+    # compiler keeps its fields in registers.
+    local_table = s.table
+    table = &local_table
     parent = s.parent
     mask = s.mask
+    # Key offsets of the six neighbours, clockwise from twelve o'clock
+    # (NOTES.md); consecutive entries are themselves adjacent, which the
+    # ring test relies on.
     for k in range(6):
-        hash_delta[k] = NEIGHBOUR_KEY_DELTA[k] * table.multiplier
+        key_delta[k] = ((<uint64_t><int64_t>NEIGHBOUR_DX[k]) << table.coord_bits) + \
+            <uint64_t><int64_t>NEIGHBOUR_DY[k]
+        hash_delta[k] = key_delta[k] * table.multiplier
     # A table far larger than the caches: plan each move ahead of time so its
     # slots' lines arrive before they are needed.
-    prefetch = (table.mask + 1) * sizeof(Slot) > PLAN_AHEAD_BYTES
+    prefetch = (table.mask + 1) * sizeof(uint64_t) > PLAN_AHEAD_BYTES
     if prefetch:
         needed = min(PLAN_RING - 1, n_moves)
         if needed > there:
@@ -482,7 +515,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         else:
             plan = &plans[0]
             plan_move(plan, table, hash_delta, coords[2 * i], coords[2 * i + 1], size, False)
-        key = cell_key(coords[2 * i], coords[2 * i + 1])
+        key = cell_key(table, coords[2 * i], coords[2 * i + 1])
         if table_insert(table, plan.hashed, key, <int32_t>i) >= 0:
             duplicate_out[0] = i
             break
@@ -500,7 +533,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             k = HAVHEX_CTZ(candidates)
             candidates &= candidates - 1
             neighbour[k] = table_find(table, plan.neighbour_bit[k] >> FILTER_LOG,
-                                      key + NEIGHBOUR_KEY_DELTA[k])
+                                      key + key_delta[k])
             if neighbour[k] >= 0:
                 present |= 1 << k
         parent[i] = -1
@@ -568,7 +601,7 @@ cdef bint insert_remaining(CellTable* table, const int32_t* coords, int64_t firs
             there = feed_wait(feed, i + 1)
             if there < 0:
                 return False
-        key = cell_key(coords[2 * i], coords[2 * i + 1])
+        key = cell_key(table, coords[2 * i], coords[2 * i + 1])
         if table_insert(table, key * table.multiplier, key, <int32_t>i, False) >= 0:
             duplicate_out[0] = i
             return True
@@ -886,6 +919,7 @@ cdef class HavannahInput:
     cdef bint hand_over_reading         # tests: stop reading after every case
     cdef int64_t read_turns             # times a worker took the reader
     cdef int64_t refuse_memory_for      # tests: this case is refused memory (-1: none)
+    cdef object hash_multiplier         # tests: the cell table's multiplier (None: random)
     cdef CaseData* partial              # the moves read of a case cut by a fault
     cdef int64_t bytes_read             # progress, read while other threads work
     cdef int64_t n_judged
@@ -1241,6 +1275,11 @@ cdef class HavannahInput:
         so that reading passes from worker to worker."""
         self.hand_over_reading = wanted
 
+    def _hash_with(self, multiplier):
+        """Tests: hash cells with this odd multiplier instead of a random
+        one, so that probe chains can be laid out by hand."""
+        self.hash_multiplier = multiplier
+
     def _refuse_memory_for(self, int64_t case):
         """Tests: judging ``case`` fails as if its table were refused."""
         self.refuse_memory_for = case
@@ -1273,7 +1312,8 @@ cdef class HavannahInput:
         self.next_case = 0
         self.n_judged = 0
         self.judged = True
-        cdef uint64_t seed = int.from_bytes(os.urandom(8), "little")
+        cdef uint64_t seed = (int.from_bytes(os.urandom(8), "little")
+                              if self.hash_multiplier is None else self.hash_multiplier)
         started = []
         threads = min(threads, os.cpu_count() or 1)
 
