@@ -27,7 +27,8 @@ cdef inline int32_t uf_find(int32_t* parent, int32_t item) noexcept nogil:
     # loads, the one or the other picked without a branch: a loop's exit
     # there was a coin toss the CPU mispredicted about every third find.
     cdef int32_t up = parent[item]
-    cdef int32_t near = up if up >= 0 else item
+    cdef int32_t is_root = up >> 31             # all ones when up < 0 (gcc: arithmetic)
+    cdef int32_t near = (up & ~is_root) | (item & is_root)
     if parent[near] < 0:
         return near
     return uf_find_far(parent, item)
