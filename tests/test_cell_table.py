@@ -57,3 +57,33 @@ def test_a_twin_is_not_taken_for_a_neighbour():
     small = [(10 * i + 10, 10 * i + 11) for i in range(22)]
     played = [corner, twin, *small, (1, 1)]
     assert _judge(played) == (b"\0", [0], None)
+
+
+def _ring_only_cases():
+    """Random moves packed into a 12 x 12 patch, so that groups, runs and
+    rings form (the patch touches no edge of either board below)."""
+    import random
+
+    generator = random.Random(20261129)
+    for _ in range(40):
+        cells = [(x, y) for x in range(12) for y in range(12)]
+        generator.shuffle(cells)
+        yield cells[:generator.randrange(20, len(cells))]
+
+
+def test_a_patch_far_out_on_the_largest_board_plays_as_on_a_small_one():
+    # On a board of side 2**30 placed near (2**30 + 12345, 2**30 - 777),
+    # 2 * 31 key bits and the stone numbers do not fit in a word: every
+    # match is confirmed on the coordinates.  On a board of side 40 around
+    # its centre, they fit.  Away from the edges only rings can be made, so
+    # both must find the same first ring at the same move.
+    from havhex import havannah
+
+    for patch in _ring_only_cases():
+        small = [(x + 34, y + 34) for x, y in patch]
+        far = [(x + SIDE + 12345, y + SIDE - 777) for x, y in patch]
+        expected = havannah.first_win(40, small)
+        assert havannah.first_win(SIDE, far) == expected
+        kinds, moves, duplicate = _judge(far, multiplier=0x9E3779B97F4A7C15)
+        assert duplicate is None
+        assert moves[0] == (expected.move or 0)
