@@ -13,6 +13,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 def test_a_worker_hands_back_its_result():
     worker = Worker(lambda: 6 * 7)
+    worker.start()
     assert worker.join() is True
     assert worker.outcome() == 42
 
@@ -22,6 +23,7 @@ def test_a_worker_raises_its_exception_in_the_joining_thread():
         raise ValueError("from the worker")
 
     worker = Worker(fail)
+    worker.start()
     assert worker.join(5) is True
     with pytest.raises(ValueError, match="from the worker"):
         worker.outcome()
@@ -33,6 +35,7 @@ def test_join_with_a_timeout_returns_false_while_the_worker_runs():
     gate = _thread.allocate_lock()
     gate.acquire()
     worker = Worker(lambda: gate.acquire(timeout=10))
+    worker.start()
     try:
         assert worker.join(0.01) is False
         assert worker.join(0) is False
@@ -44,9 +47,58 @@ def test_join_with_a_timeout_returns_false_while_the_worker_runs():
 
 def test_a_worker_that_raises_system_exit_still_finishes():
     worker = Worker(lambda: sys.exit(3))
+    worker.start()
     assert worker.join(5) is True
     with pytest.raises(SystemExit):
         worker.outcome()
+
+
+def test_a_worker_never_started_joins_at_once():
+    worker = Worker(lambda: 1)
+    assert worker.join() is True
+    assert worker.outcome() is None
+
+
+def test_a_worker_still_joins_after_an_interrupted_join():
+    # An interrupt between the join's acquire and release leaves the lock
+    # held; the worker must still answer later joins, not block them.
+    worker = Worker(lambda: 5)
+    worker.start()
+    assert worker.join(5) is True
+    worker._done.acquire()          # the lock as such an interrupt leaves it
+    assert worker.join(0.5) is True
+    assert worker.outcome() == 5
+
+
+def test_judging_survives_a_thread_that_cannot_start(monkeypatch):
+    # The second worker fails to start: the first is joined, and the error
+    # reaches the caller; nothing is left running.
+    import _thread
+    import os
+
+    from havhex import _havannah
+
+    real_start = _thread.start_new_thread
+    calls = []
+
+    def start_once(function, args):
+        calls.append(function)
+        if len(calls) > 1:
+            raise RuntimeError("can't start new thread")
+        return real_start(function, args)
+
+    monkeypatch.setattr(_thread, "start_new_thread", start_once)
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    text = (EXAMPLES / "havannah.in").read_bytes()
+    parsed = _havannah.parse(text)
+    with pytest.raises(RuntimeError, match="can't start"):
+        parsed.judge(3)
+    assert len(calls) == 2
+    monkeypatch.setattr(_thread, "start_new_thread", real_start)
+    parsed.judge(2)
+    alone = _havannah.parse(text)
+    alone.judge(1)
+    assert parsed.results() == alone.results()
 
 
 @pytest.mark.parametrize("game", ["havannah", "hex"])

@@ -333,7 +333,8 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, int64_t size, const int32
     s.table.shift = shift
     s.table.multiplier = multiplier | 1
     s.table.coord_bits = bit_length(<uint64_t>(2 * size - 1))
-    s.table.stone_bits = max(bit_length(<uint64_t>(n_moves - 1)), 1)
+    # (n_moves - 1 would be all ones for an empty case: a 64-bit shift.)
+    s.table.stone_bits = bit_length(<uint64_t>(n_moves - 1)) if n_moves > 1 else 1
     s.table.stone_mask = (<uint64_t>1 << s.table.stone_bits) - 1
     s.table.confirm = 2 * s.table.coord_bits + s.table.stone_bits > 64
     s.table.coords = coords
@@ -1336,7 +1337,9 @@ cdef class HavannahInput:
                 # worker more was slower: three threads on two cores evict
                 # each other's tables from the caches.)
                 for _ in range(threads - 1):
-                    started.append(Worker(lambda: self._worker(seed)))
+                    worker = Worker(lambda: self._worker(seed))
+                    started.append(worker)      # joined below even if start is interrupted
+                    worker.start()
             if source is not None and not self.shared_reading:
                 _parse_into(self, source, chunk_size)
             try:

@@ -1185,7 +1185,9 @@ cdef class HexInput:
         workers = []
         try:
             for _ in range(min(threads, self.n_cases)):
-                workers.append(Worker(lambda: self._run_worker(counter)))
+                worker = Worker(lambda: self._run_worker(counter))
+                workers.append(worker)          # joined below even if start is interrupted
+                worker.start()
         finally:
             for worker in workers:
                 worker.join()

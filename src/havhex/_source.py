@@ -59,6 +59,7 @@ def run_with_progress(work, poll, progress, interval=0.1):
     from ._threads import Worker
 
     runner = Worker(work)
+    runner.start()
     while True:
         progress(*poll())
         if runner.join(interval):

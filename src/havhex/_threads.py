@@ -8,41 +8,50 @@ import _thread
 
 
 class Worker:
-    """Runs ``function()`` on a new thread from construction on.
+    """Runs ``function()`` on a new thread once ``start`` is called.
 
     ``join`` waits for it; ``outcome`` then returns what it returned, or
     raises what it raised, in the calling thread.  Like a daemon thread, a
     worker does not keep the interpreter alive: whoever starts one joins it.
+    Keep the worker where a ``finally`` will join it *before* starting it:
+    an interrupt during ``start`` may come after the thread is running.
     """
 
-    __slots__ = ("_done", "_result", "_error")
+    __slots__ = ("_function", "_ident", "_finished", "_done", "_result", "_error")
 
     def __init__(self, function):
+        self._function = function
+        self._ident = None          # set once the thread exists
+        self._finished = False      # set by the thread when the function has returned
         self._result = None
         self._error = None
         self._done = _thread.allocate_lock()
         self._done.acquire()
-        try:
-            _thread.start_new_thread(self._run, (function,))
-        except BaseException:
-            self._done.release()
-            raise
 
-    def _run(self, function):
+    def start(self):
+        self._ident = _thread.start_new_thread(self._run, ())
+
+    def _run(self):
         try:
-            self._result = function()
+            self._result = self._function()
         except BaseException as exc:  # handed to the joining thread
             self._error = exc
         finally:
+            self._function = None
+            self._finished = True
             self._done.release()
 
     def join(self, timeout=None):
         """Wait until the function has returned (at most ``timeout``
-        seconds); True once it has."""
+        seconds); True once it has, or if the thread never started."""
+        if self._ident is None or self._finished:
+            return True
         if self._done.acquire(timeout=-1 if timeout is None else max(timeout, 0)):
             self._done.release()
             return True
-        return False
+        # (An interrupt between the acquire and the release leaves the lock
+        # held; ``_finished``, set by the thread, still answers later joins.)
+        return self._finished
 
     def outcome(self):
         """The function's result, or its exception raised here; call after
