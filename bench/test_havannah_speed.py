@@ -134,10 +134,13 @@ def test_scale_parse(benchmark, scale):
     assert parsed.n_moves == sum(len(moves) for _, moves in cases)
 
 
-def test_scale_kernel(benchmark, scale):
+@pytest.mark.parametrize("threads", [1, 2])
+def test_scale_kernel(benchmark, scale, threads):
+    """The parsed cases judged on 1 and 2 threads: what two threads cost
+    each other (fresh tables, shared memory) without reading in the way."""
     path, cases = scale
     parsed = _parsed(path)
-    benchmark.pedantic(parsed.judge, rounds=3, iterations=1)
+    benchmark.pedantic(parsed.judge, (threads,), rounds=3, iterations=1)
     kinds, moves, _ = parsed.results()
     assert list(kinds) == [baseline.havannah_first_win(size, moves)[0] for size, moves in cases]
     if benchmark.stats:
