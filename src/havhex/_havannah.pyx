@@ -547,32 +547,44 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             starts = present & ~(((present << 1) | (present >> 5)) & 63)
             if not starts:
                 starts = 1
-            # Ring: every empty hexagon reached the outside before this move,
-            # so the move encloses something exactly when two separate runs
-            # already belong to one group.
-            n_runs = 0
-            while starts:
-                k = HAVHEX_CTZ(starts)
-                starts &= starts - 1
-                root = uf_find(parent, neighbour[k])
-                for a in range(n_runs):
-                    if run_root[a] == root:
-                        kinds = KIND_RING
-                run_root[n_runs] = root
-                n_runs += 1
-            # Join the runs' groups (a root equal to an earlier run's is
-            # joined already), then hang the new stone under the result.
-            root = run_root[0]
-            for a in range(1, n_runs):
-                other = run_root[a]
-                if other != run_root[0] and (a == 1 or other != run_root[1]):
-                    merged = mask[root] | mask[other]
-                    root = uf_link(parent, root, other)
-                    mask[root] = merged
-            parent[i] = root
-            parent[root] -= 1
-            mask[root] |= plan.cell_mask
-            kinds |= structure_kinds(mask[root])
+            if (starts & (starts - 1)) == 0 and plan.cell_mask == 0:
+                # One run, off the border: no ring (that takes two runs of
+                # one group) and no new corner or edge for the group, so no
+                # find is needed.  The stone hangs under its neighbour's
+                # parent, or the neighbour when that is a root: as shallow as
+                # under the root for nearly every group, at one load instead
+                # of a find's two.  The root's size is not counted up; sizes
+                # only pick which root stays on top in a union.
+                other = neighbour[HAVHEX_CTZ(starts)]
+                root = parent[other]
+                parent[i] = (root & ~(root >> 31)) | (other & (root >> 31))
+            else:
+                # Ring: every empty hexagon reached the outside before this
+                # move, so the move encloses something exactly when two
+                # separate runs already belong to one group.
+                n_runs = 0
+                while starts:
+                    k = HAVHEX_CTZ(starts)
+                    starts &= starts - 1
+                    root = uf_find(parent, neighbour[k])
+                    for a in range(n_runs):
+                        if run_root[a] == root:
+                            kinds = KIND_RING
+                    run_root[n_runs] = root
+                    n_runs += 1
+                # Join the runs' groups (a root equal to an earlier run's is
+                # joined already), then hang the new stone under the result.
+                root = run_root[0]
+                for a in range(1, n_runs):
+                    other = run_root[a]
+                    if other != run_root[0] and (a == 1 or other != run_root[1]):
+                        merged = mask[root] | mask[other]
+                        root = uf_link(parent, root, other)
+                        mask[root] = merged
+                parent[i] = root
+                parent[root] -= 1
+                mask[root] |= plan.cell_mask
+                kinds |= structure_kinds(mask[root])
 
         ahead = i + PLAN_RING - 1
         if prefetch and ahead < n_moves:

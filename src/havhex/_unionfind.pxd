@@ -3,6 +3,8 @@
 
 ``parent[i] >= 0`` points towards the root; a root stores ``-(size of its set)``,
 so one int32 array carries both the forest and the sizes (union by size).
+The sizes only steer the linking: the Havannah kernel hangs some stones
+without counting them, and the forest stays right all the same.
 """
 from libc.stdint cimport int32_t
 
@@ -36,8 +38,11 @@ cdef inline int32_t uf_find(int32_t* parent, int32_t item) noexcept nogil:
 
 cdef inline int32_t uf_link(int32_t* parent, int32_t root_a, int32_t root_b) noexcept nogil:
     """Join two distinct roots; return the surviving root (the larger set)."""
-    if parent[root_a] > parent[root_b]:      # a is smaller: sizes are stored negated
-        root_a, root_b = root_b, root_a
-    parent[root_a] += parent[root_b]
-    parent[root_b] = root_a
-    return root_a
+    cdef int32_t size_a = parent[root_a]
+    cdef int32_t size_b = parent[root_b]
+    # Picked with a mask, not a branch: which set is larger is a coin toss.
+    cdef int32_t a_smaller = -(size_a > size_b)     # sizes are stored negated
+    cdef int32_t larger = (root_b & a_smaller) | (root_a & ~a_smaller)
+    parent[larger] = size_a + size_b
+    parent[root_a ^ root_b ^ larger] = larger
+    return larger
