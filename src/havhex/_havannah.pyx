@@ -68,9 +68,12 @@ NEIGHBOUR_DY[:] = [1, 1, 0, -1, -1, 0]
 
 cdef int64_t LOW32 = 0xFFFFFFFF
 
-cdef uint8_t POPCOUNT6[64]
-for _i in range(64):
-    POPCOUNT6[_i] = bin(_i).count("1")
+# The winning structures a group's border mask makes (see border_mask): a
+# bridge joins two corners, a fork three edges.
+cdef uint8_t STRUCTURE_KINDS[4096]
+for _i in range(4096):
+    STRUCTURE_KINDS[_i] = ((KIND_BRIDGE if bin(_i & 63).count("1") >= 2 else 0)
+                           | (KIND_FORK if bin(_i >> 6).count("1") >= 3 else 0))
 
 
 class HavannahError(Exception):
@@ -118,12 +121,7 @@ cdef inline uint16_t border_mask(int64_t x, int64_t y, int64_t size) noexcept no
 
 
 cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
-    cdef uint8_t kinds = 0
-    if POPCOUNT6[mask & 63] >= 2:
-        kinds |= KIND_BRIDGE
-    if POPCOUNT6[mask >> 6] >= 3:
-        kinds |= KIND_FORK
-    return kinds
+    return STRUCTURE_KINDS[mask]
 
 
 # --------------------------------------------------------------------------
