@@ -548,11 +548,12 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             if (starts & (starts - 1)) == 0 and plan.cell_mask == 0:
                 # One run, off the border: no ring (that takes two runs of
                 # one group) and no new corner or edge for the group, so no
-                # find is needed.  The stone hangs under its neighbour's
-                # parent, or the neighbour when that is a root: as shallow as
-                # under the root for nearly every group, at one load instead
-                # of a find's two.  The root's size is not counted up; sizes
-                # only pick which root stays on top in a union.
+                # find is needed.  The stone hangs, as a leaf that is never
+                # counted (see _unionfind.pxd), under its neighbour's parent,
+                # or under the neighbour when that is a root: at one load
+                # instead of a find's two, it is no deeper than the neighbour
+                # (one below it when that is a root), and finds through it
+                # halve the path as through any other stone.
                 other = neighbour[HAVHEX_CTZ(starts)]
                 root = parent[other]
                 parent[i] = (root & ~(root >> 31)) | (other & (root >> 31))

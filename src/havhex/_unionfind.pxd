@@ -1,10 +1,13 @@
 # cython: language_level=3
 """Flat-array union-find shared by both engines.
 
-``parent[i] >= 0`` points towards the root; a root stores ``-(size of its set)``,
-so one int32 array carries both the forest and the sizes (union by size).
-The sizes only steer the linking: the Havannah kernel hangs some stones
-without counting them, and the forest stays right all the same.
+``parent[i] >= 0`` points towards the root; a root stores minus a count of its
+items, so one int32 array carries both the forest and the counts, and a union
+keeps the root with the larger count on top (union by size).  The count is
+the set's size, except in the Havannah kernel, which hangs some stones as
+leaves without counting them.  Either way a root's count at least doubles
+each time a tree goes under it, so no item is deeper than log2 of the items
+counted, plus one for an uncounted leaf.
 """
 from libc.stdint cimport int32_t
 
@@ -37,7 +40,7 @@ cdef inline int32_t uf_find(int32_t* parent, int32_t item) noexcept nogil:
 
 
 cdef inline int32_t uf_link(int32_t* parent, int32_t root_a, int32_t root_b) noexcept nogil:
-    """Join two distinct roots; return the surviving root (the larger set)."""
+    """Join two distinct roots; return the surviving root (the larger count)."""
     cdef int32_t size_a = parent[root_a]
     cdef int32_t size_b = parent[root_b]
     # Picked with a mask, not a branch: which set is larger is a coin toss.
