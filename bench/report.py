@@ -54,7 +54,7 @@ def main(path):
     print()
     for name in ("test_scale_parse", "test_scale_kernel[1]", "test_scale_kernel[2]",
                  "test_scale_api[1]", "test_scale_api[2]",
-                 "test_scale_cli[1]", "test_scale_cli[2]",
+                 "test_scale_cli[1]", "test_scale_cli[2]", "test_scale_cli_alternating",
                  "test_scale_baseline_slice", "test_scale_cli_peak_memory", "test_hex_big_cli_peak_memory",
                  "test_hex_cli_official_test_set_2", "test_cli_on_an_empty_input",
                  "test_import_havhex"):

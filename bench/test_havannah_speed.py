@@ -5,6 +5,8 @@ Each benchmark checks its answer (against the baseline), and records moves per
 second in extra_info; none asserts a timing.
 """
 import os
+import statistics
+import time
 
 import pytest
 
@@ -170,6 +172,34 @@ def test_scale_cli(benchmark, scale, jobs):
     if benchmark.stats:
         n_moves = sum(len(moves) for _, moves in cases)
         benchmark.extra_info["M moves/s"] = round(n_moves / benchmark.stats.stats.median / 1e6, 2)
+
+
+def test_scale_cli_alternating(benchmark, scale):
+    """-j 1 and -j 2 in turn, a pair a round (the order swapped every other
+    round): the machine's drift from one round to the next falls on both
+    alike, so their ratio is steadier than that of test_scale_cli[1] and [2],
+    which run one after the other."""
+    path, cases = scale
+    seconds = {1: [], 2: []}
+    outputs = set()
+    order = [1, 2]
+
+    def pair():
+        for jobs in order:
+            start = time.perf_counter()
+            done = run_cli("havannah", "-j", jobs, path)
+            seconds[jobs].append(time.perf_counter() - start)
+            outputs.add(done.stdout)
+        order.reverse()
+
+    benchmark.pedantic(pair, rounds=SCALE_ROUNDS, iterations=1)
+    assert len(outputs) == 1
+    assert next(iter(outputs)).decode().count("\n") == len(cases)
+    if benchmark.stats:
+        one, two = statistics.median(seconds[1]), statistics.median(seconds[2])
+        benchmark.extra_info["-j 1 ms"] = round(one * 1e3, 1)
+        benchmark.extra_info["-j 2 ms"] = round(two * 1e3, 1)
+        benchmark.extra_info["-j 1 / -j 2"] = round(one / two, 2)
 
 
 def test_scale_cli_peak_memory(benchmark, scale):
