@@ -14,7 +14,7 @@ from havhex._reader cimport (
     TOKEN_OK, TOKEN_TOO_LARGE, SeparatorScan, reader_at_end, reader_fast_pair, reader_int,
     reader_remaining, separators_next, separators_start, swar_marks, swar_value,
 )
-from havhex._unionfind cimport uf_find, uf_link
+from havhex._unionfind cimport uf_find, uf_hang, uf_link
 
 import os
 
@@ -121,7 +121,7 @@ cdef inline uint16_t border_mask(int64_t x, int64_t y, int64_t size) noexcept no
 
 
 cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
-    return STRUCTURE_KINDS[mask]
+    return STRUCTURE_KINDS[mask & 4095]     # (masks are ORs of border_mask's 12 bits)
 
 
 # --------------------------------------------------------------------------
@@ -548,15 +548,8 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             if (starts & (starts - 1)) == 0 and plan.cell_mask == 0:
                 # One run, off the border: no ring (that takes two runs of
                 # one group) and no new corner or edge for the group, so no
-                # find is needed.  The stone hangs, as a leaf that is never
-                # counted (see _unionfind.pxd), under its neighbour's parent,
-                # or under the neighbour when that is a root: at one load
-                # instead of a find's two, it is no deeper than the neighbour
-                # (one below it when that is a root), and finds through it
-                # halve the path as through any other stone.
-                other = neighbour[HAVHEX_CTZ(starts)]
-                root = parent[other]
-                parent[i] = (root & ~(root >> 31)) | (other & (root >> 31))
+                # find is needed; the stone hangs beside its neighbour.
+                uf_hang(parent, <int32_t>i, neighbour[HAVHEX_CTZ(starts)])
             else:
                 # Ring: every empty hexagon reached the outside before this
                 # move, so the move encloses something exactly when two

@@ -27,16 +27,28 @@ cdef inline int32_t uf_find_far(int32_t* parent, int32_t item) noexcept nogil:
     return item
 
 
-cdef inline int32_t uf_find(int32_t* parent, int32_t item) noexcept nogil:
-    # Nearly every item is a root or a root's child.  Both end after two
-    # loads, the one or the other picked without a branch: a loop's exit
-    # there was a coin toss the CPU mispredicted about every third find.
+cdef inline int32_t uf_up(int32_t* parent, int32_t item) noexcept nogil:
+    """The item's parent, or the item itself when it is a root, picked with
+    a mask: whether an item is a root is a coin toss a branch mispredicts."""
     cdef int32_t up = parent[item]
     cdef int32_t is_root = up >> 31             # all ones when up < 0 (gcc: arithmetic)
-    cdef int32_t near = (up & ~is_root) | (item & is_root)
+    return (up & ~is_root) | (item & is_root)
+
+
+cdef inline int32_t uf_find(int32_t* parent, int32_t item) noexcept nogil:
+    # Nearly every item is a root or a root's child: both end after two
+    # loads and no branch but this one.
+    cdef int32_t near = uf_up(parent, item)
     if parent[near] < 0:
         return near
     return uf_find_far(parent, item)
+
+
+cdef inline void uf_hang(int32_t* parent, int32_t leaf, int32_t member) noexcept nogil:
+    """Add a new item to ``member``'s set without a find, as a leaf under
+    ``member``'s parent (under ``member`` when it is a root): no deeper than
+    ``member``, at one load.  The root's count is not raised (see above)."""
+    parent[leaf] = uf_up(parent, member)
 
 
 cdef inline int32_t uf_link(int32_t* parent, int32_t root_a, int32_t root_b) noexcept nogil:
