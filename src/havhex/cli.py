@@ -205,7 +205,7 @@ class _Progress:
 
 def _progress_for(file, quiet):
     """A progress display for a large file when stderr is a terminal, else None."""
-    if quiet or file == "-" or not sys.stderr.isatty():
+    if quiet or file == "-" or sys.stderr is None or not sys.stderr.isatty():
         return None
     try:
         size = os.stat(file).st_size
@@ -275,49 +275,193 @@ def _json_pieces(value):
 
 
 SPOOL_IN_MEMORY = 32 << 20
+WRITE_BLOCK = 1 << 20  # characters encoded and written at a time
+
+
+class _OutputError(Exception):
+    """The output cannot be written; ``str()`` is the reason."""
+
+
+class _Spool:
+    """Text held until it is complete: in memory up to SPOOL_IN_MEMORY
+    characters, beyond that in an anonymous temporary file."""
+
+    def __init__(self):
+        self.held = []
+        self.size = 0
+        self.spill = None
+
+    def extend(self, pieces):
+        for piece in pieces:
+            if self.spill is not None:
+                self.spill.write(piece)
+                continue
+            self.held.append(piece)
+            self.size += len(piece)
+            if self.size > SPOOL_IN_MEMORY:
+                import tempfile
+
+                self.spill = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+                self.spill.writelines(self.held)
+                self.held = []
+
+    def blocks(self):
+        """The text in blocks of about WRITE_BLOCK characters."""
+        if self.spill is not None:
+            self.spill.seek(0)
+            while True:
+                block = self.spill.read(WRITE_BLOCK)
+                if not block:
+                    return
+                yield block
+        batch, size = [], 0
+        for piece in self.held:
+            if len(piece) >= WRITE_BLOCK:
+                if batch:
+                    yield "".join(batch)
+                    batch, size = [], 0
+                for start in range(0, len(piece), WRITE_BLOCK):
+                    yield piece[start:start + WRITE_BLOCK]
+                continue
+            batch.append(piece)
+            size += len(piece)
+            if size >= WRITE_BLOCK:
+                yield "".join(batch)
+                batch, size = [], 0
+        if batch:
+            yield "".join(batch)
+
+    def close(self):
+        self.held = []
+        if self.spill is not None:
+            self.spill.close()
+            self.spill = None
+
+
+def _write_all(descriptor, blocks, encoding="utf-8", errors="strict"):
+    """Write every block to ``descriptor``.  A loop over ``os.write``: after a
+    partial write (the reader of a pipe went away mid-write) the buffered
+    file objects drop the rest without an error, and the next write is the
+    one that reports the broken pipe."""
+    for block in blocks:
+        data = memoryview(block.encode(encoding, errors))
+        while data:
+            data = data[os.write(descriptor, data):]
 
 
 def _write_stdout(outputs):
-    """Each input's output in whole: held until its last piece is ready, in
-    memory up to SPOOL_IN_MEMORY characters, beyond that in a temporary file."""
-    for pieces in outputs:
-        held, size, spill = [], 0, None
-        for piece in pieces:
-            if spill is not None:
-                spill.write(piece)
-                continue
-            held.append(piece)
-            size += len(piece)
-            if size > SPOOL_IN_MEMORY:
-                import tempfile
-
-                spill = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
-                spill.writelines(held)
-                held = []
-        if spill is None:
-            sys.stdout.writelines(held)
-        else:
-            with spill:
-                spill.seek(0)
-                while True:
-                    block = spill.read(1 << 20)
-                    if not block:
-                        break
-                    sys.stdout.write(block)
-        sys.stdout.flush()
-
-
-def _write_atomically(path, chunks):
-    if os.path.isdir(path):
-        raise InputError("cannot write the output: it is a directory", path)
-    directory = os.path.dirname(os.path.abspath(path))
-    temporary = os.path.join(directory, f".{os.path.basename(path)}.havhex-{os.getpid()}.tmp")
+    """Each input's output in whole: held until its last piece is ready
+    (see ``_Spool``), then written to standard output."""
+    stream = sys.stdout
     try:
-        with open(temporary, "w", encoding="utf-8", newline="\n") as out:
-            for pieces in chunks:
-                for piece in pieces:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        descriptor = None  # a stand-in without a descriptor (tests capturing output)
+    for pieces in outputs:
+        spool = _Spool()
+        try:
+            spool.extend(pieces)  # judges the input: its faults pass as they are
+            try:
+                if descriptor is None:
+                    stream.writelines(spool.blocks())
+                    stream.flush()
+                else:
+                    stream.flush()
+                    _write_all(descriptor, spool.blocks(), stream.encoding or "utf-8",
+                               stream.errors or "strict")
+            except BrokenPipeError:
+                raise
+            except OSError as exc:  # /dev/full, a descriptor closed meanwhile...
+                raise InputError(f"cannot write the output: {exc.strerror or exc}") from None
+        finally:
+            spool.close()
+
+
+def _output_error(path, exc):
+    reason = exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
+    return InputError(f"cannot write the output: {reason}", path)
+
+
+def _descriptor_named(path):
+    """N when ``path`` names one of this process's open descriptors
+    (``/dev/fd/N``, ``/proc/self/fd/N``, or a link to one such as
+    ``/dev/stdout``), else None.  Writing there means writing to descriptor N
+    as it is, at its offset and in its append mode, never replacing what it
+    refers to."""
+    own = (f"/proc/{os.getpid()}/fd", "/proc/self/fd", "/proc/thread-self/fd", "/dev/fd")
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's limit on links followed
+        folder, name = os.path.split(current)
+        if folder in own and name.isdigit():
+            return int(name)
+        try:
+            link = os.readlink(current)
+        except OSError:
+            return None
+        current = os.path.normpath(os.path.join(folder, link))
+    return None
+
+
+def _temporary_name(name):
+    """An unpredictable name for the temporary file beside ``name``."""
+    return f".{name[:200]}.havhex-{os.urandom(8).hex()}.tmp"
+
+
+def _create_temporary(directory, name, mode):
+    """Create a new file in ``directory`` under a fresh name, exclusively:
+    O_EXCL fails on any existing entry, a planted link included."""
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_CLOEXEC", 0))
+    for _ in range(100):
+        temporary = os.path.join(directory, _temporary_name(name))
+        try:
+            return os.open(temporary, flags, mode), temporary
+        except FileExistsError:
+            continue
+    raise FileExistsError(17, "no free name for a temporary file")
+
+
+def _replace_file(path, pieces, existing):
+    """Write ``pieces`` to a new file beside ``path``'s target and rename it
+    over the target: readers see the old file or the new one, never a part.
+    A link to a file stays a link and its target is replaced.  ``existing``
+    is the target's ``os.stat`` (its mode and owner are kept) or None (a new
+    file gets the mode a plain open gives: 0666 less the umask)."""
+    import stat
+
+    target = os.path.realpath(path) if os.path.islink(path) else path
+    directory, name = os.path.split(os.path.abspath(target))
+    try:
+        # 0600 while an existing file's mode is not yet applied: the text
+        # is never readable by more users than the old file allowed.
+        descriptor, temporary = _create_temporary(directory, name,
+                                                  0o666 if existing is None else 0o600)
+    except OSError as exc:
+        raise _output_error(path, exc) from None
+    try:
+        with open(descriptor, "w", encoding="utf-8", newline="\n") as out:
+            for piece in pieces:  # judges the inputs: their faults pass as they are
+                try:
                     out.write(piece)
-        os.replace(temporary, path)
+                except OSError as exc:
+                    raise _output_error(path, exc) from None
+            try:
+                out.flush()
+                if existing is not None:
+                    if (existing.st_uid, existing.st_gid) != (os.getuid(), os.getgid()):
+                        try:
+                            os.fchown(descriptor, existing.st_uid, existing.st_gid)
+                        except OSError:
+                            pass  # only root may give a file away: it stays ours
+                    # After fchown, which clears set-user-ID and set-group-ID bits.
+                    os.fchmod(descriptor, stat.S_IMODE(existing.st_mode))
+                os.fsync(descriptor)
+            except OSError as exc:
+                raise _output_error(path, exc) from None
+        try:
+            os.replace(temporary, target)
+        except OSError as exc:
+            raise _output_error(path, exc) from None
     except BaseException:
         try:
             os.unlink(temporary)
@@ -326,12 +470,120 @@ def _write_atomically(path, chunks):
         raise
 
 
+def _write_into(path, descriptor, spool):
+    try:
+        _write_all(descriptor, spool.blocks())
+    except BrokenPipeError:
+        raise  # a FIFO's reader went away, as with ``| head``: quiet
+    except OSError as exc:
+        raise _output_error(path, exc) from None
+    finally:
+        os.close(descriptor)
+
+
+def _write_output(path, outputs):
+    """The ``-o`` output: written only once every input was judged.
+
+    A regular file (or a link to one) is replaced atomically, keeping its mode
+    and owner.  Anything else that exists (a device such as /dev/null, a
+    FIFO, a terminal, a descriptor such as /dev/stdout) is written into as it
+    is, once the whole text is ready, never replaced."""
+    import stat
+
+    descriptor = _descriptor_named(path)
+    if descriptor is not None:
+        try:
+            if stat.S_ISDIR(os.fstat(descriptor).st_mode):
+                raise IsADirectoryError(21, "it is a directory")
+        except OSError as exc:  # a closed descriptor: fail before judging
+            raise _output_error(path, exc) from None
+        spool = _Spool()
+        try:
+            for pieces in outputs:
+                spool.extend(pieces)
+            try:
+                copy = os.dup(descriptor)
+            except OSError as exc:
+                raise _output_error(path, exc) from None
+            _write_into(path, copy, spool)
+        finally:
+            spool.close()
+        return
+    try:
+        existing = os.stat(path)
+    except FileNotFoundError:
+        existing = None
+    except OSError as exc:
+        raise _output_error(path, exc) from None
+    if existing is not None and stat.S_ISDIR(existing.st_mode):
+        raise InputError("cannot write the output: it is a directory", path)
+    if existing is None or stat.S_ISREG(existing.st_mode):
+        _replace_file(path, (piece for pieces in outputs for piece in pieces), existing)
+        return
+    spool = _Spool()
+    try:
+        for pieces in outputs:
+            spool.extend(pieces)
+        # No O_CREAT: the node exists; no O_TRUNC: a device or FIFO has
+        # nothing to truncate, and some refuse it.  (A FIFO waits here for
+        # its reader, as a shell redirection does.)
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
+            now = os.fstat(descriptor)
+        except OSError as exc:
+            raise _output_error(path, exc) from None
+        if stat.S_ISREG(now.st_mode):
+            # Replaced by a regular file since it was looked at: replace that.
+            os.close(descriptor)
+            _replace_file(path, spool.blocks(), now)
+        else:
+            _write_into(path, descriptor, spool)
+    finally:
+        spool.close()
+
+
+STDOUT_CLOSED = "cannot write the output: standard output is closed"
+
+
+def _complain(text):
+    """``havhex: text`` on stderr, when there is a stderr to write to."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(f"havhex: {text}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _silence_stdout():
+    """After a broken pipe: send whatever is still to be flushed at exit to
+    /dev/null, so that the exit itself reports no second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
 def main(argv=None):
     try:
         arguments = _parse_arguments(sys.argv[1:] if argv is None else list(argv))
     except _Exit as leave:
-        (sys.stdout if leave.status == 0 else sys.stderr).write(leave.text)
-        return leave.status
+        if leave.status != 0:
+            if sys.stderr is not None:
+                sys.stderr.write(leave.text)
+            return leave.status
+        if sys.stdout is None:
+            _complain(STDOUT_CLOSED)
+            return 1
+        sys.stdout.write(leave.text)
+        return 0
+    if not arguments.output and sys.stdout is None:
+        # Started with descriptor 1 closed (``>&-``): nothing to judge for.
+        _complain(STDOUT_CLOSED)
+        return 1
     try:
         if arguments.game == "draw":
             from .draw import draw_command
@@ -343,25 +595,24 @@ def main(argv=None):
             outputs = _judge(arguments.game, arguments.files, threads, arguments.format,
                              arguments.quiet)
         if arguments.output:
-            _write_atomically(arguments.output, outputs)
+            _write_output(arguments.output, outputs)
         else:
             _write_stdout(outputs)
     except InputError as exc:
-        print(f"havhex: {exc}", file=sys.stderr)
+        _complain(exc)
         return 1
     except MemoryError:
-        print("havhex: out of memory", file=sys.stderr)
+        _complain("out of memory")
         return 1
     except BrokenPipeError:
-        # The reader of our output went away (``| head``): nothing to report.
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+        # The reader of our output went away (``| head``): nothing to report,
+        # and the same status whatever the mode and however far it read.
+        if not arguments.output:
+            _silence_stdout()
         return 1
     except OSError as exc:
         target = f"{exc.filename}: " if exc.filename else ""
-        print(f"havhex: {target}{exc.strerror or exc}", file=sys.stderr)
+        _complain(f"{target}{exc.strerror or exc}")
         return 1
     except KeyboardInterrupt:
         return 130
