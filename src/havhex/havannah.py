@@ -98,40 +98,84 @@ def _check_size(size):
 def _flat_coordinates(moves):
     """Interleaved x, y as a 1-D buffer the engine takes (int32 or int64)."""
     from array import array
-    try:
-        view = memoryview(moves)
-    except TypeError:
-        view = None
-    if view is not None:
-        if view.ndim == 2 and view.shape[0] == 0 and view.shape[1] == 2:
-            return array("q")
-        if view.ndim == 1 and view.shape[0] == 0:
-            return array("q")
-        if view.ndim != 2 or view.shape[1] != 2:
-            raise InputError(f"moves must be an (M, 2) buffer, got shape {view.shape}")
-        if (view.c_contiguous and view.itemsize in (4, 8)
-                and view.format.lstrip("@=<") in ("i", "l", "q")):
+    from . import _buffers
+
+    view = _buffers.view_of(moves, "moves must hold integers")
+    if view is None:
+        return _flat_pairs(moves)
+    kind = _buffers.item_kind(view)
+    if kind is None or kind[0] not in (_buffers.INTEGER, _buffers.OBJECT):
+        raise TypeError(f"moves must hold integers, not {_buffers.describe(moves, view)}")
+    if view.ndim == 2 and view.shape[0] == 0 and view.shape[1] == 2:
+        return array("q")
+    if view.ndim == 1 and view.shape[0] == 0:
+        return array("q")
+    if view.ndim != 2 or view.shape[1] != 2:
+        raise InputError(f"moves must be an (M, 2) buffer, got shape {view.shape}")
+    if kind[0] == _buffers.OBJECT:
+        items = _buffers.object_items(moves, view)
+        if items is None:
+            raise TypeError(f"moves of {_buffers.describe(moves, view)} must be passed as the "
+                            f"array itself, whose items can be read")
+        return _flat_pairs(items, holder=_buffers.describe(moves, view))
+    signed, swapped = _buffers.is_signed(view), kind[2]
+    if signed and not swapped and view.c_contiguous and view.itemsize in (4, 8):
+        try:
             return view.cast("B").cast("i" if view.itemsize == 4 else "q")
-        moves = view.tolist()
+        except (TypeError, ValueError):
+            pass  # a format memoryview cannot cast from: converted below
+    values = _buffers.native_integers(view, signed, swapped)
+    if values is None:
+        raise TypeError(f"moves must hold integers of 1, 2, 4 or 8 bytes, not "
+                        f"{_buffers.describe(moves, view)}")
+    if values.typecode in ("i", "q"):
+        return values
     try:
-        iterator = iter(moves)
+        return array("q", values)
+    except OverflowError:  # unsigned 64-bit beyond int64: the pair names the move
+        return _flat_pairs(zip(values[0::2], values[1::2]))
+
+
+def _flat_pairs(pairs, holder=None):
+    """Interleaved x, y from an iterable of pairs.  ``holder`` names the
+    dtype of an object array, whose items must be integers (TypeError)."""
+    from array import array
+    from operator import index
+
+    try:
+        iterator = iter(pairs)
     except TypeError:
         raise TypeError(f"moves must be a sequence of (x, y) pairs or an (M, 2) buffer, "
-                        f"not {type(moves).__name__}") from None
+                        f"not {type(pairs).__name__}") from None
     flat = array("q")
     for number, move in enumerate(iterator, 1):
         try:
             x, y = move
+            if holder is not None:
+                x, y = index(x), index(y)
             flat.append(x)
             flat.append(y)
-        except (TypeError, ValueError, OverflowError):
+        except TypeError:
+            if holder is None:
+                raise InputError(f"move {number} must be a pair of integers, got {move!r}") from None
+            odd = next((item for item in move if not hasattr(type(item), "__index__")), move)
+            raise TypeError(f"moves must hold integers, not {holder} holding "
+                            f"{type(odd).__name__} ({odd!r} in move {number})") from None
+        except (ValueError, OverflowError):
             raise InputError(f"move {number} must be a pair of integers, got {move!r}") from None
     return flat
 
 
+def _from_moves(size, flat):
+    """The engine's case from ``flat`` (int32 or int64 items).  The
+    specialization is picked here: Cython's own choice imports NumPy to
+    look for arrays, a third of a second on the first call."""
+    return _havannah.from_moves["int32_t" if flat.itemsize == 4 else "int64_t"](size, flat)
+
+
 def _parsed_moves(size, moves):
     _check_size(size)
-    parsed = _havannah.from_moves(size, _flat_coordinates(moves))
+    parsed = _from_moves(size, _flat_coordinates(moves))
     if parsed.err_code:
         raise InputError(_fault_reason(parsed))
     return parsed
@@ -140,9 +184,13 @@ def _parsed_moves(size, moves):
 def first_win(size, moves):
     """Judge one sequence of moves on a board of side ``size``.
 
-    ``moves`` is a sequence of ``(x, y)`` pairs or any C-contiguous ``(M, 2)``
-    integer buffer (NumPy int32/int64 arrays included).  Raises
-    :class:`havhex.InputError` for a move off the board or a hexagon played twice.
+    ``moves`` is a sequence of ``(x, y)`` pairs or any ``(M, 2)`` buffer of
+    integers: NumPy arrays of any integer dtype and byte order, or of dtype
+    object holding integers (int32/int64 in this machine's byte order, C
+    contiguous, are read in place).  Raises :class:`havhex.InputError` for a
+    move off the board or a hexagon played twice, and ``TypeError`` naming
+    the dtype for a buffer of anything else (float, str, objects that are not
+    integers).
     """
     parsed = _parsed_moves(size, moves)
     parsed.judge()
@@ -158,7 +206,8 @@ def enclosed_empty(size, stones):
     The exact form of the ring rule, for any set of distinct stones: the result
     is non-empty exactly when the stones hold a ring.  Returns a sorted list
     of ``(x, y)``.  Time and memory follow the number of stones (plus the size
-    of the answer), not the board.
+    of the answer), not the board.  ``stones`` takes the forms (and raises
+    the errors) of :func:`first_win`'s ``moves``.
     """
     parsed = _parsed_moves(size, stones)
     parsed.judge()
@@ -285,7 +334,7 @@ def explain(size, moves):
     """
     _check_size(size)
     flat = _flat_coordinates(moves)
-    parsed = _havannah.from_moves(size, flat)
+    parsed = _from_moves(size, flat)
     if parsed.err_code:
         raise InputError(_fault_reason(parsed))
     parsed.judge()

@@ -4,6 +4,8 @@ from typing import BinaryIO, Callable, Iterable, Iterator, List, Sequence, Tuple
 Buffer = object  # collections.abc.Buffer from Python 3.12
 
 Cell = Tuple[int, int]
+# An (M, 2) buffer of integers of any dtype and byte order, or of objects
+# that are integers; other dtypes raise TypeError.
 Moves = Union[Iterable[Sequence[int]], Buffer]
 
 MAX_SIZE: int

@@ -164,21 +164,91 @@ def _row_bytes(row, number):
         raise InputError(f"row {number} must be a string or a sequence of characters") from None
 
 
+_BOARD_WANTED = "a board buffer must hold characters or character codes"
+
+
 def _board_rows(rows):
     """The rows of a board as a list of bytes."""
+    from . import _buffers
+
     if isinstance(rows, (str, bytes, bytearray)):
         return [_row_bytes(row, number) for number, row in enumerate(rows.split(), 1)]
-    try:
-        view = memoryview(rows)
-    except TypeError:
-        view = None
+    view = _buffers.view_of(rows, _BOARD_WANTED)
     if view is not None and view.ndim == 2 and view.itemsize == 1:
         data = view.tobytes()
         width = view.shape[1]
         return [data[i * width:(i + 1) * width] for i in range(view.shape[0])]
     if view is not None and view.ndim == 1 and view.itemsize == 1:
         return _board_rows(view.tobytes())
-    return [_row_bytes(row, number) for number, row in enumerate(rows, 1)]
+    if view is not None and view.ndim == 2:
+        return _buffer_rows(rows, view)
+    if view is not None and view.ndim == 1:
+        kind = _buffers.item_kind(view)
+        if kind is not None and kind[0] in (_buffers.TEXT, _buffers.BYTES):
+            return _string_rows(view, kind, view.shape[0], 1)
+    try:
+        return [_row_bytes(row, number) for number, row in enumerate(rows, 1)]
+    except NotImplementedError:  # a bare memoryview of items it cannot show
+        raise TypeError(f"{_BOARD_WANTED}, not {_buffers.describe(rows, view)}") from None
+
+
+def _string_rows(view, kind, height, width):
+    """Rows of a buffer of NumPy strings (``str`` or ``bytes``), each item
+    padded with NULs to the same length, as NumPy stores them."""
+    from . import _buffers
+
+    what, count, swapped = kind
+    if what == _buffers.TEXT:
+        text = _buffers.text_items(view, count, swapped)
+        step = width * count
+        return [text[i * step:(i + 1) * step].replace("\0", "").encode("utf-8", "backslashreplace")
+                for i in range(height)]
+    data = view.tobytes()
+    step = width * count
+    return [data[i * step:(i + 1) * step].replace(b"\0", b"") for i in range(height)]
+
+
+def _buffer_rows(rows, view):
+    """The rows of a 2-D buffer of characters: NumPy strings, character codes
+    of any integer type and byte order, or objects (str, bytes or codes)."""
+    from . import _buffers
+
+    height, width = view.shape
+    kind = _buffers.item_kind(view)
+    if kind is None:
+        raise TypeError(f"{_BOARD_WANTED}, not {_buffers.describe(rows, view)}")
+    what, _, swapped = kind
+    if what in (_buffers.TEXT, _buffers.BYTES):
+        return _string_rows(view, kind, height, width)
+    if what == _buffers.INTEGER:
+        values = _buffers.native_integers(view, _buffers.is_signed(view), swapped)
+        if values is None:
+            raise TypeError(f"{_BOARD_WANTED}, not {_buffers.describe(rows, view)}")
+        board = [values[i * width:(i + 1) * width].tolist() for i in range(height)]
+    else:
+        board = _buffers.object_items(rows, view)
+        if board is None:
+            raise TypeError(f"a board of {_buffers.describe(rows, view)} must be passed as the "
+                            f"array itself, whose items can be read")
+    holder = _buffers.describe(rows, view)
+    return [b"".join(_cell_bytes(cell, number, column, holder) for column, cell in enumerate(row, 1))
+            for number, row in enumerate(board, 1)]
+
+
+def _cell_bytes(cell, number, column, holder):
+    """One cell of a buffer: a character (str or bytes) or a character code."""
+    if isinstance(cell, str):
+        return cell.encode("utf-8", "backslashreplace")
+    if isinstance(cell, (bytes, bytearray)):
+        return bytes(cell)
+    if hasattr(type(cell), "__index__") and not isinstance(cell, bool):
+        code = cell.__index__()
+        if 0 <= code <= 255:
+            return bytes((code,))
+        raise InputError(f"row {number} has the code {code} at column {column}; "
+                         f"only B, R and . are allowed")
+    raise TypeError(f"{_BOARD_WANTED}, not {holder} holding {type(cell).__name__} "
+                    f"({cell!r} in row {number})")
 
 
 def _parsed_board(rows):
@@ -196,8 +266,11 @@ def judge(rows):
 
     ``rows`` is a list of N strings (or bytes) of N characters ``B``, ``R``
     and ``.``; a string with the rows separated by white space; or a 2-D
-    buffer of single bytes (e.g. a NumPy ``S1``/``uint8`` array).  Raises
-    :class:`havhex.InputError` for a malformed board.
+    buffer of characters: NumPy ``S``/``U`` strings, character codes of any
+    integer dtype and byte order (``uint8``, ``>i4``...), or dtype object
+    holding str, bytes or codes.  Raises :class:`havhex.InputError` for a
+    malformed board and ``TypeError`` naming the dtype for a buffer of
+    anything else (float...).
     """
     parsed = _parsed_board(rows)
     parsed.judge()

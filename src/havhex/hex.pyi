@@ -5,7 +5,11 @@ Cell = Tuple[int, int]
 Status = Literal["Impossible", "Red wins", "Blue wins", "Nobody wins"]
 Reason = Literal["counts", "both-connected", "loser-moved-last", "no-single-last-move"]
 Colour = Literal["red", "blue"]
-Rows = Union[str, bytes, Sequence[Union[str, bytes, Sequence[str]]], memoryview]
+Buffer = object  # collections.abc.Buffer from Python 3.12
+
+# A 2-D buffer holds characters (NumPy S/U), character codes (any integer
+# dtype) or objects that are either; other dtypes raise TypeError.
+Rows = Union[str, bytes, Sequence[Union[str, bytes, Sequence[str]]], memoryview, Buffer]
 FileArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", BinaryIO]
 
 MAX_SIZE: int
