@@ -231,6 +231,40 @@ def test_link_to_a_regular_file_stays_a_link(tmp_path, case_file):
     assert listing(elsewhere) == ["real.txt"]
 
 
+def test_relative_links_are_followed_hop_by_hop(tmp_path, case_file):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    real = write(tmp_path / "b", "real.txt", "old\n")
+    os.symlink("../b/real.txt", tmp_path / "a" / "middle")
+    os.symlink("a/middle", tmp_path / "out.txt")
+    ok(run("havannah", case_file, "-o", "out.txt", cwd=tmp_path))
+    assert real.read_text() == OUTPUT
+    assert os.readlink(tmp_path / "out.txt") == "a/middle"
+    assert listing(tmp_path / "a") == ["middle"] and listing(tmp_path / "b") == ["real.txt"]
+
+
+@needs_root
+def test_someone_elses_link_in_a_shared_folder_is_not_followed(tmp_path, case_file):
+    # As the kernel refuses to (protected_symlinks): in a sticky folder that
+    # anyone may write to, like /tmp, a link planted by another user.
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    victim = write(tmp_path, "victim", "precious\n")
+    planted = shared / "out.txt"
+    os.symlink(victim, planted)
+    os.lchown(planted, 4321, 4321)
+    process = run("havannah", case_file, "-o", planted)
+    assert process.returncode == 1
+    assert process.stderr.decode().startswith(f"havhex: {planted}: cannot write the output: ")
+    assert victim.read_text() == "precious\n"
+    assert listing(shared) == ["out.txt"]
+    # The folder's owner's links, and our own, are followed.
+    os.lchown(planted, 0, 0)
+    ok(run("havannah", case_file, "-o", planted))
+    assert victim.read_text() == OUTPUT
+
+
 def test_dangling_link_creates_its_target(tmp_path, case_file):
     link = tmp_path / "out.txt"
     os.symlink("made.txt", link)

@@ -278,10 +278,6 @@ SPOOL_IN_MEMORY = 32 << 20
 WRITE_BLOCK = 1 << 20  # characters encoded and written at a time
 
 
-class _OutputError(Exception):
-    """The output cannot be written; ``str()`` is the reason."""
-
-
 class _Spool:
     """Text held until it is complete: in memory up to SPOOL_IN_MEMORY
     characters, beyond that in an anonymous temporary file."""
@@ -378,8 +374,9 @@ def _write_stdout(outputs):
 
 
 def _output_error(path, exc):
-    reason = exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
-    return InputError(f"cannot write the output: {reason}", path)
+    """The error for ``exc`` (an OSError) met while writing ``path``: it
+    names the user's path, never a temporary file's."""
+    return InputError(f"cannot write the output: {exc.strerror or exc}", path)
 
 
 def _descriptor_named(path):
@@ -421,6 +418,32 @@ def _create_temporary(directory, name, mode):
     raise FileExistsError(17, "no free name for a temporary file")
 
 
+def _link_target(path):
+    """``path`` with the links at its end followed, one by one, as opening
+    it would follow them, refusing as the kernel does (protected_symlinks)
+    a link in a sticky folder anyone may write to, such as /tmp, that
+    belongs neither to this user nor to the folder's owner: someone else may
+    have planted it there."""
+    import stat
+
+    current = path
+    for _ in range(40):  # the kernel's limit on links followed
+        try:
+            info = os.lstat(current)
+        except FileNotFoundError:
+            return current
+        if not stat.S_ISLNK(info.st_mode):
+            return current
+        folder = os.path.dirname(current) or "."
+        shared = os.stat(folder)
+        sticky_and_open = stat.S_ISVTX | stat.S_IWOTH
+        if ((shared.st_mode & sticky_and_open) == sticky_and_open
+                and info.st_uid not in (os.geteuid(), shared.st_uid)):
+            raise PermissionError(13, "a link in a shared folder that belongs to someone else")
+        current = os.path.join(folder, os.readlink(current))
+    raise OSError(40, os.strerror(40))
+
+
 def _replace_file(path, pieces, existing):
     """Write ``pieces`` to a new file beside ``path``'s target and rename it
     over the target: readers see the old file or the new one, never a part.
@@ -429,7 +452,10 @@ def _replace_file(path, pieces, existing):
     file gets the mode a plain open gives: 0666 less the umask)."""
     import stat
 
-    target = os.path.realpath(path) if os.path.islink(path) else path
+    try:
+        target = _link_target(path)
+    except OSError as exc:
+        raise _output_error(path, exc) from None
     directory, name = os.path.split(os.path.abspath(target))
     try:
         # 0600 while an existing file's mode is not yet applied: the text
@@ -447,8 +473,9 @@ def _replace_file(path, pieces, existing):
                     raise _output_error(path, exc) from None
             try:
                 out.flush()
-                if existing is not None:
-                    if (existing.st_uid, existing.st_gid) != (os.getuid(), os.getgid()):
+                if existing is not None and hasattr(os, "fchmod"):
+                    ours = os.fstat(descriptor)
+                    if (existing.st_uid, existing.st_gid) != (ours.st_uid, ours.st_gid):
                         try:
                             os.fchown(descriptor, existing.st_uid, existing.st_gid)
                         except OSError:
@@ -528,10 +555,11 @@ def _write_output(path, outputs):
         # nothing to truncate, and some refuse it.  (A FIFO waits here for
         # its reader, as a shell redirection does.)
         try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
-            now = os.fstat(descriptor)
+            descriptor = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0)
+                                 | getattr(os, "O_CLOEXEC", 0))
         except OSError as exc:
             raise _output_error(path, exc) from None
+        now = os.fstat(descriptor)
         if stat.S_ISREG(now.st_mode):
             # Replaced by a regular file since it was looked at: replace that.
             os.close(descriptor)
