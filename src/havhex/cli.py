@@ -350,7 +350,8 @@ def _write_stdout(outputs):
     (see ``_Spool``), then written to standard output."""
     stream = sys.stdout
     try:
-        descriptor = stream.fileno()
+        # Elsewhere the stream's own newline translation is needed.
+        descriptor = stream.fileno() if os.name == "posix" else None
     except (AttributeError, OSError, ValueError):
         descriptor = None  # a stand-in without a descriptor (tests capturing output)
     for pieces in outputs:
