@@ -142,16 +142,17 @@ cdef inline int reader_skip_space(Reader* r) noexcept nogil:
         r.pos = pos
 
 
-cdef inline void reader_keep_bad_token(Reader* r, int negative, int n_digits,
+cdef inline void reader_keep_bad_token(Reader* r, int sign, int n_digits,
                                        int64_t value) noexcept nogil:
-    """Keep the bad token's first bytes: what was parsed, then more of the
-    token, up to BAD_TOKEN_KEPT bytes in all.  Reads no further than that,
-    so a token that never ends is reported at once."""
+    """Keep the bad token's first bytes: what was parsed (``sign``, "+",
+    "-" or 0 for none, then the digits), then more of the token, up to
+    BAD_TOKEN_KEPT bytes in all.  Reads no further than that, so a token
+    that never ends is reported at once."""
     cdef int length = 0
     cdef int i
     cdef int c
-    if negative:
-        r.bad_token[length] = 45
+    if sign:
+        r.bad_token[length] = <unsigned char>sign
         length += 1
     # n_digits <= NUMBER_DIGITS_MAX, so sign and digits fit in the buffer.
     for i in range(n_digits):
@@ -237,7 +238,7 @@ cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
     NUMBER_DIGITS_MAX digits; a longer run of digits is TOKEN_TOO_LONG at
     the digit beyond."""
     cdef int c = reader_skip_space(r)
-    cdef int negative = 0
+    cdef int sign = 0
     cdef int n_digits = 0
     cdef int64_t value = 0
     cdef const unsigned char* p
@@ -247,7 +248,7 @@ cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
         return TOKEN_IO_ERROR if r.io_errno else TOKEN_MISSING
     r.token_line = r.line
     if c == 45 or c == 43:           # '-' or '+'
-        negative = c == 45
+        sign = c
         r.pos += 1
     if r.end - r.pos > NUMBER_DIGITS_MAX + 1:
         # Fast path: the token and the byte after it are buffered, because a
@@ -265,10 +266,10 @@ cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
         r.pos += n_digits
         c = p[n_digits]
         if n_digits == 0 or not is_space(c):
-            reader_keep_bad_token(r, negative, n_digits, value)
+            reader_keep_bad_token(r, sign, n_digits, value)
             return (TOKEN_TOO_LONG if (n_digits == NUMBER_DIGITS_MAX and 48 <= c <= 57)
                     else TOKEN_NOT_INTEGER)
-        out[0] = -value if negative else value
+        out[0] = -value if sign == 45 else value
         return TOKEN_OK
     while True:
         if r.pos == r.end and not reader_refill(r):
@@ -277,7 +278,7 @@ cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
         if c < 48 or c > 57:
             break
         if n_digits == NUMBER_DIGITS_MAX:
-            reader_keep_bad_token(r, negative, n_digits, value)
+            reader_keep_bad_token(r, sign, n_digits, value)
             return TOKEN_TOO_LONG
         value = value * 10 + (c - 48)
         n_digits += 1
@@ -285,9 +286,9 @@ cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
     if r.io_errno:
         return TOKEN_IO_ERROR
     if n_digits == 0 or (r.pos < r.end and not is_space(r.data[r.pos])):
-        reader_keep_bad_token(r, negative, n_digits, value)
+        reader_keep_bad_token(r, sign, n_digits, value)
         return TOKEN_NOT_INTEGER
-    out[0] = -value if negative else value
+    out[0] = -value if sign == 45 else value
     return TOKEN_OK
 
 
