@@ -302,7 +302,7 @@ def explain_text(text, *, source="<string>", threads=1):
 
 def _parse_file(file):
     """(parsed input, source name) of a path, ``"-"`` or an open binary file.
-    Paths and standard input are streamed through a fixed buffer."""
+    Every input is streamed through a fixed buffer."""
     return read_input(file, _hex.parse)
 
 
