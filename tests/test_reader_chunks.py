@@ -9,7 +9,6 @@ through the general tokenizer.  Inputs end in white space often enough that
 the fast paths see the 32 bytes they need.
 """
 import os
-import tempfile
 
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
@@ -87,12 +86,18 @@ def _hex_snapshot(parsed):
 
 
 def _streamed(parse, data, chunk_size):
-    with tempfile.TemporaryFile() as file:
-        file.write(data)
-        file.flush()
-        descriptor = file.fileno()
-        os.lseek(descriptor, 0, os.SEEK_SET)
-        return parse(descriptor, chunk_size=chunk_size)
+    """``parse`` reading ``data`` from a pipe (which holds these small inputs
+    whole) through ``chunk_size`` bytes at a time."""
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, data)
+        os.close(write_end)
+        write_end = -1
+        return parse(read_end, chunk_size=chunk_size)
+    finally:
+        os.close(read_end)
+        if write_end >= 0:
+            os.close(write_end)
 
 
 SETTINGS = settings(max_examples=300, deadline=None, derandomize=True,

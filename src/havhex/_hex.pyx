@@ -1084,7 +1084,7 @@ cdef class HexInput:
             self.err_token_pending = 1
             return self._fault(ERR_ROW_CHAR, r.token_line, 0)
         if done != n:
-            self.err_length = done      # n + 1: longer than n
+            self.err_length = done      # n + 1 for a row longer than n
             return self._fault(ERR_ROW_LENGTH, r.token_line, 0)
         finish_row(dest, n, row == n - 1)
         return ERR_NONE
