@@ -69,6 +69,20 @@ def _finish(process, name):
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
+def _on_endless_pipe(command, head, body):
+    """``command`` run on a pipe fed ``head``, then ``body`` forever."""
+    producer = subprocess.Popen([sys.executable, "-c", PRODUCER, head.hex(), body.hex()],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        reader = subprocess.Popen(command, stdin=producer.stdout,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        producer.stdout.close()         # the reader holds the only reading end
+        return _finish(reader, f"{command[-3:]} on an endless pipe")
+    finally:
+        producer.kill()
+        producer.wait()
+
+
 def _judge_command(game, *args):
     return [sys.executable, "-m", "havhex", game, *args]
 
@@ -77,17 +91,29 @@ def _judge_command(game, *args):
 @pytest.mark.parametrize("name", ENDLESS)
 def test_an_endless_pipe_is_refused_at_once(name, threads):
     game, head, body, message = ENDLESS[name]
-    producer = subprocess.Popen([sys.executable, "-c", PRODUCER, head.hex(), body.hex()],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    try:
-        judge = subprocess.Popen(_judge_command(game, "-j", threads), stdin=producer.stdout,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        producer.stdout.close()         # the judge holds the only reading end
-        process = _finish(judge, f"havhex {game} < endless pipe")
-    finally:
-        producer.kill()
-        producer.wait()
+    process = _on_endless_pipe(_judge_command(game, "-j", threads), head, body)
     assert one_error_line(process) == f"havhex: <stdin>:{message}\n"
+
+
+# The reader itself on standard input, through a read chunk of argv[2] bytes.
+PARSE_STDIN = """
+import sys
+from havhex import _havannah, _hex, havannah, hex
+
+engine, facade = (_havannah, havannah) if sys.argv[1] == "havannah" else (_hex, hex)
+parsed = engine.parse(sys.stdin.fileno(), chunk_size=int(sys.argv[2]))
+print(parsed.err_line, facade._fault_reason(parsed), sep=": ")
+"""
+
+
+@pytest.mark.parametrize("chunk_size", [1, 7])
+@pytest.mark.parametrize("name", ENDLESS)
+def test_an_endless_pipe_is_refused_at_once_through_any_chunk(name, chunk_size):
+    game, head, body, message = ENDLESS[name]
+    process = _on_endless_pipe([sys.executable, "-c", PARSE_STDIN, game, str(chunk_size)],
+                               head, body)
+    assert process.returncode == 0, process.stderr.decode()
+    assert process.stdout.decode() == message + "\n"
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
