@@ -6,9 +6,9 @@ fixed chunk so that memory does not grow with the file.  It never builds a Pytho
 object per token and runs without the GIL.  Line numbers are tracked for errors.
 
 No token is read further than it can be valid: a number ends at its 19th digit
-(NUMBER_DIGITS_MAX), a bad token after the bytes its message shows
-(BAD_TOKEN_KEPT), so that an input that never ends (/dev/zero, an endless line
-of digits) is refused after a bounded read.  Only white space, which separates
+(NUMBER_DIGITS_MAX), a bad token after its first BAD_TOKEN_KEPT bytes (kept for
+the message), so that an input that never ends (/dev/zero, an endless line of
+digits) is refused after a bounded read.  Only white space, which separates
 tokens, is read for as long as it lasts.
 """
 from libc.stdint cimport int64_t, uint64_t
