@@ -108,7 +108,7 @@ def test_large_board(cli, tmp_path):
 
 # Every class of bad input: (text, line, reason).
 BAD = [
-    ("2\n1\n.\n4\nBBBB\nRRRR\nBBBBB\n", 7, "row 3 of case #2 has 5 characters, expected 4"),
+    ("2\n1\n.\n4\nBBBB\nRRRR\nBBBBB\n", 7, "row 3 of case #2 has more than 4 characters, expected 4"),
     ("1\n3\nBR.\nB.\n...\n", 4, "row 2 of case #1 has 2 characters, expected 3"),
     ("1\n3\nBR.\n.X.\n...\n", 4, "row 2 of case #1 has 'X' at column 2; only B, R and . are allowed"),
     ("1\n2\nB0\n..\n", 3, "row 1 of case #1 has '0' at column 2; only B, R and . are allowed"),

@@ -51,7 +51,7 @@ def test_hex_names_a_nul_character():
 def test_reader_codes_are_stated_once():
     from havhex import _havannah, _hex, errors
 
-    reader_codes = (errors._TOKEN_MISSING, errors._TOKEN_NOT_INTEGER, errors._TOKEN_TOO_LARGE,
+    reader_codes = (errors._TOKEN_MISSING, errors._TOKEN_NOT_INTEGER, errors._TOKEN_TOO_LONG,
                     errors._TOKEN_IO_ERROR)
     assert _havannah.TOKEN_CODES == _hex.TOKEN_CODES == reader_codes
     assert len(set(_havannah.FAULT_CODES)) == 7 and len(set(_hex.FAULT_CODES)) == 9

@@ -10,9 +10,9 @@ from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
-    END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER,
-    TOKEN_OK, TOKEN_TOO_LARGE, SeparatorScan, reader_at_end, reader_fast_pair, reader_int,
-    reader_remaining, separators_next, separators_start, swar_marks, swar_value,
+    END_IO_ERROR, END_TRAILING, NUMBER_DIGITS_MAX, Reader, TOKEN_IO_ERROR, TOKEN_MISSING,
+    TOKEN_NOT_INTEGER, TOKEN_OK, TOKEN_TOO_LONG, SeparatorScan, reader_at_end, reader_fast_pair,
+    reader_int, reader_remaining, separators_next, separators_start, swar_marks, swar_value,
 )
 from havhex._unionfind cimport uf_find, uf_hang, uf_link
 
@@ -57,7 +57,8 @@ cdef enum:
 # The codes as the facade reads them, so that they are stated once.
 FAULT_CODES = (ERR_TOKEN, ERR_T_RANGE, ERR_S_RANGE, ERR_M_RANGE, ERR_OFF_BOARD, ERR_TRAILING,
                ERR_NO_MEMORY)
-TOKEN_CODES = (TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_TOO_LARGE, TOKEN_IO_ERROR)
+TOKEN_CODES = (TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_TOO_LONG, TOKEN_IO_ERROR)
+MAX_NUMBER_DIGITS = NUMBER_DIGITS_MAX
 
 # Neighbours clockwise from twelve o'clock (NOTES.md): consecutive entries are
 # themselves adjacent, which the ring test relies on.
@@ -788,10 +789,11 @@ cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_
     else:
         i = first + read_lines_portable(&p, r.data + r.end - 16, stop - first, size,
                                         case.coords + 2 * first)
-    r.line += i - first
-    r.token_line = r.line
-    r.after_cr = False
-    r.pos = p - r.data
+    if i > first:
+        r.line += i - first
+        r.token_line = r.line          # the last y read
+        r.after_cr = False
+        r.pos = p - r.data
     HAVHEX_STORE_I64(&case.n_moves, i)
     return i
 
@@ -830,12 +832,12 @@ cdef int read_moves(Reader* r, CaseData* case, int64_t n_moves, MoveFault* fault
             i = read_regular_moves(r, case, i, min(n_moves, case.capacity), size)
             if i == n_moves:
                 break
-        fast = reader_fast_pair(r, &x, &y)
+        fast = reader_fast_pair(r, &x, &y, &x_line)
         if not fast:
             status = reader_int(r, &x)
             if status != TOKEN_OK:
                 return token_fault_at(fault, status, FIELD_X, i + 1)
-        x_line = r.token_line
+            x_line = r.token_line
         fault.line = x_line
         fault.value = 0
         if i == case.capacity and not case_grow(case, n_moves):
@@ -1452,7 +1454,7 @@ cdef _open_reader(HavannahInput parsed, source, Py_ssize_t chunk_size):
 
 cdef _close_reader(HavannahInput parsed):
     if parsed.err_token_pending:
-        parsed.err_token = bytes(parsed.reader.bad_token[:48].split(b"\0", 1)[0])
+        parsed.err_token = bytes(parsed.reader.bad_token[:parsed.reader.bad_length])
     memset(&parsed.reader, 0, sizeof(Reader))
     parsed.reader_owner = None
 

@@ -18,8 +18,9 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from havhex._reader cimport (
-    END_IO_ERROR, END_TRAILING, Reader, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_OK,
-    TOKEN_TOO_LARGE, reader_at_end, reader_int, reader_peek, reader_refill, reader_skip_space,
+    END_IO_ERROR, END_TRAILING, NUMBER_DIGITS_MAX, Reader, TOKEN_IO_ERROR, TOKEN_MISSING,
+    TOKEN_NOT_INTEGER, TOKEN_OK, TOKEN_TOO_LONG, reader_at_end, reader_int, reader_peek,
+    reader_refill, reader_skip_space,
 )
 from havhex._unionfind cimport uf_find, uf_link
 
@@ -90,7 +91,8 @@ cdef enum:
 # The codes as the facade reads them, so that they are stated once.
 FAULT_CODES = (ERR_TOKEN, ERR_T_RANGE, ERR_N_SMALL, ERR_N_LARGE, ERR_ROW_MISSING, ERR_ROW_LENGTH,
                ERR_ROW_CHAR, ERR_TRAILING, ERR_NO_MEMORY)
-TOKEN_CODES = (TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_TOO_LARGE, TOKEN_IO_ERROR)
+TOKEN_CODES = (TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_TOO_LONG, TOKEN_IO_ERROR)
+MAX_NUMBER_DIGITS = NUMBER_DIGITS_MAX
 
 cdef uint8_t CODE[256]
 memset(CODE, CODE_BAD, 256)
@@ -111,14 +113,15 @@ cdef inline int64_t board_cells(int64_t n) noexcept nogil:
 
 cdef inline Py_ssize_t scan_row(const unsigned char* src, Py_ssize_t avail,
                                 uint8_t* dest, int64_t done, int64_t n) noexcept nogil:
-    """Translate row characters into cell codes; stop at white space or a bad byte.
+    """Translate row characters into cell codes; stop at white space, at a bad
+    byte, or after the row's character n + 1 (the row is too long then: no
+    more of it is read, so a row that never ends is reported at once).
 
-    ``done`` characters of the row were stored before; characters beyond ``n``
-    are only counted (the caller reports the length).  Returns the number of
-    bytes consumed.
+    ``done`` (at most n) characters of the row were stored before.  Returns
+    the number of bytes consumed, all row characters.
     """
     cdef Py_ssize_t i = 0
-    cdef Py_ssize_t store = n - done if n > done else 0
+    cdef Py_ssize_t store = n - done
     cdef uint8_t code
     if store > avail:
         store = avail
@@ -128,10 +131,8 @@ cdef inline Py_ssize_t scan_row(const unsigned char* src, Py_ssize_t avail,
             return i
         dest[done + i] = code
         i += 1
-    while i < avail:
-        if CODE[src[i]] > BLUE:
-            return i
-        i += 1
+    if i < avail and CODE[src[i]] <= BLUE:
+        i += 1                  # character n + 1: counted, never stored
     return i
 
 
@@ -152,13 +153,13 @@ cdef inline void keep_bad_character(Reader* r) noexcept nogil:
     cdef int length = 0
     cdef int c = reader_peek(r)
     while c >= 0 and length < 4:
-        r.bad_token[length] = <char>c
+        r.bad_token[length] = <unsigned char>c
         length += 1
         r.pos += 1
         c = reader_peek(r)
         if c < 0x80 or c > 0xBF:       # not a continuation byte
             break
-    r.bad_token[length] = 0
+    r.bad_length = length
 
 
 # --------------------------------------------------------------------------
@@ -1067,7 +1068,7 @@ cdef class HexInput:
                 return self._token_fault(r, TOKEN_IO_ERROR, FIELD_END)
             return self._fault(ERR_ROW_MISSING, r.token_line, 0)
         r.token_line = r.line
-        while True:
+        while done <= n:
             if r.pos == r.end and not reader_refill(r):
                 break
             used = scan_row(r.data + r.pos, r.end - r.pos, dest, done, n)
@@ -1077,13 +1078,13 @@ cdef class HexInput:
                 break
         if r.io_errno:
             return self._token_fault(r, TOKEN_IO_ERROR, FIELD_END)
-        if r.pos < r.end and CODE[r.data[r.pos]] == CODE_BAD:
+        if done <= n and r.pos < r.end and CODE[r.data[r.pos]] == CODE_BAD:
             self.err_column = done + 1
             keep_bad_character(r)
             self.err_token_pending = 1
             return self._fault(ERR_ROW_CHAR, r.token_line, 0)
         if done != n:
-            self.err_length = done
+            self.err_length = done      # n + 1 for a row longer than n
             return self._fault(ERR_ROW_LENGTH, r.token_line, 0)
         finish_row(dest, n, row == n - 1)
         return ERR_NONE
@@ -1286,7 +1287,7 @@ def parse(source, Py_ssize_t chunk_size=1 << 20, HexInput into=None):
         with nogil:
             parsed._parse(&reader)
     if parsed.err_token_pending:
-        parsed.err_token = bytes(reader.bad_token[:48].split(b"\0", 1)[0])
+        parsed.err_token = bytes(reader.bad_token[:reader.bad_length])
     return parsed
 
 
@@ -1315,7 +1316,7 @@ def from_rows(list rows):
             with nogil:
                 used = scan_row(&view[0], view.shape[0], dest, 0, n)
         parsed.err_row = i + 1
-        if used < view.shape[0]:
+        if used <= n and used < view.shape[0]:
             parsed.err_column = used + 1
             character = bytes(view[used:used + 1])
             if character[0] >= 0xC0:

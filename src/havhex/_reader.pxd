@@ -4,6 +4,12 @@
 The reader works on one in-memory buffer, or streams a file descriptor through a
 fixed chunk so that memory does not grow with the file.  It never builds a Python
 object per token and runs without the GIL.  Line numbers are tracked for errors.
+
+No token is read further than it can be valid: a number ends at its 19th digit
+(NUMBER_DIGITS_MAX), a bad token after its first BAD_TOKEN_KEPT bytes (kept for
+the message), so that an input that never ends (/dev/zero, an endless line of
+digits) is refused after a bounded read.  Only white space, which separates
+tokens, is read for as long as it lasts.
 """
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memcpy
@@ -31,8 +37,17 @@ cdef enum:
     TOKEN_OK = 0
     TOKEN_MISSING = 1      # end of input where a token was expected
     TOKEN_NOT_INTEGER = 2
-    TOKEN_TOO_LARGE = 3
+    TOKEN_TOO_LONG = 3     # a number of more than NUMBER_DIGITS_MAX digits
     TOKEN_IO_ERROR = 4
+
+cdef enum:
+    # The longest number token, sign aside: every valid number (at most 10
+    # digits) fits with leading zeros to spare, and every 18-digit value fits
+    # in an int64_t.  The rule is the token's length, never its value.
+    NUMBER_DIGITS_MAX = 18
+    # Bytes of a bad token kept for its message: more than the message shows
+    # (errors.TOKEN_SHOWN), so that the message knows when to say "...".
+    BAD_TOKEN_KEPT = 48
 
 
 cdef struct Reader:
@@ -51,8 +66,10 @@ cdef struct Reader:
     int64_t input_size
     int64_t data_offset
     bint after_cr            # the last byte consumed was "\r" (for line counting)
-    # Text of the last bad token, for the error message (NUL-terminated).
-    char bad_token[48]
+    # The first bytes of the last bad token, for the error message; any byte,
+    # NUL included, may be among them.
+    unsigned char bad_token[BAD_TOKEN_KEPT]
+    int bad_length
 
 
 cdef inline bint reader_refill(Reader* r) noexcept nogil:
@@ -125,37 +142,31 @@ cdef inline int reader_skip_space(Reader* r) noexcept nogil:
         r.pos = pos
 
 
-cdef inline void reader_keep_bad_token(Reader* r, int negative, int n_digits,
+cdef inline void reader_keep_bad_token(Reader* r, int sign, int n_digits,
                                        int64_t value) noexcept nogil:
-    """Rebuild the bad token's text: what was parsed, then the rest of the token."""
+    """Keep the bad token's first bytes: what was parsed (``sign``, "+",
+    "-" or 0 for none, then the digits), then more of the token, up to
+    BAD_TOKEN_KEPT bytes in all.  Reads no further than that, so a token
+    that never ends is reported at once."""
     cdef int length = 0
     cdef int i
-    cdef char digits[24]
     cdef int c
-    if negative:
-        r.bad_token[length] = 45
+    if sign:
+        r.bad_token[length] = <unsigned char>sign
         length += 1
+    # n_digits <= NUMBER_DIGITS_MAX, so sign and digits fit in the buffer.
     for i in range(n_digits):
-        digits[n_digits - 1 - i] = <char>(48 + value % 10)
+        r.bad_token[length + n_digits - 1 - i] = <unsigned char>(48 + value % 10)
         value //= 10
-    for i in range(n_digits):
-        if length < 40:
-            r.bad_token[length] = digits[i]
-            length += 1
-    while True:
+    length += n_digits
+    while length < BAD_TOKEN_KEPT:
         c = reader_peek(r)
         if c < 0 or is_space(c):
             break
-        if length < 40:
-            r.bad_token[length] = <char>c
-            length += 1
-        elif length == 40:
-            r.bad_token[length] = 46
-            r.bad_token[length + 1] = 46
-            r.bad_token[length + 2] = 46
-            length += 3
+        r.bad_token[length] = <unsigned char>c
+        length += 1
         r.pos += 1
-    r.bad_token[length] = 0
+    r.bad_length = length
 
 
 cdef inline int swar_digits(const unsigned char* p, int64_t* value) noexcept nogil:
@@ -223,9 +234,11 @@ cdef inline const unsigned char* separators_next(SeparatorScan* scan) noexcept n
 
 
 cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
-    """Read one decimal integer token (optional sign, at most 18 digits)."""
+    """Read one decimal integer token: an optional sign, then 1 to
+    NUMBER_DIGITS_MAX digits; a longer run of digits is TOKEN_TOO_LONG at
+    the digit beyond."""
     cdef int c = reader_skip_space(r)
-    cdef int negative = 0
+    cdef int sign = 0
     cdef int n_digits = 0
     cdef int64_t value = 0
     cdef const unsigned char* p
@@ -235,26 +248,28 @@ cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
         return TOKEN_IO_ERROR if r.io_errno else TOKEN_MISSING
     r.token_line = r.line
     if c == 45 or c == 43:           # '-' or '+'
-        negative = c == 45
+        sign = c
         r.pos += 1
-    if r.end - r.pos > 19:
+    if r.end - r.pos > NUMBER_DIGITS_MAX + 1:
         # Fast path: the token and the byte after it are buffered, because a
-        # valid token has at most 18 digits; no refill checks per byte.
+        # valid token has at most NUMBER_DIGITS_MAX digits; no refill checks
+        # per byte.
         p = r.data + r.pos
         n_digits = swar_digits(p, &value)
         if n_digits == 8:
             while True:
                 digit = p[n_digits] - 48
-                if digit > 9 or n_digits == 18:
+                if digit > 9 or n_digits == NUMBER_DIGITS_MAX:
                     break
                 value = value * 10 + digit
                 n_digits += 1
         r.pos += n_digits
         c = p[n_digits]
         if n_digits == 0 or not is_space(c):
-            reader_keep_bad_token(r, negative, n_digits, value)
-            return TOKEN_TOO_LARGE if (n_digits == 18 and 48 <= c <= 57) else TOKEN_NOT_INTEGER
-        out[0] = -value if negative else value
+            reader_keep_bad_token(r, sign, n_digits, value)
+            return (TOKEN_TOO_LONG if (n_digits == NUMBER_DIGITS_MAX and 48 <= c <= 57)
+                    else TOKEN_NOT_INTEGER)
+        out[0] = -value if sign == 45 else value
         return TOKEN_OK
     while True:
         if r.pos == r.end and not reader_refill(r):
@@ -262,18 +277,18 @@ cdef inline int reader_int(Reader* r, int64_t* out) noexcept nogil:
         c = r.data[r.pos]
         if c < 48 or c > 57:
             break
-        if n_digits == 18:
-            reader_keep_bad_token(r, negative, n_digits, value)
-            return TOKEN_TOO_LARGE
+        if n_digits == NUMBER_DIGITS_MAX:
+            reader_keep_bad_token(r, sign, n_digits, value)
+            return TOKEN_TOO_LONG
         value = value * 10 + (c - 48)
         n_digits += 1
         r.pos += 1
     if r.io_errno:
         return TOKEN_IO_ERROR
     if n_digits == 0 or (r.pos < r.end and not is_space(r.data[r.pos])):
-        reader_keep_bad_token(r, negative, n_digits, value)
+        reader_keep_bad_token(r, sign, n_digits, value)
         return TOKEN_NOT_INTEGER
-    out[0] = -value if negative else value
+    out[0] = -value if sign == 45 else value
     return TOKEN_OK
 
 
@@ -290,11 +305,13 @@ cdef inline int skip_short_space(const unsigned char* p, int* newlines) noexcept
     return n
 
 
-cdef inline bint reader_fast_pair(Reader* r, int64_t* x, int64_t* y) noexcept nogil:
-    """Read "x y" when both are plain numbers of at most 8 digits, each after
+cdef inline bint reader_fast_pair(Reader* r, int64_t* x, int64_t* y,
+                                  int64_t* x_line) noexcept nogil:
+    """Read "x y" when both are plain numbers of at most 7 digits, each after
     at most two white-space bytes, all within the buffer.  Returns False,
     consuming nothing, for anything else: the caller then uses reader_int,
-    which also produces the error messages.  Sets token_line to x's line."""
+    which also produces the error messages.  Gives x's line in ``x_line``
+    and, as two reader_int calls would, leaves token_line on y's line."""
     cdef const unsigned char* p
     cdef int newlines = 0, x_newlines, n
     cdef int64_t value
@@ -320,8 +337,9 @@ cdef inline bint reader_fast_pair(Reader* r, int64_t* x, int64_t* y) noexcept no
         return False
     y[0] = value
     r.pos = (p + n) - r.data
-    r.token_line = r.line + x_newlines
+    x_line[0] = r.line + x_newlines
     r.line += newlines
+    r.token_line = r.line
     return True
 
 

@@ -1,8 +1,9 @@
 """Where input comes from: a path, "-" for standard input, or an open file.
 
-Every reader of the package goes through :func:`read_input`, so paths and
-standard input are streamed from a descriptor (never held in memory whole)
-and an input that cannot be opened is one :class:`InputError`.
+Every reader of the package goes through :func:`read_input`, so every input
+is streamed from a descriptor (never held in memory whole, and read no
+further than its first fault) and an input that cannot be opened is one
+:class:`InputError`.
 """
 import os
 
@@ -25,7 +26,7 @@ def read_input(file, consume):
         try:
             data = stdin.fileno()
         except (AttributeError, OSError, ValueError):
-            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode()
+            return _through_pipe(getattr(stdin, "buffer", stdin), consume), "<stdin>"
         return consume(data), "<stdin>"
     if isinstance(file, (str, bytes, os.PathLike)):
         source = os.fsdecode(file)
@@ -39,7 +40,47 @@ def read_input(file, consume):
             raise InputError("cannot read: it is a directory", source) from None
         finally:
             os.close(descriptor)
-    return consume(file.read()), getattr(file, "name", "<stream>")
+    return _through_pipe(file, consume), getattr(file, "name", "<stream>")
+
+
+# Bytes a feeder reads from a file object at a time.
+_FEED_CHUNK = 1 << 16
+
+
+def _through_pipe(file, consume):
+    """``consume(descriptor)`` on what ``file.read`` gives, written into a
+    pipe by a feeder thread: the reader then streams a file object as it
+    streams a path, and when it stops at a fault, closing the pipe stops the
+    feeder, however long the file object would have gone on."""
+    from ._threads import Worker
+
+    read_end, write_end = os.pipe()
+
+    def feed():
+        try:
+            while True:
+                chunk = file.read(_FEED_CHUNK)
+                if not chunk:
+                    return
+                if isinstance(chunk, str):
+                    chunk = chunk.encode("utf-8", "surrogateescape")
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(write_end, view):]
+        except BrokenPipeError:
+            return              # the reader has stopped: nothing more is wanted
+        finally:
+            os.close(write_end)
+
+    feeder = Worker(feed)
+    try:
+        feeder.start()
+        result = consume(read_end)
+    finally:
+        os.close(read_end)
+        feeder.join()
+    feeder.outcome()            # an error of file.read comes before any fault it caused
+    return result
 
 
 def encode_text(text, source):

@@ -3,7 +3,16 @@
 __all__ = ["InputError"]
 
 # Reader statuses (mirrors the enum in _reader.pxd).
-_TOKEN_MISSING, _TOKEN_NOT_INTEGER, _TOKEN_TOO_LARGE, _TOKEN_IO_ERROR = range(1, 5)
+_TOKEN_MISSING, _TOKEN_NOT_INTEGER, _TOKEN_TOO_LONG, _TOKEN_IO_ERROR = range(1, 5)
+
+# The longest number token, sign aside (NUMBER_DIGITS_MAX in _reader.pxd):
+# the reader stops at the digit beyond, whatever the value.
+MAX_NUMBER_DIGITS = 18
+
+# At most this many bytes of a bad token, and characters of their quoted
+# text, are shown in a message; the reader keeps a few bytes more, so that a
+# message knows when a token goes on (and shows "..." then).
+TOKEN_SHOWN = 40
 
 
 class InputError(ValueError):
@@ -26,17 +35,53 @@ class InputError(ValueError):
         super().__init__(text)
 
 
+def shown_bytes(token):
+    """``token`` (bytes from the input) quoted for a message: UTF-8 text as
+    it reads, every other byte and every unprintable character escaped once
+    (``\\xff``, ``\\x00``, ``\\n``).  Beyond TOKEN_SHOWN bytes or TOKEN_SHOWN
+    characters of quoted text the token is cut, at a character's start, and
+    "..." follows the quotes."""
+    token = bytes(token or b"")
+    cut = len(token) > TOKEN_SHOWN
+    if cut:
+        token = token[:TOKEN_SHOWN]
+        # Drop a character the cut split, rather than show its bytes escaped.
+        for drop in range(1, 4):
+            if token[-drop] < 0x80:
+                break
+            if token[-drop] >= 0xC0:
+                try:
+                    token[-drop:].decode("utf-8")
+                except UnicodeDecodeError:
+                    token = token[:-drop]
+                break
+    text = ""
+    for character in token.decode("utf-8", "surrogateescape"):
+        code = ord(character)
+        if 0xDC80 <= code <= 0xDCFF:            # a byte that is not UTF-8 text
+            part = f"\\x{code - 0xDC00:02x}"
+        elif character == "'":
+            part = "\\'"
+        else:
+            part = repr(character)[1:-1]
+        if len(text) + len(part) > TOKEN_SHOWN:
+            cut = True
+            break
+        text += part
+    return "'" + text + "'" + ("..." if cut else "")
+
+
 def token_reason(status, what, token, io_errno):
     """The reason for a token the reader could not take as ``what``."""
     import os
 
-    text = (token or b"").decode("utf-8", "backslashreplace")
     if status == _TOKEN_MISSING:
         return f"input ends before {what}"
     if status == _TOKEN_NOT_INTEGER:
-        return f"expected {what} as an integer, found {text!r}"
-    if status == _TOKEN_TOO_LARGE:
-        return f"{what} is too large: {text!r}"
+        return f"expected {what} as an integer, found {shown_bytes(token)}"
+    if status == _TOKEN_TOO_LONG:
+        return (f"{what} is too long: {shown_bytes(token)} "
+                f"(a number has at most {MAX_NUMBER_DIGITS} digits)")
     return f"cannot read the input: {os.strerror(io_errno)}"
 
 
@@ -45,5 +90,4 @@ MEMORY_REASON = "out of memory while reading the input"
 
 def trailing_reason(token):
     """The reason for data after the last test case (``token``: its bytes)."""
-    text = (token or b"").decode("utf-8", "backslashreplace")
-    return f"unexpected data after the last test case: {text!r}"
+    return f"unexpected data after the last test case: {shown_bytes(token)}"

@@ -298,8 +298,8 @@ def judge_text(text, *, source="<string>", threads=1):
 
 def judge_file(file, *, threads=1, progress=None):
     """Judge an input file: a path, ``"-"`` for standard input, or an open
-    binary file.  Paths and standard input are streamed through a fixed
-    buffer, never held in memory whole.  ``progress(bytes_read, cases_read,
+    binary file.  Every input is streamed through a fixed buffer, never held
+    in memory whole, and read no further than its first fault.  ``progress(bytes_read, cases_read,
     cases_judged)`` is called about ten times a second when given."""
     parsed, source = read_input(
         file, lambda data: _havannah.parse_and_judge(data, threads, progress=progress))

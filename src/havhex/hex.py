@@ -20,7 +20,7 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 from . import _hex
 from ._source import encode_text, read_input, run_with_progress
 from ._frozen import Frozen
-from .errors import MEMORY_REASON, InputError, token_reason, trailing_reason
+from .errors import MEMORY_REASON, InputError, shown_bytes, token_reason, trailing_reason
 
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
@@ -335,12 +335,13 @@ def _fault_reason(parsed, in_file=True):
     if code == _ERR_ROW_MISSING:
         return f"input ends before row {parsed.err_row}{of_case}"
     if code == _ERR_ROW_LENGTH:
-        return (f"row {parsed.err_row}{of_case} has {_characters(parsed.err_length)}, "
-                f"expected {parsed.err_size}")
+        # The reader stops at a row's character N + 1: a longer row is not
+        # read to its end.
+        count = (f"more than {_characters(parsed.err_size)}" if parsed.err_length > parsed.err_size
+                 else _characters(parsed.err_length))
+        return f"row {parsed.err_row}{of_case} has {count}, expected {parsed.err_size}"
     if code == _ERR_ROW_CHAR:
-        # The engine keeps the character NUL-terminated: empty means NUL.
-        character = (parsed.err_token or b"\0").decode("utf-8", "backslashreplace")
-        return (f"row {parsed.err_row}{of_case} has {character!r} at column "
+        return (f"row {parsed.err_row}{of_case} has {shown_bytes(parsed.err_token)} at column "
                 f"{parsed.err_column}; only B, R and . are allowed")
     if code == _ERR_TRAILING:
         return trailing_reason(parsed.err_token)
@@ -374,7 +375,7 @@ def explain_text(text, *, source="<string>", threads=1):
 
 def _parse_file(file):
     """(parsed input, source name) of a path, ``"-"`` or an open binary file.
-    Paths and standard input are streamed through a fixed buffer."""
+    Every input is streamed through a fixed buffer."""
     return read_input(file, _hex.parse)
 
 
