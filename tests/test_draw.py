@@ -138,6 +138,23 @@ def centre(element):
     return (sum(p[0] for p in points) / 6, sum(p[1] for p in points) / 6)
 
 
+def run_cells(runs):
+    """The hexagons of row runs [x, first_y, last_y]."""
+    return [(x, y) for x, first, last in runs for y in range(first, last + 1)]
+
+
+def runs_of_cells(cells):
+    """Row runs [x, first_y, last_y] of a set of hexagons (written here, not
+    taken from the code under test)."""
+    runs = []
+    for x, y in sorted(cells):
+        if runs and runs[-1][0] == x and runs[-1][2] == y - 1:
+            runs[-1][2] = y
+        else:
+            runs.append([x, y, y])
+    return runs
+
+
 def havannah_input(size, moves):
     return f"1\n{size} {len(moves)}\n" + "".join(f"{x} {y}\n" for x, y in moves)
 
@@ -220,7 +237,7 @@ def test_havannah_picture_of_every_answer(answer, tmp_path):
             assert shown == set(loop)
             assert_walk(loop, closed=True)
             enclosed = set(hav_cells(root, "enclosed"))
-            assert enclosed == {tuple(c) for c in witness["ring"]["enclosed"]}
+            assert enclosed == set(run_cells(witness["ring"]["enclosed_runs"]))
             assert enclosed == set(ref.enclosed_empty(size, stones))
             assert enclosed and not enclosed & stones
     if "ring" not in kinds:
@@ -281,7 +298,7 @@ def test_havannah_picture_from_a_reference_witness():
         "answer": "made up", "move": move, "kinds": list(kinds),
         "bridge": {"path": [[1, 1]]},
         "ring": {"loop": [list(c) for c in sorted(group)],
-                 "enclosed": [list(c) for c in ref.enclosed_empty(size, stones)]},
+                 "enclosed_runs": runs_of_cells(ref.enclosed_empty(size, stones))},
     }
     root = parse(havannah_svg(size, moves, explanation))
     assert title(root) == "made up"
@@ -340,7 +357,7 @@ def test_havannah_large_board_stays_small(cli, tmp_path):
     # The enclosed hexagons, too many to draw one by one, come as runs of constant x.
     runs = [e for e in root.iter() if "enclosed-run" in classes(e)]
     covered = sum(int(e.get("data-y2")) - int(e.get("data-y1")) + 1 for e in runs)
-    assert covered == 3 * 300 * 299 + 1 - 0 == len(havannah.explain(size, moves)["ring"]["enclosed"])
+    assert covered == 3 * 300 * 299 + 1 == len(run_cells(havannah.explain(size, moves)["ring"]["enclosed_runs"]))
     assert len(runs) == 2 * 300 - 1
     outline = [e for e in root.iter() if "frame" in classes(e)]
     assert len(outline) == 1 and outline[0].tag == SVG + "polygon"
@@ -611,12 +628,16 @@ def test_hex_picture_refuses_huge_boards():
 def test_text_views_refuse_large_boards(cli, tmp_path):
     path = write(tmp_path, "big.in", havannah_input(21, [(1, 1)]))
     process = cli("draw", "havannah", path, "--text")
-    assert_one_error_line(process, "havhex: the text view is for boards up to S = 20")
+    assert_one_error_line(process, f"havhex: {path}: case #1 has S = 21: "
+                                   f"the text view is for boards up to S = 20")
     process = cli("draw", "havannah", path)        # the SVG is fine
     assert process.returncode == 0
     path = write(tmp_path, "bighex.in", hex_input(["." * 41] * 41))
     process = cli("draw", "hex", path, "--text")
-    assert_one_error_line(process, "havhex: the text view is for boards up to N = 40")
+    assert_one_error_line(process, f"havhex: {path}: case #1 has N = 41: "
+                                   f"the text view is for boards up to N = 40")
+    with pytest.raises(InputError, match="the text view is for boards up to S = 20"):
+        havannah_text(21, [(1, 1)], havannah.explain(21, [(1, 1)]))
 
 
 # ---------------------------------------------------------------------------
