@@ -285,13 +285,16 @@ def _scan_to_case(tokens, game, case):
                 return None
         elif not tokens.skip(size):
             return None
+    # A size no board can have is the reader's fault to report.
     size = tokens.number()
-    if size is None:
-        return None
     if game == "havannah":
+        from .havannah import MAX_SIZE
+
         moves = tokens.number()
-        return None if moves is None else (size, moves)
-    return (size,)
+        return None if size is None or moves is None or size > MAX_SIZE else (size, moves)
+    from .hex import MAX_SIZE
+
+    return None if size is None or size > MAX_SIZE else (size,)
 
 
 # ---------------------------------------------------------------------------
