@@ -48,7 +48,9 @@ DRAW_USAGE = """\
 usage: havhex draw [-h] [--case N] [-o FILE] [--text] GAME FILE
 
 Draw case N of an input: the board after its winning move (or after all
-moves), with the winning structure highlighted.
+moves), with the winning structure highlighted.  Limits: Hex N <= 200 (text
+view N <= 40); Havannah text view S <= 20, SVG any S with up to 100000
+stones drawn.  A case beyond them is refused before its moves are read.
 
 positional arguments:
   GAME                havannah or hex

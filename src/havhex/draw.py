@@ -31,8 +31,9 @@ __all__ = [
 ]
 
 # What a picture can usefully show.  A text view is read on a terminal, an SVG
-# in a browser, which slows down beyond some 10**5 elements; past these limits
-# ``draw`` refuses a case before reading its moves or judging anything.
+# in a browser, which slows down beyond some 10**5 elements.  A board beyond
+# its size limit is refused from the case's header, before its moves are read;
+# the stones a Havannah picture would draw are counted once the case is judged.
 HAVANNAH_TEXT_MAX = 20      # --text: largest Havannah side S
 HAVANNAH_SVG_STONES_MAX = 100_000   # SVG: most Havannah stones drawn (any S)
 HEX_TEXT_MAX = 40           # --text: largest Hex side N
@@ -150,8 +151,8 @@ def _hex_case(file, case, as_text):
     parsed, source = hx._parse_file(file)
     hx._checked(parsed, source)
     _check_case_number(case, parsed.n_cases, source)
+    _check_board_size("hex", parsed.case_size(case - 1), as_text, case, source)
     rows = parsed.board(case - 1)
-    _check_board_size("hex", len(rows), as_text, case, source)
     return rows, hx.explain(rows), source
 
 
