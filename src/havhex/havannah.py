@@ -152,15 +152,34 @@ def first_win(size, moves):
     return Result._from_engine(bits, move)
 
 
-def enclosed_runs(size, stones):
-    """Empty hexagons that cannot reach the outside of the board, as row runs.
+def enclosed_empty(size, stones):
+    """Empty hexagons that cannot reach the outside of the board.
 
     The exact form of the ring rule, for any set of distinct stones: the result
-    is non-empty exactly when the stones hold a ring.  Returns a sorted list of
-    ``(x, first_y, last_y)``: the hexagons ``(x, y)`` with ``first_y <= y <=
-    last_y`` are enclosed, and every run ends just before a stone of its row,
-    so there is at most one run per stone.  Time and memory follow the number of
-    stones, not the board nor the area enclosed.
+    is non-empty exactly when the stones hold a ring.  Returns a sorted list
+    of ``(x, y)``.  Time and memory follow the number of stones (plus the size
+    of the answer), not the board.
+    """
+    parsed = _parsed_moves(size, stones)
+    parsed.judge()
+    _, _, duplicate = parsed.result(0)
+    if duplicate >= 0:
+        raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
+    cells = []
+    for x, first, last in _havannah.enclosed_runs(size, parsed.case_coords(0)):
+        cells.extend((x, y) for y in range(first, last + 1))
+    return cells
+
+
+def enclosed_runs(size, stones):
+    """:func:`enclosed_empty` as row runs, for rings of any size.
+
+    Returns a sorted list of ``(x, first_y, last_y)``: the hexagons ``(x, y)``
+    with ``first_y <= y <= last_y`` are enclosed, and every run ends just
+    before a stone of its row, so there is at most one run per stone.  Time
+    and memory follow the number of stones, not the board nor the area
+    enclosed (a ring of M stones can enclose on the order of M**2 hexagons).
+    ``stones`` as for :func:`enclosed_empty`.
     """
     parsed = _parsed_moves(size, stones)
     parsed.judge()
@@ -168,17 +187,6 @@ def enclosed_runs(size, stones):
     if duplicate >= 0:
         raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
     return _havannah.enclosed_runs(size, parsed.case_coords(0))
-
-
-def enclosed_empty(size, stones):
-    """Empty hexagons that cannot reach the outside of the board, one by one.
-
-    The cells of :func:`enclosed_runs`, as a sorted list of ``(x, y)``: a ring
-    of M stones can enclose on the order of M**2 hexagons, so for big rings
-    ask for the runs instead.
-    """
-    return [(x, y) for x, first, last in enclosed_runs(size, stones)
-            for y in range(first, last + 1)]
 
 
 # ---------------------------------------------------------------------------
