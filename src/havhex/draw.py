@@ -257,6 +257,10 @@ def _case_header(file, game, case):
             offset = os.lseek(descriptor, 0, os.SEEK_CUR)
             opened = False
         elif isinstance(file, (str, bytes, os.PathLike)):
+            # Opened only when regular: a reader opening and closing a named
+            # pipe could make its writer fail.
+            if not stat.S_ISREG(os.stat(file).st_mode):
+                return None
             descriptor = os.open(file, os.O_RDONLY)
             offset, opened = 0, True
         else:
