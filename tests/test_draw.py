@@ -138,6 +138,23 @@ def centre(element):
     return (sum(p[0] for p in points) / 6, sum(p[1] for p in points) / 6)
 
 
+def run_cells(runs):
+    """The hexagons of row runs [x, first_y, last_y]."""
+    return [(x, y) for x, first, last in runs for y in range(first, last + 1)]
+
+
+def runs_of_cells(cells):
+    """Row runs [x, first_y, last_y] of a set of hexagons (written here, not
+    taken from the code under test)."""
+    runs = []
+    for x, y in sorted(cells):
+        if runs and runs[-1][0] == x and runs[-1][2] == y - 1:
+            runs[-1][2] = y
+        else:
+            runs.append([x, y, y])
+    return runs
+
+
 def havannah_input(size, moves):
     return f"1\n{size} {len(moves)}\n" + "".join(f"{x} {y}\n" for x, y in moves)
 
@@ -220,7 +237,7 @@ def test_havannah_picture_of_every_answer(answer, tmp_path):
             assert shown == set(loop)
             assert_walk(loop, closed=True)
             enclosed = set(hav_cells(root, "enclosed"))
-            assert enclosed == {tuple(c) for c in witness["ring"]["enclosed"]}
+            assert enclosed == set(run_cells(witness["ring"]["enclosed_runs"]))
             assert enclosed == set(ref.enclosed_empty(size, stones))
             assert enclosed and not enclosed & stones
     if "ring" not in kinds:
@@ -281,7 +298,7 @@ def test_havannah_picture_from_a_reference_witness():
         "answer": "made up", "move": move, "kinds": list(kinds),
         "bridge": {"path": [[1, 1]]},
         "ring": {"loop": [list(c) for c in sorted(group)],
-                 "enclosed": [list(c) for c in ref.enclosed_empty(size, stones)]},
+                 "enclosed_runs": runs_of_cells(ref.enclosed_empty(size, stones))},
     }
     root = parse(havannah_svg(size, moves, explanation))
     assert title(root) == "made up"
@@ -340,7 +357,7 @@ def test_havannah_large_board_stays_small(cli, tmp_path):
     # The enclosed hexagons, too many to draw one by one, come as runs of constant x.
     runs = [e for e in root.iter() if "enclosed-run" in classes(e)]
     covered = sum(int(e.get("data-y2")) - int(e.get("data-y1")) + 1 for e in runs)
-    assert covered == 3 * 300 * 299 + 1 - 0 == len(havannah.explain(size, moves)["ring"]["enclosed"])
+    assert covered == 3 * 300 * 299 + 1 == len(run_cells(havannah.explain(size, moves)["ring"]["enclosed_runs"]))
     assert len(runs) == 2 * 300 - 1
     outline = [e for e in root.iter() if "frame" in classes(e)]
     assert len(outline) == 1 and outline[0].tag == SVG + "polygon"
@@ -451,6 +468,184 @@ def test_havannah_region_cells_by_formula():
                 min(x + y for x, y in cells), max(x + y for x, y in cells)), region
     big = ((1, 2 ** 31 - 1), (1, 2 ** 31 - 1), (1 - 2 ** 30, 2 ** 30 - 1))
     assert _hav_region_cells(big) == 3 * 2 ** 30 * (2 ** 30 - 1) + 1
+
+
+# ---------------------------------------------------------------------------
+# Limits: a case beyond them is refused before the work; memory follows the picture
+# ---------------------------------------------------------------------------
+
+SMALL_MEMORY = 256 * 2 ** 20    # the interpreter and a picture, not a board of millions
+
+
+def run_small(args, **kwargs):
+    """``run_limited`` with SMALL_MEMORY; a run past its time fails the test."""
+    import subprocess
+
+    try:
+        process, _ = run_limited(args, memory=SMALL_MEMORY, **kwargs)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"havhex {' '.join(map(str, args))} did not finish in time")
+    return process
+
+
+def hex_disc_runs(cx, cy, radius):
+    """Row runs of the hexagons less than ``radius`` steps from (cx, cy)."""
+    r = radius - 1
+    return [[cx + dx, cy + max(-r, dx - r), cy + min(r, dx + r)] for dx in range(-r, r + 1)]
+
+
+def test_hex_disc_runs_are_the_reference_ring_inside():
+    for radius in (1, 2, 3, 4):
+        size = radius + 2
+        ring = hex_ring((size, size), radius)
+        assert run_cells(hex_disc_runs(size, size, radius)) == sorted(ref.enclosed_empty(size, ring))
+
+
+def walked_ring(centre_cell, radius):
+    """The hexagons ``radius`` steps from a centre, walked round (as
+    ``hex_ring``, in time that follows the ring, not its area)."""
+    x, y = centre_cell[0], centre_cell[1] - radius
+    cells = []
+    for dx, dy in ref.NEIGHBOURS:
+        for _ in range(radius):
+            cells.append((x, y))
+            x, y = x + dx, y + dy
+    return cells
+
+
+def test_walked_ring_is_hex_ring():
+    for radius in (1, 2, 5):
+        assert sorted(walked_ring((9, 8), radius)) == sorted(hex_ring((9, 8), radius))
+
+
+def big_ring(radius):
+    """A hexagonal ring round millions of hexagons at S = 2**30, closed by its last stone."""
+    size = 2 ** 30
+    centre = (size + 3, size - 4)
+    return size, centre, walked_ring(centre, radius)
+
+
+@pytest.mark.parametrize("n, case", [(3000, 1), (6000, 3)])
+def test_hex_picture_beyond_its_limit_is_refused_before_reading(tmp_path, n, case):
+    boards = [["R"], ["B.", ".R"]][:case - 1] + [["." * n] * n]
+    path = write(tmp_path, "big.in", hex_input(*boards))
+    out = tmp_path / "big.svg"
+    process = run_small(["draw", "hex", path, "--case", case, "-o", out])
+    assert_one_error_line(process, f"havhex: {path}: case #{case} has N = {n}: "
+                                   f"the picture is for boards up to N = 200\n")
+    assert not out.exists()
+    process = run_small(["draw", "hex", path, "--case", case, "--text"])
+    assert_one_error_line(process, f"havhex: {path}: case #{case} has N = {n}: "
+                                   f"the text view is for boards up to N = 40\n")
+    # From a pipe, the board is read (the bytes are what they are) but never
+    # turned into rows or judged.
+    process = run_small(["draw", "hex", "-", "--case", case], input=path.read_bytes())
+    assert_one_error_line(process, f"havhex: <stdin>: case #{case} has N = {n}: "
+                                   f"the picture is for boards up to N = 200\n")
+
+
+def test_board_size_limits_come_first(tmp_path):
+    """The size is read from the header of the case asked for: a board beyond
+    the limit is refused before its rows are read, even when they are broken."""
+    path = write(tmp_path, "claims.in", "2\n1\nR\n20000\nRX\n")
+    assert_one_error_line(run_small(["draw", "hex", path, "--case", 2]),
+                          f"havhex: {path}: case #2 has N = 20000: the picture is for "
+                          f"boards up to N = 200\n")
+    # A size no board can have is the reader's fault.
+    wrong = write(tmp_path, "wrong.in", "1\n100000\nRX\n")
+    assert_one_error_line(run_small(["draw", "hex", wrong]), f"havhex: {wrong}:2: the board size N")
+    # A case that fits is judged: the fault of the input is the reader's.
+    assert_one_error_line(run_small(["draw", "hex", path, "--case", 1]), f"havhex: {path}:5: ")
+
+
+def test_havannah_text_view_of_a_huge_board_is_refused_before_reading(tmp_path):
+    size, _, ring = big_ring(2500)
+    path = write(tmp_path, "ring.in", havannah_input(size, ring))
+    process = run_small(["draw", "havannah", path, "--text"])
+    assert_one_error_line(process, f"havhex: {path}: case #1 has S = {size}: the text view "
+                                   f"is for boards up to S = 20 (draw it as SVG instead)\n")
+
+
+def test_havannah_picture_of_a_ring_round_a_huge_area(tmp_path):
+    """15 000 stones round 18.7 million hexagons: the picture, and the memory
+    drawing it, follow the stones; the enclosed hexagons are the disc's rows."""
+    radius = 2500
+    size, centre, ring = big_ring(radius)
+    path = write(tmp_path, "ring.in", havannah_input(size, ring))
+    out = tmp_path / "ring.svg"
+    process = run_small(["draw", "havannah", path, "-o", out])
+    assert process.returncode == 0, process.stderr.decode()
+    assert process.stdout == b"" and process.stderr == b""
+    assert out.stat().st_size < 400 * len(ring), out.stat().st_size
+    root = parse(out.read_text(encoding="utf-8"))
+    assert title(root) == f"ring in move {len(ring)}"
+    assert set(hav_cells(root, "stone")) == set(hav_cells(root, "ring")) == set(ring)
+    runs = [[int(e.get(key)) for key in ("data-x", "data-y1", "data-y2")]
+            for e in root.iter() if "enclosed-run" in classes(e)]
+    assert sorted(runs) == hex_disc_runs(*centre, radius)
+    assert sum(last - first + 1 for _, first, last in runs) == 3 * radius * (radius - 1) + 1
+
+
+def test_havannah_picture_beyond_its_stones_is_refused(tmp_path):
+    size, _, ring = big_ring(16_667)
+    assert len(ring) > 100_000
+    path = write(tmp_path, "ring.in", havannah_input(size, ring))
+    process = run_small(["draw", "havannah", path])
+    assert_one_error_line(process, f"havhex: {path}: case #1 has {len(ring)} stones up to its "
+                                   f"winning move: the picture is for up to 100000 stones\n")
+
+
+def test_havannah_long_case_with_an_early_win_is_drawn(tmp_path):
+    """The limit is on the stones drawn: moves after the win are not drawn."""
+    size = 2 ** 20
+    ring = walked_ring((20, 20), 1)
+    moves = ring + [(99 + a, 99 + b) for a in range(400) for b in range(300)]
+    path = write(tmp_path, "long.in", havannah_input(size, moves))
+    out = tmp_path / "long.svg"
+    process = run_small(["draw", "havannah", path, "-o", out])
+    assert process.returncode == 0, process.stderr.decode()
+    root = parse(out.read_text(encoding="utf-8"))
+    assert title(root) == str(havannah.first_win(size, moves)) == "ring in move 6"
+    assert set(hav_cells(root, "stone")) == set(ring)
+    assert set(hav_cells(root, "enclosed")) == {(20, 20)}
+    assert any(f"{len(moves)} moves, drawn up to the winning move 6" in (e.text or "")
+               for e in root.iter())
+
+
+def test_case_header_scan(tmp_path, monkeypatch):
+    """The header scan finds the reader's sizes, whatever the spacing and
+    wherever its reads end; it gives up (None) where the reader faults."""
+    from havhex import _havannah
+    from havhex.draw import _Tokens, _case_header
+
+    rng = random.Random(16)
+    spaces = [" ", "\n", "\r\n", "\t", "  \r", "\x0b", "\x0c\n"]
+    cases = []
+    for _ in range(12):
+        size = rng.randint(2, 30)
+        cells = sorted(ref.board_cells(size))
+        cases.append((size, rng.sample(cells, rng.randint(0, min(40, len(cells))))))
+    tokens = [str(len(cases))]
+    for size, moves in cases:
+        tokens += [str(size), str(len(moves))] + [str(v) for move in moves for v in move]
+    text = "".join(token + rng.choice(spaces) for token in tokens)
+    path = write(tmp_path, "many.in", "\n\n" + text)
+    parsed = _havannah.parse_and_judge(path.read_bytes())
+    for chunk in (1, 2, 3, 7, 64, 1 << 20):
+        monkeypatch.setattr(_Tokens, "CHUNK", chunk)
+        for number, (size, moves) in enumerate(cases, 1):
+            assert _case_header(str(path), "havannah", number) == (size, len(moves))
+            assert parsed.case_size(number - 1) == size
+        assert _case_header(str(path), "havannah", len(cases) + 1) is None
+        boards = [["." * n] * n for n in (1, 5, 3, 17)]
+        hex_path = write(tmp_path, "many.hex", hex_input(*boards).replace("\n", "\r\n"))
+        for number, rows in enumerate(boards, 1):
+            assert _case_header(str(hex_path), "hex", number) == (len(rows),)
+    for text in ("", "x", "-1\n", "1\n3", "1\n3 x\n", "2\n2 1\n1\n", "1\n" + "9" * 40 + "\n",
+                 "2\n2 2\n1 1 1 " + "1" * 30 + "\n2 0\n"):
+        assert _case_header(str(write(tmp_path, "bad.in", text)), "havannah", 2 if text.startswith("2") else 1) is None, text
+    assert _case_header("/dev/null", "hex", 1) is None
+    assert _case_header(str(tmp_path / "missing.in"), "hex", 1) is None
 
 
 # ---------------------------------------------------------------------------
@@ -611,12 +806,16 @@ def test_hex_picture_refuses_huge_boards():
 def test_text_views_refuse_large_boards(cli, tmp_path):
     path = write(tmp_path, "big.in", havannah_input(21, [(1, 1)]))
     process = cli("draw", "havannah", path, "--text")
-    assert_one_error_line(process, "havhex: the text view is for boards up to S = 20")
+    assert_one_error_line(process, f"havhex: {path}: case #1 has S = 21: "
+                                   f"the text view is for boards up to S = 20")
     process = cli("draw", "havannah", path)        # the SVG is fine
     assert process.returncode == 0
     path = write(tmp_path, "bighex.in", hex_input(["." * 41] * 41))
     process = cli("draw", "hex", path, "--text")
-    assert_one_error_line(process, "havhex: the text view is for boards up to N = 40")
+    assert_one_error_line(process, f"havhex: {path}: case #1 has N = 41: "
+                                   f"the text view is for boards up to N = 40")
+    with pytest.raises(InputError, match="the text view is for boards up to S = 20"):
+        havannah_text(21, [(1, 1)], havannah.explain(21, [(1, 1)]))
 
 
 # ---------------------------------------------------------------------------

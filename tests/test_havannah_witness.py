@@ -17,7 +17,7 @@ from collections import deque
 import pytest
 
 import ref_havannah as ref
-from havhex import InputError
+from havhex import InputError, havannah
 from havhex.havannah import (explain, explain_file, explain_text, first_win, judge_file,
                              judge_text)
 
@@ -43,6 +43,24 @@ def cells_of(listed):
         assert all(type(v) is int for v in cell), cell
         cells.append(tuple(cell))
     return cells
+
+
+def runs_of(listed):
+    """A witness's ``[[x, first_y, last_y], ...]`` as a list of tuples (checks
+    the shape: sorted, each run non-empty)."""
+    assert isinstance(listed, list)
+    runs = []
+    for run in listed:
+        assert isinstance(run, list) and len(run) == 3, run
+        assert all(type(v) is int for v in run), run
+        assert run[1] <= run[2], run
+        runs.append(tuple(run))
+    assert runs == sorted(runs)
+    return runs
+
+
+def cells_of_runs(runs):
+    return [(x, y) for x, first, last in runs for y in range(first, last + 1)]
 
 
 def board_border(size, cell):
@@ -163,13 +181,17 @@ def check_explanation(size, moves, got, case=None):
         assert len(touched) >= 3, ("the fork's cells touch fewer than three edges", cells)
 
     if "ring" in got:
-        assert list(got["ring"]) == ["loop", "enclosed"]
+        assert list(got["ring"]) == ["loop", "enclosed_runs"]
         loop = cells_of(got["ring"]["loop"])
-        enclosed = cells_of(got["ring"]["enclosed"])
+        runs = runs_of(got["ring"]["enclosed_runs"])
         assert len(loop) >= 3 and len(set(loop)) == len(loop), loop
         assert all(adjacent(a, b) for a, b in zip(loop, loop[1:] + loop[:1])), loop
         assert set(loop) <= played
         assert winning in loop
+        assert len(runs) <= len(played)         # the witness grows with the stones
+        for x, first, last in runs:             # maximal: a stone at each end
+            assert (x, first - 1) in played and (x, last + 1) in played, (x, first, last)
+        enclosed = cells_of_runs(runs)
         assert enclosed == sorted(enclosed) and len(set(enclosed)) == len(enclosed)
         assert set(enclosed) == cut_off(size, played)
         inside = cut_off(size, loop)
@@ -213,8 +235,10 @@ def test_checker_rejects_broken_witnesses():
     broken(lambda d: d["fork"]["cells"].pop())                        # loses an edge
     broken(lambda d: d["fork"].update(edges=["x=1"]))                 # a key too many
     broken(lambda d: d["ring"]["loop"].pop())                         # does not close
-    broken(lambda d: d["ring"]["enclosed"].append([4, 1]))            # not enclosed
-    broken(lambda d: d["ring"]["enclosed"].clear())
+    broken(lambda d: d["ring"]["enclosed_runs"].append([4, 1, 1]))    # not enclosed
+    broken(lambda d: d["ring"]["enclosed_runs"].clear())
+    broken(lambda d: d["ring"]["enclosed_runs"][0].append(4))         # not a run
+    broken(lambda d: d["ring"].update(enclosed=[[4, 4]]))             # a key too many
     broken(lambda d: d.update(answer="ring in move 14"))
     broken(lambda d: d.update(kinds=["bridge", "ring", "fork"]))
     broken(lambda d: d.update(ring=d.pop("ring"), fork=d.pop("fork")))  # key order
@@ -279,7 +303,7 @@ def test_hand_built(size, moves, answer):
 def test_hand_built_shortest_loop_and_enclosed():
     size, moves, _ = HAND[3]
     got = explain(size, moves)
-    assert got["ring"]["enclosed"] == [[4, 4], [5, 6]]
+    assert got["ring"]["enclosed_runs"] == [[4, 4, 4], [5, 6, 6]]
     assert len(got["ring"]["loop"]) == 6
 
 
@@ -293,13 +317,13 @@ def test_corners_of_the_largest_board():
     got = explain(big, moves)
     assert got["answer"] == "ring in move 8"
     check_explanation(big, moves, got)
-    assert got["ring"]["enclosed"] == [[last - 2, last - 2]]
+    assert got["ring"]["enclosed_runs"] == [[last - 2, last - 2, last - 2]]
     # A ring round (2, 2), closed on corner (1, 1).
     moves = [(3, 3), (2, 3), (1, 2), (2, 1), (3, 2), (1, 1)]
     got = explain(big, moves)
     assert got["answer"] == "ring in move 6"
     check_explanation(big, moves, got)
-    assert got["ring"]["enclosed"] == [[2, 2]]
+    assert got["ring"]["enclosed_runs"] == [[2, 2, 2]]
 
 
 # ---------------------------------------------------------------------------
@@ -379,6 +403,87 @@ def test_random_games_through_explain_text_and_explain_file(tmp_path):
 
 
 # ---------------------------------------------------------------------------
+# Enclosed hexagons as row runs
+# ---------------------------------------------------------------------------
+
+def test_enclosed_runs_are_the_enclosed_cells():
+    """havannah.enclosed_runs against the reference's flood fill, and against
+    enclosed_empty (its cells), on random stone sets and rings."""
+    rng = random.Random(16)
+    sets = [(size, loop_game(rng, size)) for size in (3, 4, 5, 6, 7, 8) for _ in range(15)]
+    sets += [(size, ref.wandering_game(rng, size, rng.randint(1, 3 * size * (size - 1))))
+             for size in (2, 3, 4, 5, 6, 7) for _ in range(25)]
+    rings = 0
+    for size, stones in sets:
+        runs = havannah.enclosed_runs(size, stones)
+        assert all(type(run) is tuple for run in runs)
+        listed = runs_of([list(run) for run in runs])
+        expected = sorted(ref.enclosed_empty(size, stones))
+        assert cells_of_runs(listed) == expected == havannah.enclosed_empty(size, stones)
+        assert len(runs) <= len(stones)
+        for x, first, last in runs:
+            assert (x, first - 1) in stones and (x, last + 1) in stones
+        rings += bool(runs)
+    assert rings > 50
+
+
+def hex_disc_runs(cx, cy, radius):
+    """Row runs of the hexagons less than ``radius`` steps from (cx, cy)."""
+    r = radius - 1
+    return [(cx + dx, cy + max(-r, dx - r), cy + min(r, dx + r)) for dx in range(-r, r + 1)]
+
+
+def test_hex_disc_runs_match_the_reference():
+    for radius in (1, 2, 3, 4):
+        size = radius + 2
+        ring = hex_ring(size, size, radius)
+        assert cells_of_runs(hex_disc_runs(size, size, radius)) == \
+            sorted(ref.enclosed_empty(size, ring))
+
+
+def run_limited(args, memory=2 ** 30, timeout=120):
+    """``python -m havhex`` with its address space capped (where the platform
+    can) and a time limit, so a witness that grows with the area enclosed
+    fails the test instead of filling the machine."""
+    import subprocess
+    import sys
+
+    def cap():
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    limit = cap if sys.platform.startswith("linux") else None
+    try:
+        return subprocess.run([sys.executable, "-m", "havhex", *map(str, args)],
+                              capture_output=True, preexec_fn=limit, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"havhex {' '.join(map(str, args))} took over {timeout} s")
+
+
+@pytest.mark.parametrize("radius", [1000, 2500])
+def test_cli_json_of_a_ring_round_a_huge_area(tmp_path, radius):
+    """S = 2**30: a hexagonal ring of 6 r stones encloses 3 r (r - 1) + 1
+    hexagons (millions); its JSON line grows with the stones, not the area,
+    and its runs are the disc's rows."""
+    size = 2 ** 30
+    centre = size - 5
+    ring = hex_ring(centre, centre + 7, radius)
+    path = tmp_path / "ring.in"
+    path.write_text(judge_format([(size, ring)]))
+    process = run_limited(["havannah", "--format", "json", path])
+    assert process.returncode == 0, process.stderr.decode()[-2000:]
+    assert len(process.stdout) < 64 * len(ring), len(process.stdout)
+    (line,) = process.stdout.decode().splitlines()
+    got = json.loads(line)
+    assert got["answer"] == f"ring in move {len(ring)}"
+    assert got["ring"]["enclosed_runs"] == [list(run) for run in
+                                            hex_disc_runs(centre, centre + 7, radius)]
+    loop = cells_of(got["ring"]["loop"])
+    assert set(loop) == set(ring)
+    assert all(adjacent(a, b) for a, b in zip(loop, loop[1:] + loop[:1]))
+
+
+# ---------------------------------------------------------------------------
 # The contest's files
 # ---------------------------------------------------------------------------
 
@@ -413,6 +518,7 @@ def test_cli_json_lines(cli, tmp_path):
     assert all(type(d) is dict for d in parsed)
     assert [d["case"] for d in parsed] == list(range(1, len(games) + 1))
     assert parsed == expected
+    assert lines == [json.dumps(d, separators=(", ", ": ")) for d in expected]
     for (size, moves), explanation in zip(games, parsed):
         check_explanation(size, moves, explanation, case=explanation["case"])
     # Standard input and -j give the same lines.

@@ -48,7 +48,9 @@ DRAW_USAGE = """\
 usage: havhex draw [-h] [--case N] [-o FILE] [--text] GAME FILE
 
 Draw case N of an input: the board after its winning move (or after all
-moves), with the winning structure highlighted.
+moves), with the winning structure highlighted.  Limits: Hex N <= 200 (text
+view N <= 40); Havannah text view S <= 20, SVG any S with up to 100000
+stones drawn.  A case beyond them is refused before its moves are read.
 
 positional arguments:
   GAME                havannah or hex
@@ -219,7 +221,8 @@ def _judge(game, files, threads, output_format="text", quiet=False):
     """For each input, in order, an iterator over its output text in pieces.
 
     The input is read and judged, and any fault raised, before the first
-    piece; JSON witnesses are then built one case at a time."""
+    piece; JSON witnesses are then built one case at a time (a witness grows
+    with the stones of its case, so a piece is one case's line)."""
     if game == "havannah":
         from . import havannah as module
     else:
@@ -227,9 +230,8 @@ def _judge(game, files, threads, output_format="text", quiet=False):
     for file in files or ["-"]:
         progress = _progress_for(file, quiet)
         if output_format == "json":
-            lazy = {"lazy_cells": True} if game == "havannah" else {}
-            yield _json_lines(module.iter_explain_file(file, threads=threads, progress=progress,
-                                                       **lazy), progress)
+            yield _json_lines(module.iter_explain_file(file, threads=threads, progress=progress),
+                              progress)
             continue
         try:
             results = module.judge_file(file, threads=threads, progress=progress)
@@ -247,31 +249,16 @@ def _json_lines(records, progress=None):
             progress.close()
     if first is None:
         return
-    yield from _json_pieces(first)
-    yield "\n"
+    yield _json_line(first)
     for record in records:
-        yield from _json_pieces(record)
-        yield "\n"
+        yield _json_line(record)
 
 
-def _json_pieces(value):
-    """``json.dumps(value, separators=(", ", ": "))`` in pieces: a value with
-    a ``json_pieces`` method (a ring's enclosed cells) writes itself, so no
-    single string holds all of a huge witness."""
+def _json_line(value):
+    """One JSON Lines line: ``value`` with the separators of the README."""
     import json
 
-    if hasattr(value, "json_pieces"):
-        yield from value.json_pieces()
-    elif isinstance(value, dict):
-        yield "{"
-        separator = ""
-        for key, item in value.items():
-            yield separator + json.dumps(key) + ": "
-            yield from _json_pieces(item)
-            separator = ", "
-        yield "}"
-    else:
-        yield json.dumps(value, separators=(", ", ": "))
+    return json.dumps(value, separators=(", ", ": ")) + "\n"
 
 
 SPOOL_IN_MEMORY = 32 << 20

@@ -20,15 +20,22 @@ carry its name as a class (``bridge``, ``fork``, ``ring``, ``enclosed``,
 This module is imported only by the ``draw`` command, never by ``import havhex``.
 """
 import math
+import os
 
 from .errors import InputError
 
 __all__ = [
     "draw_command", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
-    "HAVANNAH_TEXT_MAX", "HEX_TEXT_MAX", "HEX_SVG_MAX", "HAVANNAH_EDGES",
+    "HAVANNAH_TEXT_MAX", "HAVANNAH_SVG_STONES_MAX", "HEX_TEXT_MAX", "HEX_SVG_MAX",
+    "HAVANNAH_EDGES",
 ]
 
+# What a picture can usefully show.  A text view is read on a terminal, an SVG
+# in a browser, which slows down beyond some 10**5 elements.  A board beyond
+# its size limit is refused from the case's header, before its moves are read;
+# the stones a Havannah picture would draw are counted once the case is judged.
 HAVANNAH_TEXT_MAX = 20      # --text: largest Havannah side S
+HAVANNAH_SVG_STONES_MAX = 100_000   # SVG: most Havannah stones drawn (any S)
 HEX_TEXT_MAX = 40           # --text: largest Hex side N
 HEX_SVG_MAX = 200           # SVG: largest Hex side N (every cell is drawn)
 _NUMBERED_MAX = 12          # Havannah stones carry their move number up to this S
@@ -52,22 +59,50 @@ def draw_command(game, file, case, as_text=False):
     """The picture of case ``case`` (1-based) of ``file`` (a path or ``"-"``).
 
     Returns the SVG document (or, with ``as_text``, the text view) as a str.
-    Faults in the input and a case the input does not hold raise
-    :class:`havhex.InputError`.
+    Faults in the input, a case the input does not hold and a case beyond what
+    a picture can show (see the ``*_MAX`` limits) raise
+    :class:`havhex.InputError`; a regular file's case is measured from its
+    header before anything else is read.
     """
+    if game not in ("havannah", "hex"):
+        raise InputError(f"unknown game {game!r}: draw havannah or hex")
+    header = _case_header(file, game, case)
+    if header is not None:
+        _check_board_size(game, header[0], as_text, case, _source_name(file))
     if game == "havannah":
-        size, moves, explanation, source = _havannah_case(file, case)
+        size, moves, total, explanation, source = _havannah_case(file, case, as_text)
         heading = f"{source}, case #{case}"
         if as_text:
             return havannah_text(size, moves, explanation, heading=heading)
-        return havannah_svg(size, moves, explanation, heading=heading)
-    if game == "hex":
-        rows, explanation, source = _hex_case(file, case)
-        heading = f"{source}, case #{case}"
-        if as_text:
-            return hex_text(rows, explanation, heading=heading)
-        return hex_svg(rows, explanation, heading=heading)
-    raise InputError(f"unknown game {game!r}: draw havannah or hex")
+        return havannah_svg(size, moves, explanation, heading=heading, total_moves=total)
+    rows, explanation, source = _hex_case(file, case, as_text)
+    heading = f"{source}, case #{case}"
+    if as_text:
+        return hex_text(rows, explanation, heading=heading)
+    return hex_svg(rows, explanation, heading=heading)
+
+
+def _source_name(file):
+    from ._source import is_stdin
+
+    return "<stdin>" if is_stdin(file) else os.fsdecode(file)
+
+
+def _check_board_size(game, size, as_text, case, source):
+    """Refuse a board the picture cannot show, naming the case and the limit."""
+    name = "S" if game == "havannah" else "N"
+    if as_text:
+        limit = HAVANNAH_TEXT_MAX if game == "havannah" else HEX_TEXT_MAX
+        what, advice = "the text view", " (draw it as SVG instead)"
+        if game == "hex" and size > HEX_SVG_MAX:
+            advice = ""
+    elif game == "hex":
+        limit, what, advice = HEX_SVG_MAX, "the picture", ""
+    else:
+        return      # an SVG shows a Havannah board of any size (see the stones)
+    if size > limit:
+        raise InputError(f"case #{case} has {name} = {size}: {what} is for boards "
+                         f"up to {name} = {limit}{advice}", source)
 
 
 def _check_case_number(case, n_cases, source):
@@ -78,11 +113,13 @@ def _check_case_number(case, n_cases, source):
         raise InputError(f"there is no case #{case} (the input has {count})", source)
 
 
-def _havannah_case(file, case):
-    """(S, moves, explanation, source name) of one case of a Havannah input.
+def _havannah_case(file, case, as_text):
+    """(S, drawn moves, moves in the case, explanation, source name) of one
+    case of a Havannah input.
 
     The input is read once (a pipe or ``<(...)`` cannot be read twice) and
-    judged as :func:`havhex.havannah.judge_file` judges it, with its faults."""
+    judged as :func:`havhex.havannah.judge_file` judges it, with its faults;
+    only the moves drawn (up to the winning move) become Python objects."""
     from . import _havannah, havannah
     from ._source import read_input
 
@@ -90,20 +127,179 @@ def _havannah_case(file, case):
     results = havannah._judge_parsed(parsed, source)     # the proper fault, if any
     _check_case_number(case, len(results), source)
     size = parsed.case_size(case - 1)
-    moves = [tuple(move) for move in parsed.case_moves(case - 1)]
-    explanation = havannah.explain(size, moves)
-    return size, moves, explanation, source
+    _check_board_size("havannah", size, as_text, case, source)
+    result = results[case - 1]
+    limit = HAVANNAH_SVG_STONES_MAX
+    # The stones drawn, copied only up to one beyond the limit.
+    flat = parsed.case_coords(case - 1, min(result.move or limit + 1, limit + 1))
+    if len(flat) // 2 > limit:
+        if result.move:
+            reason = f"case #{case} has {result.move} stones up to its winning move"
+        else:
+            reason = f"case #{case} has no winning move and over {limit} stones"
+        raise InputError(f"{reason}: the picture is for up to {limit} stones", source)
+    total = len(parsed.case_coords(case - 1)) // 2 if result.move else len(flat) // 2
+    moves = list(zip(flat[0::2], flat[1::2]))
+    explanation = havannah._explanation(size, flat, result, None)
+    return size, moves, total, explanation, source
 
 
-def _hex_case(file, case):
+def _hex_case(file, case, as_text):
     """(rows, explanation, source name) of one case of a Hex input (read once)."""
     from . import hex as hx
 
     parsed, source = hx._parse_file(file)
     hx._checked(parsed, source)
     _check_case_number(case, parsed.n_cases, source)
+    _check_board_size("hex", parsed.case_size(case - 1), as_text, case, source)
     rows = parsed.board(case - 1)
     return rows, hx.explain(rows), source
+
+
+# ---------------------------------------------------------------------------
+# Measuring a case from its header
+# ---------------------------------------------------------------------------
+
+_SPACE = b" \t\n\r\x0b\x0c"                 # the readers' white space
+_MARKS = bytes(32 if byte in _SPACE else 120 for byte in range(256))   # b" " or b"x"
+_LONGEST_NUMBER = 18                            # digits a header number may have here
+
+
+class _Tokens:
+    """White-space separated tokens of a regular file from ``offset``, read
+    with ``pread`` (the descriptor's offset stays where it is).  Tokens are
+    taken only as far as a number can go: a longer one ends the scan."""
+
+    CHUNK = 1 << 20
+
+    def __init__(self, descriptor, offset):
+        import re
+
+        self.spaces = re.compile(b"[" + _SPACE + b"]*")
+        self.letters = re.compile(b"[^" + _SPACE + b"]*")
+        self.descriptor = descriptor
+        self.offset = offset
+        self.buffer = b""
+        self.pos = 0
+
+    def _fill(self):
+        """Read on, dropping what was passed over; False at the end."""
+        data = os.pread(self.descriptor, self.CHUNK, self.offset)
+        self.offset += len(data)
+        self.buffer = self.buffer[self.pos:] + data
+        self.pos = 0
+        return bool(data)
+
+    def word(self):
+        """The next token, b"" at the end of the input, None when it is too
+        long for a number (then the position is inside it)."""
+        while True:
+            self.pos = self.spaces.match(self.buffer, self.pos).end()
+            if self.pos < len(self.buffer):
+                break
+            if not self._fill():
+                return b""
+        token = b""
+        while True:
+            end = self.letters.match(self.buffer, self.pos).end()
+            token += self.buffer[self.pos:end]
+            self.pos = end
+            if len(token) > _LONGEST_NUMBER:
+                return None
+            if end < len(self.buffer) or not self._fill():
+                return token
+
+    def number(self):
+        """The next token as an int, or None when it is not a plain decimal
+        number (or the input ends): then the reader is left to say why."""
+        token = self.word()
+        return int(token) if token and token.isdigit() else None
+
+    def skip(self, count):
+        """Pass over ``count`` tokens; False when the input ends first or a
+        token is too long."""
+        previous = b" "             # the scan never stops inside a token
+        while count > 0:
+            if self.pos >= len(self.buffer) and not self._fill():
+                return False
+            span = min(len(self.buffer) - self.pos, 64 + 32 * count)
+            marks = previous + self.buffer[self.pos:self.pos + span].translate(_MARKS)
+            starts = marks.count(b" x")
+            if starts >= count:
+                index = -1
+                for _ in range(count):
+                    index = marks.find(b" x", index + 1)
+                self.pos += index   # the last token's first byte (marks has one byte more)
+                return bool(self.word())
+            count -= starts
+            previous = marks[-1:]
+            self.pos += span
+        return True
+
+
+def _case_header(file, game, case):
+    """The header numbers of case ``case`` (``(S, M)`` or ``(N,)``) read from
+    the start of a regular file, or None when the input is no regular file or
+    does not plainly reach that header (its reader then says why)."""
+    import stat
+
+    from ._source import is_stdin
+
+    descriptor = None
+    try:
+        if is_stdin(file):
+            import sys
+
+            stdin = sys.stdin
+            if stdin is None:
+                return None
+            descriptor = stdin.fileno()
+            offset = os.lseek(descriptor, 0, os.SEEK_CUR)
+            opened = False
+        elif isinstance(file, (str, bytes, os.PathLike)):
+            # Opened only when regular: a reader opening and closing a named
+            # pipe could make its writer fail.
+            if not stat.S_ISREG(os.stat(file).st_mode):
+                return None
+            descriptor = os.open(file, os.O_RDONLY)
+            offset, opened = 0, True
+        else:
+            return None
+        try:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                return None
+            return _scan_to_case(_Tokens(descriptor, offset), game, case)
+        finally:
+            if opened:
+                os.close(descriptor)
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _scan_to_case(tokens, game, case):
+    count = tokens.number()
+    if count is None or not 1 <= case <= count:
+        return None
+    for _ in range(case - 1):
+        size = tokens.number()
+        if size is None:
+            return None
+        if game == "havannah":
+            moves = tokens.number()
+            if moves is None or not tokens.skip(2 * moves):
+                return None
+        elif not tokens.skip(size):
+            return None
+    # A size no board can have is the reader's fault to report.
+    size = tokens.number()
+    if game == "havannah":
+        from .havannah import MAX_SIZE
+
+        moves = tokens.number()
+        return None if size is None or moves is None or size > MAX_SIZE else (size, moves)
+    from .hex import MAX_SIZE
+
+    return None if size is None or size > MAX_SIZE else (size,)
 
 
 # ---------------------------------------------------------------------------
@@ -341,11 +537,8 @@ def _havannah_witness(size, stones, explanation):
     fork = _cells(fork_info.get("cells"))
     ring_info = explanation.get("ring") or {}
     loop = _cells(ring_info.get("loop"))
-    raw_enclosed = ring_info.get("enclosed") or ()
-    if len(raw_enclosed) <= _ENCLOSED_CELLS:
-        enclosed, enclosed_runs = _cells(raw_enclosed), []
-    else:   # too many to draw one by one: runs of constant x
-        enclosed, enclosed_runs = [], _runs(raw_enclosed)
+    enclosed_runs = sorted((int(x), int(first), int(last))
+                           for x, first, last in ring_info.get("enclosed_runs") or ())
     # The edges the fork's hexagons lie on, from its cells alone (the witness
     # names no edges).
     fork_edges = sorted({edge for edge in (_hav_edge(size, x, y) for x, y in fork)
@@ -353,8 +546,8 @@ def _havannah_witness(size, stones, explanation):
     return {
         "answer": str(answer), "kinds": kinds, "move": move,
         "bridge": bridge, "fork": fork, "fork_edges": fork_edges,
-        "loop": loop, "enclosed": enclosed, "enclosed_runs": enclosed_runs,
-        "enclosed_count": len(raw_enclosed),
+        "loop": loop, "enclosed_runs": enclosed_runs,
+        "enclosed_count": sum(last - first + 1 for _, first, last in enclosed_runs),
     }
 
 
@@ -388,21 +581,25 @@ _HAV_STYLE = _COMMON_STYLE + (
 )
 
 
-def havannah_svg(size, moves, explanation, *, heading=None):
+def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
     """The SVG picture of a Havannah board of side ``size``.
 
-    ``moves``: the whole sequence of ``(x, y)``; the stones drawn are those up
-    to the winning move (``explanation["move"]``), else all of them.
+    ``moves``: the sequence of ``(x, y)``; the stones drawn are those up to
+    the winning move (``explanation["move"]``), else all of them.
+    ``total_moves``: the number of moves of the case when ``moves`` holds only
+    those drawn (default ``len(moves)``).
     ``explanation``: the witness dict of :func:`havhex.havannah.explain`.
+    Memory follows the picture: the stones, the witness and the hexagons
+    drawn one by one, never the area a ring encloses.
     """
     w = _havannah_witness(size, moves, explanation)
     stones = _drawn_moves(moves, w["move"])
     number_of = {cell: k for k, cell in enumerate(stones, 1)}
     marks = {}
-    for kind, cells in (("bridge", w["bridge"]), ("fork", w["fork"]), ("ring", w["loop"]),
-                        ("enclosed", w["enclosed"])):
+    for kind, cells in (("bridge", w["bridge"]), ("fork", w["fork"]), ("ring", w["loop"])):
         for cell in cells:
             marks.setdefault(cell, []).append(kind)
+    enclosed = _RunIndex(w["enclosed_runs"])
     corners = set(_hav_corners(size))
     board_cells = 3 * size * (size - 1) + 1
     outline = _hav_outline(size, grow=0.6 * _R)
@@ -469,6 +666,8 @@ def havannah_svg(size, moves, explanation, *, heading=None):
         kinds = marks.get(cell, ())
         # Fill priority through the stylesheet order: enclosed < bridge < ring < fork.
         classes.extend(kinds)
+        if cell in enclosed:
+            classes.append("enclosed")
         if move is not None and move == w["move"]:
             classes.append("winning-move")
         extra = f' data-move="{move}"' if move is not None else ""
@@ -486,15 +685,21 @@ def havannah_svg(size, moves, explanation, *, heading=None):
                     late.append(cell_element(cell))
                 else:
                     board.append(cell_element(cell))
+        run_shapes = []
     else:
         extra_cells = set(number_of) | set(marks)
+        if w["enclosed_count"] <= _ENCLOSED_CELLS:
+            extra_cells.update(_run_cells(w["enclosed_runs"]))
+            run_shapes = []
+        else:   # too many to draw one by one: one shape per run
+            run_shapes = w["enclosed_runs"]
         for cell in sorted(extra_cells):
             drawn.add(cell)
             if cell == winning:
                 late.append(cell_element(cell))
             else:
                 board.append(cell_element(cell))
-    board.extend(_hav_enclosed_runs(w["enclosed_runs"]))
+    board.extend(_hav_enclosed_runs(run_shapes))
     board.extend(late)
 
     # The paths of the structures, through the centres.
@@ -521,7 +726,8 @@ def havannah_svg(size, moves, explanation, *, heading=None):
     # The legend.
     legend, legend_h = _hav_legend(size, w, stones, mode, region, outline, box)
     defs = [_hav_grid_pattern(box)] if mode != "board" else []
-    subtitle = [f"{heading + ': ' if heading else ''}S = {size}, {len(_cells(moves))} moves"
+    total = len(_cells(moves)) if total_moves is None else total_moves
+    subtitle = [f"{heading + ': ' if heading else ''}S = {size}, {total} moves"
                 + (f", drawn up to the winning move {w['move']}" if w["move"] else "")]
     layout = _Layout(box, legend_h, subtitle)
     desc = (f"Havannah board S = {size}; (1,1) is the bottom corner; "
@@ -550,21 +756,27 @@ def _hav_walk(cells):
     return all((c[0] - a[0], c[1] - a[1]) in _HAV_STEPS for a, c in zip(cells, cells[1:]))
 
 
-def _runs(cells):
-    """Runs ``(x, first y, last y)`` of consecutive hexagons of constant x, in
-    the order given (a sorted list gives the fewest runs)."""
-    runs = []
-    x0 = first = last = None
-    for x, y in cells:
-        if x == x0 and y == last + 1:
-            last = y
-            continue
-        if x0 is not None:
-            runs.append((x0, first, last))
-        x0, first, last = x, y, y
-    if x0 is not None:
-        runs.append((x0, first, last))
-    return runs
+class _RunIndex:
+    """Membership in row runs ``(x, first y, last y)`` without a set of cells."""
+
+    def __init__(self, runs):
+        self.rows = {}
+        for x, first, last in runs:
+            self.rows.setdefault(x, []).append((first, last))
+
+    def __contains__(self, cell):
+        import bisect
+
+        x, y = cell
+        row = self.rows.get(x)
+        if not row:
+            return False
+        index = bisect.bisect_right(row, (y, float("inf"))) - 1
+        return index >= 0 and row[index][0] <= y <= row[index][1]
+
+
+def _run_cells(runs):
+    return [(x, y) for x, first, last in runs for y in range(first, last + 1)]
 
 
 def _hav_enclosed_runs(runs):
@@ -719,7 +931,7 @@ def havannah_text(size, moves, explanation, *, heading=None):
     w = _havannah_witness(size, moves, explanation)
     stones = set(_drawn_moves(moves, w["move"]))
     structure = set(w["bridge"]) | set(w["fork"]) | set(w["loop"])
-    enclosed = set(w["enclosed"])
+    enclosed = set(_run_cells(w["enclosed_runs"]))
     top = 2 * size - 1
     lines = [f"{heading}: {w['answer']}" if heading else w["answer"]]
     # Row r holds the hexagons with x + y = r; column 2 (y - x + S - 1).

@@ -19,7 +19,7 @@ from ._frozen import Frozen
 from .errors import MEMORY_REASON, InputError, token_reason, trailing_reason
 
 __all__ = [
-    "Result", "first_win", "enclosed_empty", "judge_text", "judge_file",
+    "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
     "format_results", "explain", "explain_text", "explain_file",
     "MAX_SIZE", "KINDS",
 ]
@@ -220,6 +220,24 @@ def enclosed_empty(size, stones):
     return cells
 
 
+def enclosed_runs(size, stones):
+    """:func:`enclosed_empty` as row runs, for rings of any size.
+
+    Returns a sorted list of ``(x, first_y, last_y)``: the hexagons ``(x, y)``
+    with ``first_y <= y <= last_y`` are enclosed, and every run ends just
+    before a stone of its row, so there is at most one run per stone.  Time
+    and memory follow the number of stones, not the board nor the area
+    enclosed (a ring of M stones can enclose on the order of M**2 hexagons).
+    ``stones`` as for :func:`enclosed_empty`.
+    """
+    parsed = _parsed_moves(size, stones)
+    parsed.judge()
+    _, _, duplicate = parsed.result(0)
+    if duplicate >= 0:
+        raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
+    return _havannah.enclosed_runs(size, parsed.case_coords(0))
+
+
 # ---------------------------------------------------------------------------
 # The judge format
 # ---------------------------------------------------------------------------
@@ -361,10 +379,12 @@ def explain_text(text, *, source="<string>", threads=1):
       shortest branches from one centre stone, the first listed from its edge
       to the centre, the other two from the centre out) holding hexagons of
       three different edges;
-    * ``"ring": {"loop": [...], "enclosed": [...]}``: ``loop`` is a closed
-      simple cycle of stones (the last adjacent to the first) through the
-      winning move that encloses an empty hexagon; ``enclosed`` is every empty
-      hexagon that cannot reach the outside after that move, sorted.
+    * ``"ring": {"loop": [...], "enclosed_runs": [...]}``: ``loop`` is a
+      closed simple cycle of stones (the last adjacent to the first) through
+      the winning move that encloses an empty hexagon; ``enclosed_runs`` holds
+      every empty hexagon that cannot reach the outside after that move, as
+      sorted row runs ``[x, first_y, last_y]`` (see :func:`enclosed_runs`),
+      so a witness grows with the stones, never with the area they enclose.
     """
     text = encode_text(text, source)
     return _explain_parsed(_havannah.parse_and_judge(text, threads), source)
@@ -376,24 +396,22 @@ def explain_file(file, *, threads=1):
     return list(iter_explain_file(file, threads=threads))
 
 
-def iter_explain_file(file, *, threads=1, lazy_cells=False, progress=None):
+def iter_explain_file(file, *, threads=1, progress=None):
     """:func:`explain_file` one case at a time.  The whole input is read and
     judged (and any fault raised) on the first ``next()``; each case's
     witnesses are built only when it is reached, so a caller writing them out
-    holds one case's witnesses at a time.  With ``lazy_cells``, a ring's
-    ``"enclosed"`` is an :class:`EnclosedCells` (runs, not a list of cells).
-    ``progress`` is called while the input is read and judged, as for
-    :func:`judge_file`."""
+    holds one case's witnesses at a time.  ``progress`` is called while the
+    input is read and judged, as for :func:`judge_file`."""
     parsed, source = read_input(
         file, lambda data: _havannah.parse_and_judge(data, threads, progress=progress))
-    yield from _iter_explanations(parsed, source, lazy_cells)
+    yield from _iter_explanations(parsed, source)
 
 
 def _explain_parsed(parsed, source):
     return list(_iter_explanations(parsed, source))
 
 
-def _iter_explanations(parsed, source, lazy_cells=False):
+def _iter_explanations(parsed, source):
     """One explanation at a time (the judging, and its faults, come first):
     a caller that writes each one out holds one case's witnesses at a time."""
     results = _judge_parsed(parsed, source)
@@ -401,71 +419,32 @@ def _iter_explanations(parsed, source, lazy_cells=False):
         flat = None
         if result:
             flat = parsed.case_coords(index, result.move)
-        yield _explanation(parsed.case_size(index) if result else 0, flat, result, index + 1,
-                           lazy_cells)
+        yield _explanation(parsed.case_size(index) if result else 0, flat, result, index + 1)
 
 
-def _explanation(size, flat, result, case, lazy_cells=False):
+def _explanation(size, flat, result, case):
     explanation = {} if case is None else {"case": case}
     explanation["answer"] = str(result)
     explanation["move"] = result.move
     explanation["kinds"] = list(result.kinds)
-    if result:
+    if not result:
+        return explanation
+    # A big group makes millions of small objects (keys, cells) and no cycles:
+    # the cyclic collector would rescan them over and over.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
         witness = _Witness(size, flat, result.move)
         if "bridge" in result.kinds:
             explanation["bridge"] = {"path": witness.bridge()}
         if "fork" in result.kinds:
             explanation["fork"] = {"cells": witness.fork()}
         if "ring" in result.kinds:
-            enclosed = witness.enclosed_runs() if lazy_cells else witness.enclosed()
-            explanation["ring"] = {"loop": witness.loop(), "enclosed": enclosed}
+            explanation["ring"] = {"loop": witness.loop(), "enclosed_runs": witness.enclosed_runs()}
+    finally:
+        if collecting:
+            gc.enable()
     return explanation
-
-
-class EnclosedCells:
-    """The enclosed hexagons of a ring as runs ``(x, first_y, last_y)``: a
-    sequence of ``[x, y]`` that is never held cell by cell.
-
-    A ring of M stones can enclose on the order of M**2 hexagons; the CLI's
-    JSON output writes them from the runs in pieces (:meth:`json_pieces`).
-    """
-
-    __slots__ = ("runs", "_length")
-    _PIECE = 4096  # cells per piece of JSON text
-
-    def __init__(self, runs):
-        self.runs = runs
-        self._length = sum(last - first + 1 for _, first, last in runs)
-
-    def __len__(self):
-        return self._length
-
-    def __iter__(self):
-        for x, first, last in self.runs:
-            for y in range(first, last + 1):
-                yield [x, y]
-
-    def __eq__(self, other):
-        if isinstance(other, EnclosedCells):
-            return self.runs == other.runs
-        try:
-            return len(other) == self._length and all(a == list(b) for a, b in zip(self, other))
-        except TypeError:
-            return NotImplemented
-
-    def __repr__(self):
-        return f"EnclosedCells({self._length} cells in {len(self.runs)} runs)"
-
-    def json_pieces(self):
-        """The JSON text of the list of cells, in pieces of bounded size."""
-        yield "["
-        separator = ""
-        for x, first, last in self.runs:
-            for start in range(first, last + 1, self._PIECE):
-                stop = min(last, start + self._PIECE - 1)
-                yield separator + ", ".join(f"[{x}, {y}]" for y in range(start, stop + 1))
-                separator = ", "
-        yield "]"
 
 
 class _Witness:
@@ -662,26 +641,5 @@ class _Witness:
 
     def enclosed_runs(self):
         from array import array
-        return EnclosedCells(_havannah.enclosed_runs(self.size, array("i", self.flat[0:2 * self.n])))
-
-    def enclosed(self):
-        from array import array
         runs = _havannah.enclosed_runs(self.size, array("i", self.flat[0:2 * self.n]))
-        # Millions of small lists for a big ring: the cyclic garbage collector
-        # would rescan them over and over (measured 5x slower), and they hold
-        # no cycles.
-        # One int object per distinct y (when there are not more of them than
-        # cells) saves a quarter of the memory of a big answer.
-        low = min((first for _, first, _ in runs), default=0)
-        high = max((last for _, _, last in runs), default=-1)
-        count = sum(last - first + 1 for _, first, last in runs)
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            if high - low < count:
-                ys = list(range(low, high + 1))
-                return [[x, y] for x, first, last in runs for y in ys[first - low:last - low + 1]]
-            return [[x, y] for x, first, last in runs for y in range(first, last + 1)]
-        finally:
-            if collecting:
-                gc.enable()
+        return [[x, first, last] for x, first, last in runs]
