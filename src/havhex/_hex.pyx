@@ -660,7 +660,7 @@ cdef int explain_board(const uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
 # --------------------------------------------------------------------------
 # Verdict without witnesses (the judging path)
 #
-# Works on a copy of the board (``grid``) whose spare bits record the
+# Works on the board (``grid``, or a copy of it) whose spare bits record the
 # searches, so a neighbour test is one byte load and one compare, and the
 # search loops write their marks without branching: on boards from random
 # games the outcome of each neighbour test is a coin toss, and a mispredicted
@@ -856,29 +856,51 @@ cdef int64_t cut_stones_on_grid(uint8_t* grid, int64_t n, uint8_t colour,
     return n_cuts
 
 
-cdef int judge_board_fast(const uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
+cdef int judge_board_fast(uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
                           bint keep_last_moves) noexcept nogil:
     """Verdict on one padded board, without chains (see ``explain_board``
     for the checks and their order; the verdicts are the same).  The
     possible last moves of a win are kept only with ``keep_last_moves``:
-    the verdict needs to know only that there is one."""
+    the verdict needs to know only that there is one.
+
+    Judging (one worker per case) marks the board's spare bits itself and
+    clears them before returning, so it needs no copy of the board; the
+    last moves are asked for by readers of results, possibly several
+    threads on one case at once, so each of those searches its own copy.
+    """
     cdef int64_t cells = board_cells(n)
-    cdef int64_t half = cells // 2
     cdef int64_t counts[3]
-    cdef uint8_t winner, loser
-    cdef int64_t length, n_cuts
-    cdef int32_t* chain
     cdef uint8_t* grid
+    cdef int64_t p
     cdef int status = start_verdict(b, n, s, out, counts)
 
     if status <= 0:
         return status
+    if keep_last_moves:
+        grid = s.mark
+        memcpy(grid, b, <size_t>cells)
+    else:
+        grid = b
+    status = verdict_on_grid(grid, n, s, out, counts, keep_last_moves)
+    if grid == b:
+        for p in range(cells):
+            b[p] &= COLOUR | RED_SINK | BLUE_SINK
+    return status
+
+
+cdef int verdict_on_grid(uint8_t* grid, int64_t n, Scratch* s, CaseResult* out,
+                         const int64_t* counts, bint keep_last_moves) noexcept nogil:
+    """The searches of ``judge_board_fast`` on a board whose spare bits are
+    free for their marks."""
+    cdef int64_t cells = board_cells(n)
+    cdef int64_t half = cells // 2
+    cdef uint8_t winner, loser
+    cdef int64_t length, n_cuts
+    cdef int32_t* chain
     # From here a colour has at most (N*N + 1) / 2 stones, fewer than half
     # the padded cells: the first ``cells`` int32 of ``work`` hold the search
     # stack (int64 entries) and later a queue and the cut stones, the rest
     # the chain and the reach table.
-    grid = s.mark
-    memcpy(grid, b, <size_t>cells)
     chain = s.work + cells
     # Two chains that join opposite sides would cross, and on the hex grid
     # crossing chains share a cell; so once one colour is joined the other
@@ -912,7 +934,7 @@ cdef int judge_board_fast(const uint8_t* b, int64_t n, Scratch* s, CaseResult* o
     return 0
 
 
-cdef int judge_board(const uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
+cdef int judge_board(uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
                      Witness* w) noexcept nogil:
     """Verdict on one padded board; with ``w``, also its witness chains (the
     flow search, which yields two disjoint chains when there are) and its
