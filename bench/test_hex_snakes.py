@@ -8,16 +8,14 @@ it is compiled here with gcc -O2 (the benchmarks skip, saying so, when there
 is no gcc).  Each round runs havhex's CLI and the peer in turn, each in a
 fresh child (the order swapped every other round, so that the machine's
 drift falls on both alike), and takes the child's own peak resident memory
-from os.wait4.  The extra info gives the medians, the peaks and their
+from os.wait4 in a fresh launcher.  The extra info gives the medians, the peaks and their
 ratios (havhex / peer); nothing asserts a timing, but both must print the
 same output.
 """
-import os
 import shutil
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -38,20 +36,35 @@ def c_peer(tmp_path_factory):
     return binary
 
 
+# Runs one command with a file on its standard input and prints the
+# command's wall time, its own peak resident memory (os.wait4) and exit
+# status on one line, then its output.  It is started afresh for every
+# measurement because on Linux a child's peak counts the memory of the
+# process it was forked from: the benchmark process itself holds the inputs.
+_LAUNCHER = """
+import os, subprocess, sys, time
+with open(sys.argv[1], "rb") as stdin:
+    start = time.perf_counter()
+    child = subprocess.Popen(sys.argv[2:], stdin=stdin, stdout=subprocess.PIPE)
+    with child.stdout:
+        output = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - start
+child.returncode = os.waitstatus_to_exitcode(status)
+sys.stdout.buffer.write(b"%r %d %d\\n" % (seconds, usage.ru_maxrss, child.returncode) + output)
+"""
+
+
 def run_measured(command, path):
-    """(seconds, peak resident MB, standard output) of one child that reads
-    ``path`` on its standard input."""
-    with open(path, "rb") as stdin:
-        start = time.perf_counter()
-        child = subprocess.Popen(command, stdin=stdin, stdout=subprocess.PIPE)
-        with child.stdout:
-            output = child.stdout.read()
-        _, status, usage = os.wait4(child.pid, 0)
-        seconds = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode != 0:
-        raise subprocess.CalledProcessError(child.returncode, command)
-    return seconds, usage.ru_maxrss / 1024, output
+    """(seconds, peak resident MB, standard output) of ``command`` reading
+    ``path`` on its standard input, run from a fresh launcher."""
+    done = subprocess.run([sys.executable, "-c", _LAUNCHER, str(path), *command],
+                          capture_output=True, check=True)
+    header, _, output = done.stdout.partition(b"\n")
+    seconds, peak_kb, status = header.split()
+    if int(status) != 0:
+        raise subprocess.CalledProcessError(int(status), command)
+    return float(seconds), int(peak_kb) / 1024, output
 
 
 @pytest.mark.parametrize("kind", SNAKES)
