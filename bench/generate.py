@@ -2,7 +2,7 @@
 
 Run as a script to write one input:  python bench/generate.py KIND OUT [SEED]
 KIND is one of: havannah-random, havannah-chains, havannah-loop, havannah-scale,
-hex-games, hex-rows, hex-big.
+hex-games, hex-rows, hex-big, hex-snake-4999, hex-snake-10000, hex-snakes-100mb.
 """
 import random
 import sys
@@ -138,7 +138,72 @@ def hex_text(boards):
     return "\n".join(lines) + "\n"
 
 
+def snake_board(n, colour="R", first_turn="right"):
+    """A board whose only winning chain winds back and forth across it, so
+    that the chain (and the set of possible last moves) is as long as it can
+    be: about N*N/2 stones, every one of them on every winning chain.
+
+    For Red: the even rows are red, the odd rows blue but for one red stone
+    that joins the red rows above and below it, alternately at the right and
+    at the left end (``first_turn`` says where the first one is).  Once a
+    red row has been joined from above, the chain needs only one more stone
+    per row to reach the bottom: the last rows keep just that, so the counts
+    stay within one; any blue surplus becomes empty cells of the last row.
+    Blue's snake is Red's transposed, colours swapped (the hex grid's
+    neighbourhood is symmetric under transposition).  Returns the rows.
+    """
+    if n < 3:
+        raise ValueError("a snake needs N >= 3")
+    red, blue = "R", "B"
+    turns_right = first_turn == "right"
+    rows = []
+    for r in range(n):
+        if r % 2 == 0:
+            rows.append(red * n)
+        else:
+            right = ((r // 2) % 2 == 0) == turns_right
+            rows.append(blue * (n - 1) + red if right else red + blue * (n - 1))
+    # The connector row above the last full red row, and which end it is at.
+    last_even = n - 1 if (n - 1) % 2 == 0 else n - 2
+    above = last_even - 1
+    right = rows[above].endswith(red)
+    single = blue * (n - 1) + red if right else red + blue * (n - 1)
+    for r in range(last_even, n):
+        rows[r] = single
+    reds = sum(row.count(red) for row in rows)
+    blues = sum(row.count(blue) for row in rows)
+    surplus = blues - reds
+    assert -1 <= surplus < n - 1, (n, reds, blues)
+    if surplus > 0:
+        last = rows[n - 1]
+        # The last row holds N - 1 blue stones and the surplus is below N.
+        if right:
+            rows[n - 1] = "." * surplus + last[surplus:]
+        else:
+            rows[n - 1] = last[:1] + "." * surplus + last[1 + surplus:]
+    if colour == "B":
+        flat = "".join(rows).translate(str.maketrans("RB", "BR"))
+        rows = [flat[j::n] for j in range(n)]
+    return rows
+
+
+# The inputs of the snake benchmarks: (N, colour, first turn) per case.  The
+# 100 MB input mixes both colours, both turns and both parities of N.
+SNAKES = {
+    "hex-snake-4999": [(4999, "R", "right")],
+    "hex-snake-10000": [(10000, "R", "right")],
+    "hex-snakes-100mb": [(5000, "R", "right"), (4999, "B", "left"),
+                         (5001, "R", "left"), (5000, "B", "right")],
+}
+
+
 def hex_input(kind, seed=2013):
+    if kind in SNAKES:
+        # Snakes are fixed shapes; the seed only shuffles the order of the cases.
+        cases = list(SNAKES[kind])
+        random.Random(seed).shuffle(cases)
+        return hex_text([snake_board(n, colour, turn) for n, colour, turn in cases])
+
     rng = random.Random(seed)
     if kind == "hex-rows":
         return hex_text([[("B" if i % 2 == 0 else "R") * 100 for i in range(100)]

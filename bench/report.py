@@ -57,7 +57,9 @@ def main(path):
                  "test_scale_cli[1]", "test_scale_cli[2]", "test_scale_cli_alternating",
                  "test_scale_baseline_slice", "test_scale_cli_peak_memory", "test_hex_big_cli_peak_memory",
                  "test_hex_cli_official_test_set_2", "test_cli_on_an_empty_input",
-                 "test_import_havhex"):
+                 "test_import_havhex", "test_hex_snake_cli_beside_c[hex-snake-4999]",
+                 "test_hex_snake_cli_beside_c[hex-snake-10000]",
+                 "test_hex_snake_cli_beside_c[hex-snakes-100mb]"):
         if name in median:
             info = ", ".join(f"{k} {v}" for k, v in extra[name].items())
             print(f"- `{name}`: {median[name] * 1e3:.1f} ms" + (f" ({info})" if info else ""))

@@ -381,6 +381,68 @@ def test_snake_cut_stones(n, samples):
     check_explanation(rows, explanation)
 
 
+def _traced_peak(function, *args):
+    """(function's return value, peak bytes of Python memory while it ran)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        value = function(*args)
+        return value, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_plain_judging_builds_no_last_moves(tmp_path):
+    """The plain verdict pays nothing for the witness: a snake of N = 301 has
+    45,151 possible last moves, which as (row, col) tuples in a frozenset
+    take over 2.5 MB of Python memory (56 bytes a tuple at the least).
+    Judging must stay far below that beyond what a 1 x 1 board takes (the
+    file reader's buffer): the moves are found only when read."""
+    n = 301
+    rows = snake(n)
+    text = ("1\n%d\n%s\n" % (n, "\n".join(rows))).encode()
+    path = tmp_path / "snake.in"
+    path.write_bytes(text)
+    (tmp_path / "one.in").write_bytes(b"1\n1\nR\n")
+    small = {hx.judge_text: b"1\n1\nR\n", hx.judge_file: tmp_path / "one.in", hx.judge: ["R"]}
+    # The flow search of explain (tested against the reference above).
+    expected = hx.explain(rows).result.last_moves
+    assert len(expected) == 45151
+    tuple_bytes = 56 * len(expected)
+    for function, argument in ((hx.judge_text, text), (hx.judge_file, path), (hx.judge, rows)):
+        fixed = _traced_peak(function, small[function])[1]
+        result, peak = _traced_peak(function, argument)
+        result = result if isinstance(result, hx.Result) else result[0]
+        assert str(result) == "Red wins"
+        assert peak - fixed < tuple_bytes // 8, (function.__name__, peak, fixed)
+        # Read afterwards, they are explain's.
+        assert result.last_moves == expected
+        assert result == hx.Result("Red wins", None, expected)
+
+
+def test_last_moves_read_from_many_threads():
+    """Threads that read a result's last moves at once all get them."""
+    rows = snake(101)
+    expected = hx.explain(rows).result.last_moves
+    for _ in range(5):
+        result = hx.judge_text("1\n101\n" + "\n".join(rows) + "\n")[0]
+        seen = []
+        start = threading.Barrier(4)
+
+        def read():
+            start.wait()
+            seen.append(result.last_moves)
+
+        threads = [threading.Thread(target=read) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert seen == [expected] * 4
+        assert hash(result) == hash(hx.Result("Red wins", None, expected))
+
+
 def test_boards_beyond_the_statement_limit():
     """N = 2000 through the text path (the statement stops at 100).  Red has
     the even rows, Blue the odd ones: Red misses the bottom row (Blue's), and

@@ -202,7 +202,7 @@ cdef struct CaseResult:
     uint8_t reason
     int64_t red
     int64_t blue
-    int32_t* last_moves      # padded cells, in chain order (owned, for wins)
+    int32_t* last_moves      # padded cells, in chain order (owned; wins, when asked for)
     int64_t n_last_moves
 
 
@@ -661,7 +661,7 @@ cdef int explain_board(const uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
 # --------------------------------------------------------------------------
 # Verdict without witnesses (the judging path)
 #
-# Works on a copy of the board (``grid``) whose spare bits record the
+# Works on the board (``grid``, or a copy of it) whose spare bits record the
 # searches, so a neighbour test is one byte load and one compare, and the
 # search loops write their marks without branching: on boards from random
 # games the outcome of each neighbour test is a coin toss, and a mispredicted
@@ -799,6 +799,8 @@ cdef int64_t cut_stones_on_grid(uint8_t* grid, int64_t n, uint8_t colour,
 
     ``position`` needs one entry per cell (read only on chain stones),
     ``queue`` room for the colour's stones, ``reach`` for L + 1 entries.
+    With ``cuts`` NULL only the verdict is wanted: returns 1 at the first
+    cut stone found, 0 when there is none.
     """
     cdef int64_t offset[6]
     cdef uint8_t sink = RED_SINK if colour == RED else BLUE_SINK
@@ -848,31 +850,58 @@ cdef int64_t cut_stones_on_grid(uint8_t* grid, int64_t n, uint8_t colour,
         if reach[i - 1] > best:
             best = reach[i - 1]
         if best == i:
+            if cuts == NULL:
+                return 1
             cuts[n_cuts] = chain[i - 1]
             n_cuts += 1
     return n_cuts
 
 
-cdef int judge_board_fast(const uint8_t* b, int64_t n, Scratch* s, CaseResult* out) noexcept nogil:
-    """Verdict on one padded board, without witnesses (see ``explain_board``
-    for the checks and their order; the verdicts are the same)."""
+cdef int judge_board_fast(uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
+                          bint keep_last_moves) noexcept nogil:
+    """Verdict on one padded board, without chains (see ``explain_board``
+    for the checks and their order; the verdicts are the same).  The
+    possible last moves of a win are kept only with ``keep_last_moves``:
+    the verdict needs to know only that there is one.
+
+    Judging (one worker per case) marks the board's spare bits itself and
+    clears them before returning, so it needs no copy of the board; the
+    last moves are asked for by readers of results, possibly several
+    threads on one case at once, so each of those searches its own copy.
+    """
     cdef int64_t cells = board_cells(n)
-    cdef int64_t half = cells // 2
     cdef int64_t counts[3]
-    cdef uint8_t winner, loser
-    cdef int64_t length, n_cuts
-    cdef int32_t* chain
     cdef uint8_t* grid
+    cdef int64_t p
     cdef int status = start_verdict(b, n, s, out, counts)
 
     if status <= 0:
         return status
+    if keep_last_moves:
+        grid = s.mark
+        memcpy(grid, b, <size_t>cells)
+    else:
+        grid = b
+    status = verdict_on_grid(grid, n, s, out, counts, keep_last_moves)
+    if grid == b:
+        for p in range(cells):
+            b[p] &= COLOUR | RED_SINK | BLUE_SINK
+    return status
+
+
+cdef int verdict_on_grid(uint8_t* grid, int64_t n, Scratch* s, CaseResult* out,
+                         const int64_t* counts, bint keep_last_moves) noexcept nogil:
+    """The searches of ``judge_board_fast`` on a board whose spare bits are
+    free for their marks."""
+    cdef int64_t cells = board_cells(n)
+    cdef int64_t half = cells // 2
+    cdef uint8_t winner, loser
+    cdef int64_t length, n_cuts
+    cdef int32_t* chain
     # From here a colour has at most (N*N + 1) / 2 stones, fewer than half
     # the padded cells: the first ``cells`` int32 of ``work`` hold the search
     # stack (int64 entries) and later a queue and the cut stones, the rest
     # the chain and the reach table.
-    grid = s.mark
-    memcpy(grid, b, <size_t>cells)
     chain = s.work + cells
     # Two chains that join opposite sides would cross, and on the hex grid
     # crossing chains share a cell; so once one colour is joined the other
@@ -891,11 +920,13 @@ cdef int judge_board_fast(const uint8_t* b, int64_t n, Scratch* s, CaseResult* o
         out.reason = REASON_LOSER_MOVED_LAST
         return 0
     n_cuts = cut_stones_on_grid(grid, n, winner, chain, length, s.link, s.work,
-                                chain + half, s.work + half)
+                                chain + half, s.work + half if keep_last_moves else NULL)
     if n_cuts == 0:
         out.reason = REASON_NO_SINGLE_LAST_MOVE
         return 0
     out.status = RED_WINS if winner == RED else BLUE_WINS
+    if not keep_last_moves:
+        return 0
     out.last_moves = <int32_t*>malloc(<size_t>n_cuts * sizeof(int32_t))
     if out.last_moves == NULL:
         return -1
@@ -904,12 +935,13 @@ cdef int judge_board_fast(const uint8_t* b, int64_t n, Scratch* s, CaseResult* o
     return 0
 
 
-cdef int judge_board(const uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
+cdef int judge_board(uint8_t* b, int64_t n, Scratch* s, CaseResult* out,
                      Witness* w) noexcept nogil:
     """Verdict on one padded board; with ``w``, also its witness chains (the
-    flow search, which yields two disjoint chains when there are)."""
+    flow search, which yields two disjoint chains when there are) and its
+    possible last moves."""
     if w == NULL:
-        return judge_board_fast(b, n, s, out)
+        return judge_board_fast(b, n, s, out, False)
     return explain_board(b, n, s, out, w)
 
 
@@ -1214,12 +1246,25 @@ cdef class HexInput:
         return bytes(statuses), bytes(reasons)
 
     def last_moves(self, int64_t case):
-        """Possible last moves of a won case as (row, col), in chain order."""
+        """Possible last moves of a case as (row, col), in chain order (empty
+        unless somebody wins).  ``judge`` finds only the verdicts, so this
+        judges the case again, keeping them."""
         self._check_case(case)
-        if self.verdicts == NULL:
-            raise RuntimeError("judge() has not run")
-        return self._cells(self.sizes[case], self.verdicts[case].last_moves,
-                           self.verdicts[case].n_last_moves)
+        cdef Scratch scratch
+        cdef CaseResult verdict
+        cdef int status
+        memset(&scratch, 0, sizeof(Scratch))
+        memset(&verdict, 0, sizeof(CaseResult))
+        try:
+            with nogil:
+                status = judge_board_fast(self.cells + self.offsets[case], self.sizes[case],
+                                          &scratch, &verdict, True)
+            if status != 0:
+                raise MemoryError("havhex: out of memory while judging")
+            return self._cells(self.sizes[case], verdict.last_moves, verdict.n_last_moves)
+        finally:
+            scratch_free(&scratch)
+            free(verdict.last_moves)
 
     def explain(self, int64_t case):
         """Judge one case again, keeping the witnesses.

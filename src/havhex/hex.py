@@ -51,9 +51,12 @@ class Result(Frozen):
     fails) and is ``None`` otherwise.  ``last_moves`` is, for a win, the
     frozenset of the winner's stones ``(row, col)`` that lie on every winning
     chain, i.e. the cells the last move could have been; empty otherwise.
+    A result of :func:`judge`, :func:`judge_text` or :func:`judge_file`
+    finds them when they are first read (the verdict does not need them),
+    and until then keeps its input's boards.
     """
 
-    __slots__ = ("status", "reason", "last_moves")
+    __slots__ = ("status", "reason", "_last_moves", "_pending")
 
     def __init__(self, status, reason=None, last_moves=frozenset()):
         if status not in STATUSES:
@@ -65,11 +68,30 @@ class Result(Frozen):
         last_moves = frozenset((int(row), int(col)) for row, col in last_moves)
         if (status in _WINS) != bool(last_moves):
             raise ValueError("a result has last moves exactly when somebody wins")
-        self._set(status=status, reason=reason, last_moves=last_moves)
+        self._set(status=status, reason=reason, _last_moves=last_moves, _pending=None)
 
     @classmethod
     def _make(cls, status, reason, last_moves):
-        return cls._build(status=status, reason=reason, last_moves=last_moves)
+        return cls._build(status=status, reason=reason, _last_moves=last_moves, _pending=None)
+
+    @classmethod
+    def _win(cls, status, parsed, case):
+        """A win whose last moves are found in ``parsed`` when first read."""
+        return cls._build(status=status, reason=None, _last_moves=None, _pending=(parsed, case))
+
+    @property
+    def last_moves(self):
+        """The winner's stones on every winning chain (a frozenset)."""
+        # ``_pending`` is read first and cleared last, so a thread that finds
+        # it cleared also finds the moves another thread has stored.
+        pending = self._pending
+        moves = self._last_moves
+        if moves is None:
+            parsed, case = pending
+            moves = frozenset(parsed.last_moves(case))
+            self._set(_last_moves=moves)
+            self._set(_pending=None)       # lets the input's boards go
+        return moves
 
     @property
     def possible(self):
@@ -297,6 +319,7 @@ def _explanation(parsed, case):
 
 
 def _results(parsed):
+    """The verdicts of a judged input; a win's last moves wait until read."""
     statuses, reasons = parsed.verdict_codes()
     results = []
     append = results.append
@@ -306,7 +329,7 @@ def _results(parsed):
         elif status == 0:
             append(_NOBODY)
         else:
-            append(Result._make(STATUSES[status], None, frozenset(parsed.last_moves(case))))
+            append(Result._win(STATUSES[status], parsed, case))
     return results
 
 
