@@ -137,6 +137,21 @@ def _parsed_moves(size, moves):
     return parsed
 
 
+# Sequences of at least this many moves are judged on a worker thread while
+# the caller waits, so that an interrupt stops them at once; shorter ones take
+# less time than starting a thread.
+_WAIT_ON_A_WORKER_FROM = 1 << 16
+
+
+def _judge_parsed_moves(parsed):
+    if parsed.n_moves < _WAIT_ON_A_WORKER_FROM:
+        parsed.judge()
+    else:
+        from ._threads import run_interruptibly
+
+        run_interruptibly(parsed.judge, parsed.cancel)
+
+
 def first_win(size, moves):
     """Judge one sequence of moves on a board of side ``size``.
 
@@ -145,7 +160,7 @@ def first_win(size, moves):
     :class:`havhex.InputError` for a move off the board or a hexagon played twice.
     """
     parsed = _parsed_moves(size, moves)
-    parsed.judge()
+    _judge_parsed_moves(parsed)
     bits, move, duplicate = parsed.result(0)
     if duplicate >= 0:
         raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
@@ -161,7 +176,7 @@ def enclosed_empty(size, stones):
     of the answer), not the board.
     """
     parsed = _parsed_moves(size, stones)
-    parsed.judge()
+    _judge_parsed_moves(parsed)
     _, _, duplicate = parsed.result(0)
     if duplicate >= 0:
         raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
@@ -288,7 +303,7 @@ def explain(size, moves):
     parsed = _havannah.from_moves(size, flat)
     if parsed.err_code:
         raise InputError(_fault_reason(parsed))
-    parsed.judge()
+    _judge_parsed_moves(parsed)
     bits, move, duplicate = parsed.result(0)
     if duplicate >= 0:
         raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
