@@ -184,6 +184,29 @@ def test_stops_while_waiting_for_input(tmp_path, game, start, jobs):
     _check_clean_exit(result, tmp_path)
 
 
+def test_a_failed_wait_cancels_the_work_and_waits_for_it():
+    """When the wait ends by an exception (here the report), the work is
+    asked to stop and has stopped before the exception goes on."""
+    import _thread
+
+    from havhex._threads import run_interruptibly
+
+    stop = _thread.allocate_lock()
+    stop.acquire()
+    finished = []
+
+    def work():
+        stop.acquire(timeout=30)
+        finished.append(True)
+
+    def report():
+        raise RuntimeError("the display broke")
+
+    with pytest.raises(RuntimeError, match="the display broke"):
+        run_interruptibly(work, stop.release, report)
+    assert finished == [True]
+
+
 class _InterruptWhenRead:
     """Send this process SIGINT from a thread once ``path`` is read to its
     end; while inside the ``with`` block SIGINT raises KeyboardInterrupt.

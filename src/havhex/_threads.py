@@ -79,9 +79,11 @@ def run_interruptibly(function, cancel, report=None, interval=0.05):
         runner.start()
         # A timed wait, so that a signal delivered to another thread still
         # reaches its handler here within ``interval``.
-        while not runner.join(interval):
+        while True:
             if report is not None:
                 report()
+            if runner.join(interval):
+                break
         if report is not None:
             report()
     except BaseException:

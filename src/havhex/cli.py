@@ -357,7 +357,7 @@ def main(argv=None):
     try:
         return _run(arguments)
     except _Terminated:
-        return 128 + 15
+        return 128 + 15     # as a shell reports a process ended by SIGTERM
     finally:
         if previous_sigterm is not None:
             import _signal

@@ -206,13 +206,6 @@ def _interruptibly(parsed, work):
     return run_interruptibly(work, parsed.cancel)
 
 
-def _judge_parsed(parsed, threads, big):
-    if big:
-        _interruptibly(parsed, lambda: parsed.judge(threads))
-    else:
-        parsed.judge(threads)
-
-
 def judge(rows):
     """Judge one board.
 
@@ -222,7 +215,10 @@ def judge(rows):
     :class:`havhex.InputError` for a malformed board.
     """
     parsed = _parsed_board(rows)
-    _judge_parsed(parsed, 1, parsed.case_size(0) ** 2 >= _WAIT_ON_A_WORKER_FROM)
+    if parsed.case_size(0) ** 2 >= _WAIT_ON_A_WORKER_FROM:
+        _interruptibly(parsed, parsed.judge)
+    else:
+        parsed.judge()
     return _results(parsed)[0]
 
 
@@ -321,8 +317,12 @@ def judge_text(text, *, source="<string>", threads=1):
         parsed.judge(threads)
     else:
         parsed = _hex.HexInput()
-        _interruptibly(parsed, lambda: (_checked(_hex.parse(text, into=parsed), source),
-                                        parsed.judge(threads)))
+
+        def work():
+            _checked(_hex.parse(text, into=parsed), source)
+            parsed.judge(threads)
+
+        _interruptibly(parsed, work)
     return _results(parsed)
 
 
@@ -346,21 +346,25 @@ def judge_file(file, *, threads=1, progress=None):
 
 
 def _read(file, progress, then=None):
-    """The parsed input (its fault raised), after ``then(parsed)``; the two
-    run on a worker thread (reporting ``progress`` when it is given) while
-    this one waits, so that an interrupt stops them at once."""
+    """The parsed input (its fault raised), after ``then(parsed)``.  The
+    compiled work runs on a worker thread (reporting ``progress`` when it is
+    given) while this one waits, so that an interrupt stops it at once."""
     from ._threads import run_interruptibly
 
     parsed = _hex.HexInput()
 
-    def work():
-        _checked(*read_input(file, lambda data: _hex.parse(data, into=parsed)))
-        if then is not None:
+    def work(data):
+        _hex.parse(data, into=parsed)
+        if then is not None and not parsed.err_code:
             then(parsed)
 
-    report = None if progress is None else (lambda: progress(*parsed.progress()))
-    run_interruptibly(work, parsed.cancel, report, 0.05 if progress is None else 0.1)
-    return parsed
+    def consume(data):
+        report = None if progress is None else (lambda: progress(*parsed.progress()))
+        run_interruptibly(lambda: work(data), parsed.cancel, report,
+                          0.05 if progress is None else 0.1)
+        return parsed
+
+    return _checked(*read_input(file, consume))
 
 
 def explain_file(file, *, threads=1):
