@@ -496,9 +496,10 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     # A step reads its own move and, when planning ahead, a later one.
     lookahead = PLAN_RING - 1 if prefetch else 0
     ready_below = n_moves if there >= n_moves else there - lookahead
-    # One test a move covers the feed, the progress note and the cancel poll.
+    # One test a move covers the feed, the progress note and the cancel poll
+    # (a feed always has a note to write, so that the cancel poll is reached).
     played = feed.played if feed != NULL else NULL
-    check_at = 0
+    check_at = ready_below if played == NULL else 0
     for i in range(n_moves):
         if i >= check_at:
             if played != NULL:
@@ -512,7 +513,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                     table_clear(table)
                     return JUDGE_CUT_SHORT
                 ready_below = n_moves if there >= n_moves else there - lookahead
-            check_at = min(ready_below, i + PROGRESS_STEP)
+            check_at = ready_below if played == NULL else min(ready_below, i + PROGRESS_STEP)
         if prefetch:
             plan = &plans[i & (PLAN_RING - 1)]
         else:
@@ -603,15 +604,18 @@ cdef bint insert_remaining(CellTable* table, const int32_t* coords, int64_t firs
                            const MoveFeed* feed, int64_t there) noexcept nogil:
     """Moves after the win are not played, but a repeated hexagon is still a
     fault.  False when the feed's case was cut short."""
-    cdef int64_t i
+    cdef int64_t i, check_at = first
     cdef uint64_t key
     for i in range(first, n_moves):
-        if i >= there:
-            there = feed_wait(feed, i + 1)
-            if there < 0:
+        # One test a move covers the feed and the cancel poll.
+        if i >= check_at:
+            if cancelled():
                 return False
-        if (i & (PROGRESS_STEP - 1)) == 0 and cancelled():
-            return False
+            if i >= there:
+                there = feed_wait(feed, i + 1)
+                if there < 0:
+                    return False
+            check_at = min(there, i + PROGRESS_STEP)
         key = cell_key(table, coords[2 * i], coords[2 * i + 1])
         if table_insert(table, key * table.multiplier, key, <int32_t>i, False) >= 0:
             duplicate_out[0] = i
@@ -1241,6 +1245,7 @@ cdef class HavannahInput:
         cdef int64_t number
         cdef CaseData* case
         cdef WorkerNote* note = NULL
+        cdef int64_t played = 0             # the note of a worker nobody watches
         cdef int status = 0
         if self.notes != NULL:
             note = &self.notes[HAVHEX_ATOMIC_NEXT(&self.next_note) % self.n_notes]
@@ -1258,7 +1263,7 @@ cdef class HavannahInput:
             feed.n_ready = &self.n_ready
             feed.parse_done = &self.parse_done
             feed.number = number
-            feed.played = NULL
+            feed.played = &played
             if note != NULL:
                 HAVHEX_STORE_RELAXED(&note.n_moves, case.n_claimed)
                 HAVHEX_STORE_RELAXED(&note.played, 0)

@@ -348,23 +348,22 @@ def judge_file(file, *, threads=1, progress=None):
 def _read(file, progress, then=None):
     """The parsed input (its fault raised), after ``then(parsed)``.  The
     compiled work runs on a worker thread (reporting ``progress`` when it is
-    given) while this one waits, so that an interrupt stops it at once."""
+    given) while this one waits, so that an interrupt stops it at once; the
+    file is closed once read."""
     from ._threads import run_interruptibly
 
     parsed = _hex.HexInput()
-
-    def work(data):
-        _hex.parse(data, into=parsed)
-        if then is not None and not parsed.err_code:
-            then(parsed)
+    report = None if progress is None else (lambda: progress(*parsed.progress()))
+    interval = 0.05 if progress is None else 0.1
 
     def consume(data):
-        report = None if progress is None else (lambda: progress(*parsed.progress()))
-        run_interruptibly(lambda: work(data), parsed.cancel, report,
-                          0.05 if progress is None else 0.1)
+        run_interruptibly(lambda: _hex.parse(data, into=parsed), parsed.cancel, report, interval)
         return parsed
 
-    return _checked(*read_input(file, consume))
+    _checked(*read_input(file, consume))
+    if then is not None:
+        run_interruptibly(lambda: then(parsed), parsed.cancel, report, interval)
+    return parsed
 
 
 def explain_file(file, *, threads=1):
