@@ -14,7 +14,7 @@ from havhex._reader cimport (
     TOKEN_OK, TOKEN_TOO_LARGE, SeparatorScan, reader_at_end, reader_fast_pair, reader_int,
     reader_remaining, separators_next, separators_start, swar_marks, swar_value,
 )
-from havhex._cancel cimport ECANCELED, cancelled, request_cancel, watch_cancel
+from havhex._cancel cimport ECANCELED, cancel_requested, cancelled, request_cancel, watch_cancel
 from havhex._unionfind cimport uf_find, uf_hang, uf_link
 
 import os
@@ -395,6 +395,7 @@ cdef struct MoveFeed:
     int64_t* parse_done
     int64_t number
     int64_t* played             # moves judged so far, every PROGRESS_STEP (or NULL)
+    const int* cancel           # the input's cancel flag, polled with ``played``
 
 
 cdef int64_t feed_wait(const MoveFeed* feed, int64_t needed) noexcept nogil:
@@ -504,9 +505,9 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         if i >= check_at:
             if played != NULL:
                 HAVHEX_STORE_RELAXED(played, i)
-            if cancelled():
-                table_clear(table)
-                return JUDGE_CUT_SHORT
+                if cancel_requested(feed.cancel):
+                    table_clear(table)
+                    return JUDGE_CUT_SHORT
             if i >= ready_below:
                 there = feed_wait(feed, min(i + lookahead + 1, n_moves))
                 if there < 0:
@@ -609,7 +610,7 @@ cdef bint insert_remaining(CellTable* table, const int32_t* coords, int64_t firs
     for i in range(first, n_moves):
         # One test a move covers the feed and the cancel poll.
         if i >= check_at:
-            if cancelled():
+            if feed != NULL and cancel_requested(feed.cancel):
                 return False
             if i >= there:
                 there = feed_wait(feed, i + 1)
@@ -1264,6 +1265,7 @@ cdef class HavannahInput:
             feed.parse_done = &self.parse_done
             feed.number = number
             feed.played = &played
+            feed.cancel = &self.cancel_flag
             if note != NULL:
                 HAVHEX_STORE_RELAXED(&note.n_moves, case.n_claimed)
                 HAVHEX_STORE_RELAXED(&note.played, 0)
