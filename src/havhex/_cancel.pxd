@@ -10,9 +10,10 @@ cancel flag and waits the few milliseconds the work takes to notice.
 Each input object owns one flag.  A thread about to do compiled work for an
 input names that flag with ``watch_cancel`` (a thread-local pointer, so the
 kernels need no extra argument), and the kernels poll ``cancelled()`` every
-few thousand steps: a poll is one load, and its branch is never taken until
-the flag is set.  Cancelled work stops early and leaves a meaningless result,
-which the caller discards as it raises the interrupt.
+few thousand steps or board rows; a hot loop that has the flag at hand (the
+Havannah kernel, through its feed) polls it with ``cancel_requested``, one
+load.  Cancelled work stops early and leaves a meaningless result, which the
+caller discards as it raises the interrupt.
 """
 
 cdef extern from *:
