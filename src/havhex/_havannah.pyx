@@ -14,6 +14,7 @@ from havhex._reader cimport (
     TOKEN_NOT_INTEGER, TOKEN_OK, TOKEN_TOO_LONG, SeparatorScan, reader_at_end, reader_fast_pair,
     reader_int, reader_remaining, separators_next, separators_start, swar_marks, swar_value,
 )
+from havhex._cancel cimport ECANCELED, cancel_requested, cancelled, request_cancel, watch_cancel
 from havhex._unionfind cimport uf_find, uf_hang, uf_link
 
 import os
@@ -395,6 +396,7 @@ cdef struct MoveFeed:
     int64_t* parse_done
     int64_t number
     int64_t* played             # moves judged so far, every PROGRESS_STEP (or NULL)
+    const int* cancel           # the input's cancel flag, polled with ``played``
 
 
 cdef int64_t feed_wait(const MoveFeed* feed, int64_t needed) noexcept nogil:
@@ -417,7 +419,7 @@ cdef int64_t feed_wait(const MoveFeed* feed, int64_t needed) noexcept nogil:
 
 cdef enum:
     STEP_MORE = -1          # the reader has more to read (fault codes are > 0)
-    PROGRESS_STEP = 1 << 13 # moves between two progress notes of a worker
+    PROGRESS_STEP = 1 << 13 # moves between two progress notes (and cancel polls) of a worker
 
 
 cdef enum:
@@ -496,13 +498,17 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     # A step reads its own move and, when planning ahead, a later one.
     lookahead = PLAN_RING - 1 if prefetch else 0
     ready_below = n_moves if there >= n_moves else there - lookahead
-    # One test a move covers both the feed and the progress note.
+    # One test a move covers the feed, the progress note and the cancel poll
+    # (a feed always has a note to write, so that the cancel poll is reached).
     played = feed.played if feed != NULL else NULL
     check_at = ready_below if played == NULL else 0
     for i in range(n_moves):
         if i >= check_at:
             if played != NULL:
                 HAVHEX_STORE_RELAXED(played, i)
+                if cancel_requested(feed.cancel):
+                    table_clear(table)
+                    return JUDGE_CUT_SHORT
             if i >= ready_below:
                 there = feed_wait(feed, min(i + lookahead + 1, n_moves))
                 if there < 0:
@@ -600,13 +606,18 @@ cdef bint insert_remaining(CellTable* table, const int32_t* coords, int64_t firs
                            const MoveFeed* feed, int64_t there) noexcept nogil:
     """Moves after the win are not played, but a repeated hexagon is still a
     fault.  False when the feed's case was cut short."""
-    cdef int64_t i
+    cdef int64_t i, check_at = first
     cdef uint64_t key
     for i in range(first, n_moves):
-        if i >= there:
-            there = feed_wait(feed, i + 1)
-            if there < 0:
+        # One test a move covers the feed and the cancel poll.
+        if i >= check_at:
+            if feed != NULL and cancel_requested(feed.cancel):
                 return False
+            if i >= there:
+                there = feed_wait(feed, i + 1)
+                if there < 0:
+                    return False
+            check_at = min(there, i + PROGRESS_STEP)
         key = cell_key(table, coords[2 * i], coords[2 * i + 1])
         if table_insert(table, key * table.multiplier, key, <int32_t>i, False) >= 0:
             duplicate_out[0] = i
@@ -931,6 +942,7 @@ cdef class HavannahInput:
     cdef int64_t bytes_read             # progress, read while other threads work
     cdef int64_t n_judged
     cdef bint judged
+    cdef int cancel_flag                # set by cancel(), polled by the work
     # Parse fault: ERR_* code and its context.
     cdef public int err_code
     cdef public int err_status
@@ -1058,6 +1070,9 @@ cdef class HavannahInput:
         STEP_MORE while there is more to read, ERR_NONE at a sound end, or
         the code of the fault (recorded)."""
         cdef int status, end
+        if cancelled():
+            r.io_errno = ECANCELED
+            return self._token_fault(r, TOKEN_IO_ERROR, FIELD_END)
         if not self.count_read:
             status = reader_int(r, &self.n_cases_claimed)
             if status != TOKEN_OK:
@@ -1233,13 +1248,14 @@ cdef class HavannahInput:
         cdef int64_t number
         cdef CaseData* case
         cdef WorkerNote* note = NULL
+        cdef int64_t played = 0             # the note of a worker nobody watches
         cdef int status = 0
         if self.notes != NULL:
             note = &self.notes[HAVHEX_ATOMIC_NEXT(&self.next_note) % self.n_notes]
         memset(&scratch, 0, sizeof(Scratch))
         while True:
             number = self._claim_case()
-            if number == CLAIM_NONE_LEFT:
+            if number == CLAIM_NONE_LEFT or cancelled():
                 break
             if number == CLAIM_NOT_YET:
                 if not self._read_turn():
@@ -1250,7 +1266,8 @@ cdef class HavannahInput:
             feed.n_ready = &self.n_ready
             feed.parse_done = &self.parse_done
             feed.number = number
-            feed.played = NULL
+            feed.played = &played
+            feed.cancel = &self.cancel_flag
             if note != NULL:
                 HAVHEX_STORE_RELAXED(&note.n_moves, case.n_claimed)
                 HAVHEX_STORE_RELAXED(&note.played, 0)
@@ -1296,10 +1313,18 @@ cdef class HavannahInput:
         """Tests: how many times a worker took the reader."""
         return self.read_turns
 
+    def cancel(self):
+        """Make the compiled work on this input (in any thread) stop within
+        milliseconds, leaving meaningless results; for a caller that is
+        leaving by an exception (havhex._threads.run_interruptibly)."""
+        request_cancel(&self.cancel_flag)
+
     def _worker(self, uint64_t seed):
         cdef int status
         with nogil:
+            watch_cancel(&self.cancel_flag)
             status = self._work(seed)
+            watch_cancel(NULL)
         if status != 0:
             raise MemoryError("out of memory while judging")
 
@@ -1355,7 +1380,9 @@ cdef class HavannahInput:
                 # that a fault in it is known, before memory is reported.
                 if self.shared_reading:
                     with nogil:
+                        watch_cancel(&self.cancel_flag)
                         self._read_rest()
+                        watch_cancel(NULL)
                 raise
         finally:
             HAVHEX_STORE_I64(&self.parse_done, 1)
@@ -1463,7 +1490,9 @@ cdef _parse_into(HavannahInput parsed, source, Py_ssize_t chunk_size):
     _open_reader(parsed, source, chunk_size)
     try:
         with nogil:
+            watch_cancel(&parsed.cancel_flag)
             parsed._parse(&parsed.reader)
+            watch_cancel(NULL)
     finally:
         _close_reader(parsed)
 
@@ -1479,20 +1508,30 @@ def parse(source, Py_ssize_t chunk_size=1 << 20):
     return parsed
 
 
+# Inputs in memory below this many bytes are judged in the calling thread:
+# they take milliseconds, less than handing them to a worker thread would add.
+WAIT_ON_A_WORKER_FROM = 1 << 20
+
+
 def parse_and_judge(source, int threads=1, Py_ssize_t chunk_size=1 << 20, progress=None):
     """Parse and judge in one pass: with threads > 1, judging overlaps reading.
 
     ``progress``, if given, is called about ten times a second with
     ``(bytes read, cases read, cases judged)`` while the work runs in a thread.
+    A file (a descriptor) or a large input is read and judged on a worker
+    thread while this one waits, so that an interrupt here stops the work
+    (``HavannahInput.cancel``) and is raised at once.
     """
     cdef HavannahInput parsed = HavannahInput()
-    if progress is None:
+    if (progress is None and isinstance(source, (bytes, bytearray))
+            and len(source) < WAIT_ON_A_WORKER_FROM):
         parsed.judge(threads, source, chunk_size)
-    else:
-        from havhex._source import run_with_progress
+        return parsed
+    from havhex._threads import run_interruptibly
 
-        run_with_progress(lambda: parsed.judge(threads, source, chunk_size),
-                          parsed.progress, progress)
+    report = None if progress is None else (lambda: progress(*parsed.progress()))
+    run_interruptibly(lambda: parsed.judge(threads, source, chunk_size), parsed.cancel,
+                      report, 0.1 if progress is not None else 0.05)
     return parsed
 
 

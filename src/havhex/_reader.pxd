@@ -14,6 +14,8 @@ tokens, is read for as long as it lasts.
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memcpy
 
+from havhex._cancel cimport ECANCELED, wait_readable
+
 cdef extern from *:
     """
     #define HAVHEX_CTZ64(value) ((int)__builtin_ctzll(value))
@@ -78,6 +80,9 @@ cdef inline bint reader_refill(Reader* r) noexcept nogil:
     if r.fd < 0 or r.io_errno != 0:
         return False
     while True:
+        if not wait_readable(r.fd):
+            r.io_errno = ECANCELED
+            return False
         got = read(r.fd, r.chunk, <size_t>r.chunk_size)
         if got < 0:
             if errno == EINTR:

@@ -91,19 +91,3 @@ def encode_text(text, source):
         except UnicodeEncodeError as exc:
             raise InputError(f"the input is not valid text: {exc.reason}", source) from None
     return text
-
-
-def run_with_progress(work, poll, progress, interval=0.1):
-    """Run ``work()`` in a thread (the engines release the GIL) and call
-    ``progress(*poll())`` every ``interval`` seconds until it is done; return
-    its result or raise its exception here."""
-    from ._threads import Worker
-
-    runner = Worker(work)
-    runner.start()
-    while True:
-        progress(*poll())
-        if runner.join(interval):
-            break
-    progress(*poll())
-    return runner.outcome()

@@ -59,3 +59,40 @@ class Worker:
         if self._error is not None:
             raise self._error
         return self._result
+
+
+def run_interruptibly(function, cancel, report=None, interval=0.05):
+    """``function()`` on a worker thread while this thread waits, calling
+    ``report()`` (when given) every ``interval`` seconds; returns what it
+    returned or raises what it raised.
+
+    Compiled work holds no GIL but cannot see a signal: Python runs the
+    handler (and raises KeyboardInterrupt) only in the main thread, between
+    bytecodes.  Waiting here keeps the main thread able to do that.  When the
+    wait ends by an exception (an interrupt, or ``report`` failing),
+    ``cancel()`` asks the work to stop, the worker is joined (the work polls
+    often enough for this to take milliseconds; a second interrupt does not
+    cut it short), and the exception goes on.
+    """
+    runner = Worker(function)
+    try:
+        runner.start()
+        # A timed wait, so that a signal delivered to another thread still
+        # reaches its handler here within ``interval``.
+        while True:
+            if report is not None:
+                report()
+            if runner.join(interval):
+                break
+        if report is not None:
+            report()
+    except BaseException:
+        cancel()
+        while True:
+            try:
+                runner.join()
+                break
+            except BaseException:   # a second interrupt: the first one goes on
+                pass
+        raise
+    return runner.outcome()

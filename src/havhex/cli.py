@@ -583,6 +583,27 @@ def _silence_stdout():
         pass
 
 
+class _Terminated(BaseException):
+    """SIGTERM, raised like KeyboardInterrupt so that the same clean-up runs
+    (no temporary file left, compiled work cancelled)."""
+
+
+def _raise_terminated(signal_number, frame):
+    raise _Terminated
+
+
+def _catch_sigterm():
+    """Turn SIGTERM into ``_Terminated`` while a judge runs; the handler it
+    replaces (to restore), or None where none can be set (another thread).
+    (``_signal``, not ``signal``: the latter imports ``enum``.)"""
+    import _signal
+
+    try:
+        return _signal.signal(_signal.SIGTERM, _raise_terminated)
+    except ValueError:
+        return None
+
+
 def main(argv=None):
     try:
         arguments = _parse_arguments(sys.argv[1:] if argv is None else list(argv))
@@ -600,6 +621,19 @@ def main(argv=None):
         # Started with descriptor 1 closed (``>&-``): nothing to judge for.
         _complain(STDOUT_CLOSED)
         return 1
+    previous_sigterm = _catch_sigterm()
+    try:
+        return _run(arguments)
+    except _Terminated:
+        return 128 + 15     # as a shell reports a process ended by SIGTERM
+    finally:
+        if previous_sigterm is not None:
+            import _signal
+
+            _signal.signal(_signal.SIGTERM, previous_sigterm)
+
+
+def _run(arguments):
     try:
         if arguments.game == "draw":
             from .draw import draw_command

@@ -181,6 +181,21 @@ def _parsed_moves(size, moves):
     return parsed
 
 
+# Sequences of at least this many moves are judged on a worker thread while
+# the caller waits, so that an interrupt stops them at once; shorter ones take
+# less time than starting a thread.
+_WAIT_ON_A_WORKER_FROM = 1 << 16
+
+
+def _judge_parsed_moves(parsed):
+    if parsed.n_moves < _WAIT_ON_A_WORKER_FROM:
+        parsed.judge()
+    else:
+        from ._threads import run_interruptibly
+
+        run_interruptibly(parsed.judge, parsed.cancel)
+
+
 def first_win(size, moves):
     """Judge one sequence of moves on a board of side ``size``.
 
@@ -193,7 +208,7 @@ def first_win(size, moves):
     integers).
     """
     parsed = _parsed_moves(size, moves)
-    parsed.judge()
+    _judge_parsed_moves(parsed)
     bits, move, duplicate = parsed.result(0)
     if duplicate >= 0:
         raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
@@ -210,7 +225,7 @@ def enclosed_empty(size, stones):
     the errors) of :func:`first_win`'s ``moves``.
     """
     parsed = _parsed_moves(size, stones)
-    parsed.judge()
+    _judge_parsed_moves(parsed)
     _, _, duplicate = parsed.result(0)
     if duplicate >= 0:
         raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
@@ -355,7 +370,7 @@ def explain(size, moves):
     parsed = _from_moves(size, flat)
     if parsed.err_code:
         raise InputError(_fault_reason(parsed))
-    parsed.judge()
+    _judge_parsed_moves(parsed)
     bits, move, duplicate = parsed.result(0)
     if duplicate >= 0:
         raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))

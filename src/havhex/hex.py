@@ -18,7 +18,7 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 """
 
 from . import _hex
-from ._source import encode_text, read_input, run_with_progress
+from ._source import encode_text, read_input
 from ._frozen import Frozen
 from .errors import MEMORY_REASON, InputError, shown_bytes, token_reason, trailing_reason
 
@@ -283,6 +283,21 @@ def _parsed_board(rows):
     return parsed
 
 
+# Boards of at least this many cells, and inputs in memory of at least this
+# many bytes, are judged on a worker thread while the caller waits, so that an
+# interrupt stops them at once; smaller ones take less time than starting a
+# thread.
+_WAIT_ON_A_WORKER_FROM = 1 << 18
+
+
+def _interruptibly(parsed, work):
+    """``work()``, compiled work on ``parsed``, on a worker thread while this
+    one waits: an interrupt cancels it and is raised here at once."""
+    from ._threads import run_interruptibly
+
+    return run_interruptibly(work, parsed.cancel)
+
+
 def judge(rows):
     """Judge one board.
 
@@ -295,7 +310,10 @@ def judge(rows):
     anything else (float...).
     """
     parsed = _parsed_board(rows)
-    parsed.judge()
+    if parsed.case_size(0) ** 2 >= _WAIT_ON_A_WORKER_FROM:
+        _interruptibly(parsed, parsed.judge)
+    else:
+        parsed.judge()
     return _results(parsed)[0]
 
 
@@ -307,7 +325,11 @@ def explain(rows):
 
 
 def _explanation(parsed, case):
-    status, reason, red, blue, last_moves, chains = parsed.explain(case)
+    if parsed.case_size(case) ** 2 >= _WAIT_ON_A_WORKER_FROM:
+        explained = _interruptibly(parsed, lambda: parsed.explain(case))
+    else:
+        explained = parsed.explain(case)
+    status, reason, red, blue, last_moves, chains = explained
     if status == 3:
         result = _IMPOSSIBLE_BY_CODE[reason]
     elif status == 0:
@@ -386,8 +408,18 @@ def judge_text(text, *, source="<string>", threads=1):
     (whose text names ``source`` and the line) for the first fault, before
     judging anything.
     """
-    parsed = _checked(_hex.parse(encode_text(text, source)), source)
-    parsed.judge(threads)
+    text = encode_text(text, source)
+    if len(text) < _WAIT_ON_A_WORKER_FROM:
+        parsed = _checked(_hex.parse(text), source)
+        parsed.judge(threads)
+    else:
+        parsed = _hex.HexInput()
+
+        def work():
+            _checked(_hex.parse(text, into=parsed), source)
+            parsed.judge(threads)
+
+        _interruptibly(parsed, work)
     return _results(parsed)
 
 
@@ -411,27 +443,29 @@ def judge_file(file, *, threads=1, progress=None):
 
 
 def _read(file, progress, then=None):
-    """The parsed input (its fault raised), after ``then(parsed)``; the two
-    run in a thread reporting ``progress`` when it is given."""
-    if progress is None:
-        parsed = _checked(*_parse_file(file))
-        if then is not None:
-            then(parsed)
-        return parsed
+    """The parsed input (its fault raised), after ``then(parsed)``.  The
+    compiled work runs on a worker thread (reporting ``progress`` when it is
+    given) while this one waits, so that an interrupt stops it at once; the
+    file is closed once read."""
+    from ._threads import run_interruptibly
+
     parsed = _hex.HexInput()
+    report = None if progress is None else (lambda: progress(*parsed.progress()))
+    interval = 0.05 if progress is None else 0.1
 
-    def work():
-        _checked(*read_input(file, lambda data: _hex.parse(data, into=parsed)))
-        if then is not None:
-            then(parsed)
+    def consume(data):
+        run_interruptibly(lambda: _hex.parse(data, into=parsed), parsed.cancel, report, interval)
+        return parsed
 
-    run_with_progress(work, parsed.progress, progress)
+    _checked(*read_input(file, consume))
+    if then is not None:
+        run_interruptibly(lambda: then(parsed), parsed.cancel, report, interval)
     return parsed
 
 
 def explain_file(file, *, threads=1):
     """One :class:`Explanation` per case of an input file (as :func:`judge_file`)."""
-    return _explanations(_checked(*_parse_file(file)), threads)
+    return _explanations(_read(file, None), threads)
 
 
 def _explanations(parsed, threads):
@@ -443,7 +477,11 @@ def _explanations(parsed, threads):
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(min(threads, parsed.n_cases)) as pool:
-        return list(pool.map(lambda case: _explanation(parsed, case), cases))
+        try:
+            return list(pool.map(lambda case: _explanation(parsed, case), cases))
+        except BaseException:
+            parsed.cancel()         # leaving the pool waits for its work
+            raise
 
 
 def iter_explain_file(file, *, threads=1, progress=None):
@@ -464,7 +502,7 @@ def iter_explain_file(file, *, threads=1, progress=None):
     from concurrent.futures import ThreadPoolExecutor
 
     workers = min(threads, parsed.n_cases)
-    with ThreadPoolExecutor(workers) as pool:
+    with ThreadPoolExecutor(workers) as pool, _cancelled_on_leaving(parsed):
         pending = deque()
         handed_out = 0
         for case in range(parsed.n_cases):
@@ -475,6 +513,22 @@ def iter_explain_file(file, *, threads=1, progress=None):
         while pending:
             handed_out += 1
             yield explanation_record(pending.popleft().result(), handed_out)
+
+
+class _cancelled_on_leaving:
+    """A context that cancels the compiled work on ``parsed`` when left by
+    an exception (an interrupt, or a generator closed early), so that a pool
+    exited after it does not wait for cases nobody will read."""
+
+    def __init__(self, parsed):
+        self.parsed = parsed
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        if kind is not None:
+            self.parsed.cancel()
 
 
 _WINNER_LETTER = {"red": "R", "blue": "B"}
