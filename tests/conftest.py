@@ -1,4 +1,5 @@
-"""Shared fixtures: where the contest data lives, and how to run the CLI."""
+"""Shared fixtures: where the contest data lives, how to run the CLI, and
+which tests stay out of the sanitizer build."""
 import os
 import subprocess
 import sys
@@ -15,6 +16,26 @@ def conformance_dir():
     if not CONFORMANCE.is_dir():
         pytest.skip(f"conformance data not found at {CONFORMANCE}")
     return CONFORMANCE
+
+
+# .ci/run sets this when the suite runs on the build made with AddressSanitizer
+# and UndefinedBehaviorSanitizer (LD_PRELOADed, so every child process of a
+# test inherits it).
+SANITIZED = os.environ.get("HAVHEX_SANITIZED") == "1"
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``not_under_sanitizers(reason)`` skip, with their reason,
+    in the sanitizer build; the reason is required in every build."""
+    for item in items:
+        marker = item.get_closest_marker("not_under_sanitizers")
+        if marker is None:
+            continue
+        reason = marker.args[0] if marker.args else marker.kwargs.get("reason")
+        if not reason:
+            raise pytest.UsageError(f"{item.nodeid}: not_under_sanitizers needs a reason")
+        if SANITIZED:
+            item.add_marker(pytest.mark.skip(reason=f"not under sanitizers: {reason}"))
 
 
 def run_cli(*args, stdin=None, cwd=None):

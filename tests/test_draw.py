@@ -424,6 +424,7 @@ def run_limited(args, memory=2 ** 30, timeout=120, **kwargs):
     return process, time.perf_counter() - start
 
 
+@pytest.mark.not_under_sanitizers("caps the address space (RLIMIT_AS), which ASan's shadow memory exceeds")
 @pytest.mark.parametrize("size", [2 ** 30, 3 * 10 ** 6])
 def test_havannah_huge_board_stones_at_the_corners(tmp_path, size):
     """One stone at each corner: the region round the stones is the whole board

@@ -157,6 +157,7 @@ def test_pipe_and_file_agree_under_threads(cli, tmp_path):
     assert single.stdout.count(b"\n") == 4
 
 
+@pytest.mark.not_under_sanitizers("caps the address space (RLIMIT_AS), which ASan's shadow memory exceeds")
 def test_a_lying_header_under_a_memory_limit_reports_its_fault(tmp_path):
     """A case claiming far more moves than it gives makes a worker reserve
     room for the claim; when that room is refused, the fault that cuts the
@@ -182,6 +183,7 @@ def test_a_lying_header_under_a_memory_limit_reports_its_fault(tmp_path):
     assert outcomes[0][0] == 1 and "input ends before the x of move 11" in outcomes[0][2]
 
 
+@pytest.mark.not_under_sanitizers("caps the address space (RLIMIT_AS), which ASan's shadow memory exceeds")
 def test_out_of_memory_under_threads_still_reads_to_the_first_fault(tmp_path):
     """When a worker is refused memory for a case's table, the rest of the
     input is still read, as with one thread, so that its first fault is known
