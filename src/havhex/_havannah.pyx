@@ -22,11 +22,21 @@ cdef extern from *:
     """
     #define HAVHEX_PREFETCH(address) __builtin_prefetch((const void *)(address), 0, 3)
     #define HAVHEX_ATOMIC_NEXT(counter) __atomic_fetch_add((counter), 1, __ATOMIC_RELAXED)
+    #define HAVHEX_ATOMIC_ADD(counter, amount) __atomic_fetch_add((counter), (amount), __ATOMIC_RELAXED)
     #define HAVHEX_CTZ(bits) __builtin_ctz(bits)
+    /* The next multiplier after a bad one: a splitmix64 step, odd. */
+    static inline uint64_t havhex_next_multiplier(uint64_t previous) {
+        uint64_t z = previous + 0x9E3779B97F4A7C15ULL;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return (z ^ (z >> 31)) | 1;
+    }
     """
+    uint64_t havhex_next_multiplier(uint64_t previous) noexcept nogil
     int HAVHEX_CTZ(unsigned int bits) noexcept nogil
     void HAVHEX_PREFETCH(const void* address) noexcept nogil
     int64_t HAVHEX_ATOMIC_NEXT(int64_t* counter) noexcept nogil
+    int64_t HAVHEX_ATOMIC_ADD(int64_t* counter, int64_t amount) noexcept nogil
 
 # Kinds of winning structure, as bits; the judge prints them in this order.
 cdef enum:
@@ -133,7 +143,13 @@ cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
 # the word keeps the key's low bits and a match is confirmed on the move's
 # coordinates.
 # The multiplier is drawn per run, so crafted coordinates cannot force long
-# probe chains.  On tables larger than the caches each move's slots are
+# probe chains; but for a few multipliers in a hundred, structured inputs
+# (blocks, rows, lattices) fall into long runs.  The probe steps are counted,
+# and a table that takes more than PROBE_BUDGET steps a move is rebuilt with
+# a fresh multiplier (see table_rebuild): cheap when the multiplier is good,
+# as it nearly always is.  The same rebuild grows a table sized for the moves
+# read so far, so that a header claiming more moves than come costs nothing.
+# On tables larger than the caches each move's slots are
 # computed and prefetched PLAN_RING - 1 moves ahead (see MovePlan); on
 # bench/ inputs this beat tiled layouts (4x4 and 2x2 cells per slot group)
 # that keep neighbours on shared cache lines.
@@ -160,12 +176,21 @@ cdef struct CellTable:
     uint64_t stone_mask
     bint confirm      # the key does not fit beside the stone: check coords
     const int32_t* coords
+    # Slots walked past a key's home by finds and inserts since the table
+    # was last built: the measure of a bad multiplier.
+    int64_t probe_steps
 
 
 cdef enum:
     # Above this many bytes the table is not expected to stay in the caches.
     PLAN_AHEAD_BYTES = 1 << 21
     FILTER_LOG = 3    # filter bits per slot: 2**FILTER_LOG
+    # Probe steps a move may take on average before the table is rebuilt with
+    # a fresh multiplier (2**PROBE_BUDGET_LOG), beyond a fixed allowance
+    # that short probe chains laid out on purpose (tests) stay within.  At
+    # load 1/2 a random hash takes about 2 steps a move, finds included.
+    PROBE_BUDGET_LOG = 3
+    PROBE_ALLOWANCE = 1 << 12
 
 
 cdef inline uint64_t cell_key(const CellTable* t, int64_t x, int64_t y) noexcept nogil:
@@ -201,15 +226,18 @@ cdef inline uint64_t filter_test(const CellTable* t, size_t bit) noexcept nogil:
     return (t.filter[bit >> 6] >> (bit & 63)) & 1
 
 
-cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key) noexcept nogil:
+cdef inline int32_t table_find(CellTable* t, size_t slot, uint64_t key) noexcept nogil:
     """The stone on ``key``'s cell, or -1.  ``slot`` is the key's home slot,
     known to be in use: the caller has found the key's filter bit set, and
     only an insert into that home sets it."""
+    cdef size_t home = slot
     while True:
         if slot_holds(t, t.slots[slot], key):
+            t.probe_steps += (slot - home) & t.mask
             return <int32_t>(t.slots[slot] & t.stone_mask)
         slot = (slot + 1) & t.mask
         if not slot_used(t, slot):
+            t.probe_steps += (slot - home) & t.mask
             return -1
 
 
@@ -219,11 +247,13 @@ cdef inline int32_t table_insert(CellTable* t, uint64_t hashed, uint64_t key,
     stone already on that cell.  Without ``filtered`` the filter is not
     told: for moves whose neighbours will never be looked up."""
     cdef size_t bit = filter_bit(t, hashed)
-    cdef size_t slot = bit >> FILTER_LOG
+    cdef size_t home = bit >> FILTER_LOG
+    cdef size_t slot = home
     while slot_used(t, slot):
         if slot_holds(t, t.slots[slot], key):
             return <int32_t>(t.slots[slot] & t.stone_mask)
         slot = (slot + 1) & t.mask
+    t.probe_steps += (slot - home) & t.mask
     t.slots[slot] = (key << t.stone_bits) | <uint64_t>stone
     t.occupied[slot >> 6] |= (<uint64_t>1) << (slot & 63)
     if filtered:
@@ -233,6 +263,8 @@ cdef inline int32_t table_insert(CellTable* t, uint64_t hashed, uint64_t key,
 
 cdef inline void table_clear(CellTable* t) noexcept nogil:
     """Empty the table for the next case: only the bitmaps are written."""
+    if t.occupied == NULL:
+        return
     memset(t.occupied, 0, ((t.mask >> 6) + 1) * sizeof(uint64_t))
     memset(t.filter, 0, ((t.mask >> 6) + 1) * sizeof(uint64_t) << FILTER_LOG)
 
@@ -242,6 +274,10 @@ cdef struct Scratch:
     int32_t* parent
     uint16_t* mask
     int64_t stone_capacity
+    # Totals over the cases judged, for tests (see HavannahInput._table_work).
+    int64_t reseeds           # tables rebuilt with a fresh multiplier
+    int64_t growths           # tables rebuilt larger
+    int64_t probe_steps
 
 
 cdef extern from "<stdlib.h>" nogil:
@@ -304,31 +340,82 @@ cdef int bit_length(uint64_t value) noexcept nogil:
     return bits
 
 
-cdef bint scratch_reserve(Scratch* s, int64_t n_moves, int64_t size, const int32_t* coords,
-                          uint64_t multiplier) noexcept nogil:
-    """Size the table for ``n_moves`` on a board of side ``size`` (load <=
-    1/4 while it fits the caches, else <= 1/2 for memory at scale) and the
-    union-find arrays."""
+cdef size_t slots_for(int64_t n_moves) noexcept nogil:
+    """Slots for ``n_moves``: load <= 1/4 while the table fits the caches,
+    else <= 1/2 for memory at scale."""
     cdef size_t n_slots = 64
-    cdef int shift = 58
     while n_slots < <size_t>((4 if n_moves <= (1 << 18) else 2) * n_moves):
         n_slots <<= 1
-        shift -= 1
-    if n_slots > s.table.capacity:
-        free(s.table.slots)
-        free(s.table.occupied)
-        free(s.table.filter)
-        s.table.slots = <uint64_t*>large_block(n_slots * sizeof(uint64_t))
-        s.table.occupied = <uint64_t*>large_block(n_slots // 8)
-        s.table.filter = <uint64_t*>large_block((n_slots // 8) << FILTER_LOG)
-        s.table.capacity = n_slots
-        if s.table.slots == NULL or s.table.occupied == NULL or s.table.filter == NULL:
-            s.table.capacity = 0
+    return n_slots
+
+
+cdef int64_t moves_fitting(size_t n_slots) noexcept nogil:
+    """The most moves that slots_for gives ``n_slots`` (or fewer) for."""
+    return <int64_t>(n_slots // 4 if n_slots < (1 << 20) else n_slots // 2)
+
+
+cdef inline int64_t stones_fitting(int64_t n_moves, int64_t wanted) noexcept nogil:
+    """Moves a table sized for ``wanted`` of a case's ``n_moves`` holds."""
+    return min(n_moves, moves_fitting(slots_for(wanted)))
+
+
+cdef bint table_prepare(CellTable* t, size_t n_slots) noexcept nogil:
+    """Use ``n_slots`` slots, none in use; the bitmaps must be clear.  On
+    failure the table holds no memory."""
+    if n_slots > t.capacity:
+        free(t.slots)
+        free(t.occupied)
+        free(t.filter)
+        t.slots = <uint64_t*>large_block(n_slots * sizeof(uint64_t))
+        t.occupied = <uint64_t*>large_block(n_slots // 8)
+        t.filter = <uint64_t*>large_block((n_slots // 8) << FILTER_LOG)
+        t.capacity = n_slots
+        if t.slots == NULL or t.occupied == NULL or t.filter == NULL:
+            free(t.slots)
+            free(t.occupied)
+            free(t.filter)
+            t.slots = t.occupied = t.filter = NULL
+            t.capacity = 0
             return False
-        memset(s.table.occupied, 0, n_slots // 8)
-        memset(s.table.filter, 0, (n_slots // 8) << FILTER_LOG)
-    s.table.mask = n_slots - 1
-    s.table.shift = shift
+        memset(t.occupied, 0, n_slots // 8)
+        memset(t.filter, 0, (n_slots // 8) << FILTER_LOG)
+    t.mask = n_slots - 1
+    t.shift = 65 - bit_length(<uint64_t>n_slots)
+    t.probe_steps = 0
+    return True
+
+
+cdef bint stones_reserve(Scratch* s, int64_t n_stones, int64_t kept) noexcept nogil:
+    """Union-find arrays for ``n_stones``, keeping the first ``kept`` entries."""
+    cdef int32_t* parent
+    cdef uint16_t* mask
+    if n_stones <= s.stone_capacity:
+        return True
+    parent = <int32_t*>large_block(<size_t>n_stones * sizeof(int32_t))
+    mask = <uint16_t*>large_block(<size_t>n_stones * sizeof(uint16_t))
+    if parent == NULL or mask == NULL:
+        free(parent)
+        free(mask)
+        return False
+    # Only what is kept is copied: every case initialises the entries it uses.
+    if kept:
+        memcpy(parent, s.parent, <size_t>kept * sizeof(int32_t))
+        memcpy(mask, s.mask, <size_t>kept * sizeof(uint16_t))
+    free(s.parent)
+    free(s.mask)
+    s.parent = parent
+    s.mask = mask
+    s.stone_capacity = n_stones
+    return True
+
+
+cdef bint scratch_reserve(Scratch* s, int64_t n_target, int64_t n_moves, int64_t size,
+                          const int32_t* coords, uint64_t multiplier) noexcept nogil:
+    """Size the table and the union-find arrays for ``n_target`` moves of a
+    case of ``n_moves`` on a board of side ``size``.  The table grows later
+    if more moves come (table_rebuild)."""
+    if not table_prepare(&s.table, slots_for(n_target)):
+        return False
     s.table.multiplier = multiplier | 1
     s.table.coord_bits = bit_length(<uint64_t>(2 * size - 1))
     # (n_moves - 1 would be all ones for an empty case: a 64-bit shift.)
@@ -336,15 +423,35 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, int64_t size, const int32
     s.table.stone_mask = (<uint64_t>1 << s.table.stone_bits) - 1
     s.table.confirm = 2 * s.table.coord_bits + s.table.stone_bits > 64
     s.table.coords = coords
-    if n_moves > s.stone_capacity:
-        # No copy: every case initialises the entries it uses.
-        free(s.parent)
-        free(s.mask)
-        s.parent = <int32_t*>large_block(<size_t>n_moves * sizeof(int32_t))
-        s.mask = <uint16_t*>large_block(<size_t>n_moves * sizeof(uint16_t))
-        s.stone_capacity = n_moves if s.parent != NULL and s.mask != NULL else 0
-        if s.stone_capacity == 0:
-            return False
+    return stones_reserve(s, n_target, 0)
+
+
+cdef bint table_rebuild(Scratch* s, CellTable* t, const int32_t* coords, size_t n_slots,
+                        int64_t placed, int64_t n_stones, uint64_t multiplier) noexcept nogil:
+    """Rebuild ``t`` (the judge's copy of ``s.table``) with ``n_slots`` slots
+    and ``multiplier``, holding the stones of the first ``placed`` moves, and
+    make the union-find arrays hold ``n_stones``.  False when memory is
+    refused; the table is then empty."""
+    cdef int64_t j
+    cdef uint64_t key
+    cdef bint ready
+    s.probe_steps += t.probe_steps
+    if n_slots <= t.capacity:
+        table_clear(t)
+    ready = table_prepare(t, n_slots)
+    s.table = t[0]
+    if not ready or not stones_reserve(s, n_stones, placed):
+        return False
+    t.multiplier = multiplier | 1
+    for j in range(placed):
+        # The homes of the stones a few ahead are fetched meanwhile: on a
+        # table beyond the caches each insert is otherwise a miss.
+        if j + 8 < placed:
+            key = cell_key(t, coords[2 * j + 16], coords[2 * j + 17])
+            HAVHEX_PREFETCH(&t.slots[slot_of_hash(t, key * t.multiplier)])
+        key = cell_key(t, coords[2 * j], coords[2 * j + 1])
+        table_insert(t, key * t.multiplier, key, <int32_t>j)
+    s.table = t[0]
     return True
 
 
@@ -425,6 +532,29 @@ cdef enum:
     JUDGE_CUT_SHORT = 1     # the feed's case ended in a fault
 
 
+cdef inline void plan_moves(MovePlan* plans, const CellTable* t, const uint64_t* hash_delta,
+                            const int32_t* coords, int64_t first, int64_t stop,
+                            int64_t size) noexcept nogil:
+    """Plan (and prefetch) moves ``first`` .. ``stop - 1`` into their ring entries."""
+    cdef int64_t ahead
+    for ahead in range(first, stop):
+        plan_move(&plans[ahead & (PLAN_RING - 1)], t, hash_delta, coords[2 * ahead],
+                  coords[2 * ahead + 1], size, True)
+
+
+cdef inline bint over_probe_budget(const CellTable* t, int64_t placed) noexcept nogil:
+    """Whether the table, holding ``placed`` stones, has taken more probe steps
+    since it was built than a good multiplier would."""
+    return t.probe_steps > PROBE_ALLOWANCE + (placed << PROBE_BUDGET_LOG)
+
+
+cdef inline size_t reseed_slots(const CellTable* t, int reseeds) noexcept nogil:
+    """Slots for a rebuild with a fresh multiplier: as many, unless this case
+    already drew several bad ones (then twice as many, so that even an input
+    no multiplier suits ends its rebuilds)."""
+    return (t.mask + 1) * (2 if reseeds >= 4 else 1)
+
+
 cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                     uint64_t seed, Scratch* s, uint8_t* kinds_out,
                     int64_t* move_out, int64_t* duplicate_out,
@@ -450,21 +580,26 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef bint prefetch
     cdef int32_t neighbour[6]
     cdef int32_t run_root[3]
-    cdef int k, n_runs, a
+    cdef int k, n_runs, a, status
     cdef unsigned int present, starts, candidates
     cdef uint64_t occupied
     cdef uint16_t merged
     cdef int32_t root, other
     cdef uint8_t kinds = 0
     cdef int64_t there = n_moves if feed == NULL else HAVHEX_LOAD_I64(feed.n_read)
-    cdef int64_t needed, lookahead, ready_below, check_at
+    cdef int64_t needed, lookahead, ready_below, check_at, grow_at, n_stones
     cdef int64_t* played
+    cdef int reseeds = 0
 
     kinds_out[0] = 0
     move_out[0] = 0
     duplicate_out[0] = -1
-    if not scratch_reserve(s, n_moves, size, coords, seed):
-        return -1
+    # The table starts with room for the moves read, not for those claimed:
+    # a case still being read grows it as its moves come (see grow_at).  The
+    # union-find arrays hold as many stones as the table does.
+    n_stones = stones_fitting(n_moves, min(n_moves, max(there, 1 << 10)))
+    if not scratch_reserve(s, n_stones, n_moves, size, coords, seed):
+        return JUDGE_NO_MEMORY
     # A copy no store through the arrays below can alias, so that the
     # compiler keeps its fields in registers.
     local_table = s.table
@@ -478,9 +613,10 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         key_delta[k] = ((<uint64_t><int64_t>NEIGHBOUR_DX[k]) << table.coord_bits) + \
             <uint64_t><int64_t>NEIGHBOUR_DY[k]
         hash_delta[k] = key_delta[k] * table.multiplier
-    # A table far larger than the caches: plan each move ahead of time so its
-    # slots' lines arrive before they are needed.
-    prefetch = (table.mask + 1) * sizeof(uint64_t) > PLAN_AHEAD_BYTES
+    # A table far larger than the caches (once all moves are there): plan
+    # each move ahead of time so its slots' lines arrive before they are
+    # needed.
+    prefetch = slots_for(n_moves) * sizeof(uint64_t) > PLAN_AHEAD_BYTES
     if prefetch:
         needed = min(PLAN_RING - 1, n_moves)
         if needed > there:
@@ -488,16 +624,15 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             if there < 0:
                 table_clear(table)
                 return JUDGE_CUT_SHORT
-        for ahead in range(needed):
-            plan_move(&plans[ahead], table, hash_delta, coords[2 * ahead],
-                      coords[2 * ahead + 1], size, True)
+        plan_moves(plans, table, hash_delta, coords, 0, needed, size)
+    grow_at = min(moves_fitting(table.mask + 1), n_stones)
 
     # A step reads its own move and, when planning ahead, a later one.
     lookahead = PLAN_RING - 1 if prefetch else 0
     ready_below = n_moves if there >= n_moves else there - lookahead
     # One test a move covers both the feed and the progress note.
     played = feed.played if feed != NULL else NULL
-    check_at = ready_below if played == NULL else 0
+    check_at = min(grow_at, ready_below if played == NULL else 0)
     for i in range(n_moves):
         if i >= check_at:
             if played != NULL:
@@ -508,7 +643,39 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                     table_clear(table)
                     return JUDGE_CUT_SHORT
                 ready_below = n_moves if there >= n_moves else there - lookahead
-            check_at = ready_below if played == NULL else min(ready_below, i + PROGRESS_STEP)
+            if i >= grow_at:
+                # The table is as full as its size allows: rebuild it for
+                # the moves read by now (at least twice those placed).
+                n_stones = stones_fitting(n_moves, min(n_moves, max(2 * i, there)))
+                if not table_rebuild(s, table, coords, slots_for(n_stones), i, n_stones,
+                                     table.multiplier):
+                    return JUDGE_NO_MEMORY
+                s.growths += 1
+                grow_at = min(moves_fitting(table.mask + 1), n_stones)
+                parent = s.parent
+                mask = s.mask
+                if prefetch:
+                    plan_moves(plans, table, hash_delta, coords, i,
+                               min(i + PLAN_RING - 1, n_moves), size)
+            check_at = min(grow_at, ready_below if played == NULL
+                           else min(ready_below, i + PROGRESS_STEP))
+        if over_probe_budget(table, i):
+            # A multiplier that lays this input out in long runs: draw
+            # another and rebuild (the planned moves are planned again).
+            if not table_rebuild(s, table, coords, reseed_slots(table, reseeds), i, n_stones,
+                                 havhex_next_multiplier(table.multiplier)):
+                return JUDGE_NO_MEMORY
+            reseeds += 1
+            s.reseeds += 1
+            grow_at = min(moves_fitting(table.mask + 1), n_stones)
+            check_at = min(check_at, grow_at)
+            parent = s.parent
+            mask = s.mask
+            for k in range(6):
+                hash_delta[k] = key_delta[k] * table.multiplier
+            if prefetch:
+                plan_moves(plans, table, hash_delta, coords, i,
+                           min(i + PLAN_RING - 1, n_moves), size)
         if prefetch:
             plan = &plans[i & (PLAN_RING - 1)]
         else:
@@ -585,32 +752,51 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         if kinds:
             kinds_out[0] = kinds
             move_out[0] = i + 1
-            if not insert_remaining(table, coords, i + 1, n_moves, duplicate_out,
-                                    feed, there):
-                table_clear(table)
-                return JUDGE_CUT_SHORT
-            break
+            status = insert_remaining(s, table, coords, i + 1, n_moves, duplicate_out,
+                                      feed, there, reseeds)
+            if status == JUDGE_NO_MEMORY:
+                return status
+            s.probe_steps += table.probe_steps
+            table_clear(table)
+            return status
+    s.probe_steps += table.probe_steps
     table_clear(table)
     return JUDGED
 
 
-cdef bint insert_remaining(CellTable* table, const int32_t* coords, int64_t first,
-                           int64_t n_moves, int64_t* duplicate_out,
-                           const MoveFeed* feed, int64_t there) noexcept nogil:
+cdef int insert_remaining(Scratch* s, CellTable* table, const int32_t* coords, int64_t first,
+                          int64_t n_moves, int64_t* duplicate_out,
+                          const MoveFeed* feed, int64_t there, int reseeds) noexcept nogil:
     """Moves after the win are not played, but a repeated hexagon is still a
-    fault.  False when the feed's case was cut short."""
+    fault.  JUDGED, JUDGE_CUT_SHORT when the feed's case was cut short, or
+    JUDGE_NO_MEMORY.  The table grows, and is rebuilt on a bad multiplier,
+    as in judge_case; the union-find arrays are done with."""
     cdef int64_t i
     cdef uint64_t key
+    cdef int64_t grow_at = moves_fitting(table.mask + 1)
     for i in range(first, n_moves):
         if i >= there:
             there = feed_wait(feed, i + 1)
             if there < 0:
-                return False
+                return JUDGE_CUT_SHORT
+        if i >= grow_at:
+            if not table_rebuild(s, table, coords, slots_for(min(n_moves, max(2 * i, there))),
+                                 i, 0, table.multiplier):
+                return JUDGE_NO_MEMORY
+            s.growths += 1
+            grow_at = moves_fitting(table.mask + 1)
+        elif over_probe_budget(table, i):
+            if not table_rebuild(s, table, coords, reseed_slots(table, reseeds), i, 0,
+                                 havhex_next_multiplier(table.multiplier)):
+                return JUDGE_NO_MEMORY
+            reseeds += 1
+            s.reseeds += 1
+            grow_at = moves_fitting(table.mask + 1)
         key = cell_key(table, coords[2 * i], coords[2 * i + 1])
         if table_insert(table, key * table.multiplier, key, <int32_t>i, False) >= 0:
             duplicate_out[0] = i
-            return True
-    return True
+            return JUDGED
+    return JUDGED
 
 
 # --------------------------------------------------------------------------
@@ -925,6 +1111,9 @@ cdef class HavannahInput:
     cdef int64_t read_turns             # times a worker took the reader
     cdef int64_t refuse_memory_for      # tests: this case is refused memory (-1: none)
     cdef object hash_multiplier         # tests: the cell table's multiplier (None: random)
+    cdef int64_t table_reseeds          # tests: totals of the workers' Scratch counters
+    cdef int64_t table_growths
+    cdef int64_t table_probe_steps
     cdef CaseData* partial              # the moves read of a case cut by a fault
     cdef int64_t bytes_read             # progress, read while other threads work
     cdef int64_t n_judged
@@ -1272,6 +1461,9 @@ cdef class HavannahInput:
                 continue
             status = 0
             HAVHEX_ATOMIC_NEXT(&self.n_judged)
+        HAVHEX_ATOMIC_ADD(&self.table_reseeds, scratch.reseeds)
+        HAVHEX_ATOMIC_ADD(&self.table_growths, scratch.growths)
+        HAVHEX_ATOMIC_ADD(&self.table_probe_steps, scratch.probe_steps)
         scratch_free(&scratch)
         return status
 
@@ -1284,6 +1476,12 @@ cdef class HavannahInput:
         """Tests: hash cells with this odd multiplier instead of a random
         one, so that probe chains can be laid out by hand."""
         self.hash_multiplier = multiplier
+
+    @property
+    def _table_work(self):
+        """Tests: (rebuilds with a fresh multiplier, rebuilds to grow, probe
+        steps) of the cell tables, totalled over every judge() so far."""
+        return self.table_reseeds, self.table_growths, self.table_probe_steps
 
     def _refuse_memory_for(self, int64_t case):
         """Tests: judging ``case`` fails as if its table were refused."""
