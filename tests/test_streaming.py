@@ -243,3 +243,33 @@ def test_a_refused_case_still_lets_the_input_be_read_to_its_fault():
 def test_judging_an_input_never_read_is_refused():
     with pytest.raises(RuntimeError):
         _havannah.HavannahInput().judge(2)
+
+
+def test_a_lying_header_costs_threads_no_more_memory_than_what_is_read(tmp_path):
+    """A 2 GB sparse file whose header claims 4.9 * 10**8 moves gives 1,000
+    moves and then zeros.  The claim is plausible for the file's size, so
+    the case is opened to the workers while it is read; a worker's cell
+    table must still follow the moves read, not the claim (which, cleared
+    for 4.9 * 10**8 moves, is over a gigabyte).  Peak memory is measured on
+    the child, so that the test's own process does not count."""
+    import subprocess
+    import sys
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("-j 2 runs one thread on one CPU: no worker judges while reading")
+    claimed, given, total = 490_000_000, 1_000, 2 * 10 ** 9
+    path = tmp_path / "lie.in"
+    with open(path, "w") as out:
+        out.write(f"1\n1000000000 {claimed}\n")
+        # Stones two cells apart along a row: no two touch, nothing is won.
+        out.writelines(f"1000000000 {500_000_000 + 2 * i}\n" for i in range(given))
+        out.truncate(total)
+    child = subprocess.Popen([sys.executable, "-m", "havhex", "havannah", "-j", "2", str(path)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    stderr = child.stderr.read().decode()
+    child.stdout.close()
+    child.stderr.close()
+    assert os.waitstatus_to_exitcode(status) == 1, stderr
+    assert "Traceback" not in stderr and stderr.count("\n") == 1, stderr
+    assert usage.ru_maxrss < 200 * 1024, f"peak RSS {usage.ru_maxrss / 1024:.0f} MB"
