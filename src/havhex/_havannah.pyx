@@ -187,9 +187,10 @@ cdef enum:
     FILTER_LOG = 3    # filter bits per slot: 2**FILTER_LOG
     # Probe steps a move may take on average before the table is rebuilt with
     # a fresh multiplier (2**PROBE_BUDGET_LOG), beyond a fixed allowance
-    # that short probe chains laid out on purpose (tests) stay within.  At
-    # load 1/2 a random hash takes about 2 steps a move, finds included.
-    PROBE_BUDGET_LOG = 3
+    # that short probe chains laid out on purpose (tests) stay within.  A
+    # random hash takes well under one step a move at load 1/2, finds
+    # included.
+    PROBE_BUDGET_LOG = 2
     PROBE_ALLOWANCE = 1 << 12
 
 
