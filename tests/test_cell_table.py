@@ -141,14 +141,15 @@ def _patch_games(count, side, seed):
 
 def test_rebuilds_keep_the_verdicts():
     # Multiplier 1 puts every small key's home at slot 0: one chain, so the
-    # table is rebuilt early in every game.  Rebuilt tables must find the
-    # same first ring (small tables, and a table beyond the caches whose
+    # table is rebuilt at its first look at the probe budget (every 256
+    # moves, played or inserted after the win).  Rebuilt tables must find
+    # the same first ring (small tables, and a table beyond the caches whose
     # moves are planned ahead and must be planned again).
     from array import array
 
     from havhex import havannah
 
-    for patch_side, board, games in ((12, 40, 20), (700, 1000, 2)):
+    for patch_side, board, games in ((40, 100, 6), (700, 1000, 2)):
         for patch in _patch_games(games, patch_side, patch_side):
             moves = [(x + board - patch_side // 2, y + board - patch_side // 2)
                      for x, y in patch]

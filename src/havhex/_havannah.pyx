@@ -176,9 +176,6 @@ cdef struct CellTable:
     uint64_t stone_mask
     bint confirm      # the key does not fit beside the stone: check coords
     const int32_t* coords
-    # Slots walked past a key's home by finds and inserts since the table
-    # was last built: the measure of a bad multiplier.
-    int64_t probe_steps
 
 
 cdef enum:
@@ -192,6 +189,7 @@ cdef enum:
     # included.
     PROBE_BUDGET_LOG = 2
     PROBE_ALLOWANCE = 1 << 12
+    BUDGET_STEP = 1 << 8        # moves between two looks at the budget
 
 
 cdef inline uint64_t cell_key(const CellTable* t, int64_t x, int64_t y) noexcept nogil:
@@ -227,34 +225,37 @@ cdef inline uint64_t filter_test(const CellTable* t, size_t bit) noexcept nogil:
     return (t.filter[bit >> 6] >> (bit & 63)) & 1
 
 
-cdef inline int32_t table_find(CellTable* t, size_t slot, uint64_t key) noexcept nogil:
+cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key,
+                               int64_t* steps) noexcept nogil:
     """The stone on ``key``'s cell, or -1.  ``slot`` is the key's home slot,
     known to be in use: the caller has found the key's filter bit set, and
-    only an insert into that home sets it."""
-    cdef size_t home = slot
+    only an insert into that home sets it.  The slots walked past the home
+    are added to ``steps``, the measure of a bad multiplier: counted one
+    by one as they are walked, so that a lookup ending at its home (most
+    do) does not touch the count."""
     while True:
         if slot_holds(t, t.slots[slot], key):
-            t.probe_steps += (slot - home) & t.mask
             return <int32_t>(t.slots[slot] & t.stone_mask)
         slot = (slot + 1) & t.mask
+        steps[0] += 1
         if not slot_used(t, slot):
-            t.probe_steps += (slot - home) & t.mask
             return -1
 
 
 cdef inline int32_t table_insert(CellTable* t, uint64_t hashed, uint64_t key,
-                                 int32_t stone, bint filtered=True) noexcept nogil:
+                                 int32_t stone, int64_t* steps,
+                                 bint filtered=True) noexcept nogil:
     """Insert ``key`` (``hashed`` = key * multiplier); return -1, or the
     stone already on that cell.  Without ``filtered`` the filter is not
-    told: for moves whose neighbours will never be looked up."""
+    told: for moves whose neighbours will never be looked up.  Slots walked
+    past the home are added to ``steps``, as in table_find."""
     cdef size_t bit = filter_bit(t, hashed)
-    cdef size_t home = bit >> FILTER_LOG
-    cdef size_t slot = home
+    cdef size_t slot = bit >> FILTER_LOG
     while slot_used(t, slot):
         if slot_holds(t, t.slots[slot], key):
             return <int32_t>(t.slots[slot] & t.stone_mask)
         slot = (slot + 1) & t.mask
-    t.probe_steps += (slot - home) & t.mask
+        steps[0] += 1
     t.slots[slot] = (key << t.stone_bits) | <uint64_t>stone
     t.occupied[slot >> 6] |= (<uint64_t>1) << (slot & 63)
     if filtered:
@@ -382,7 +383,6 @@ cdef bint table_prepare(CellTable* t, size_t n_slots) noexcept nogil:
         memset(t.filter, 0, (n_slots // 8) << FILTER_LOG)
     t.mask = n_slots - 1
     t.shift = 65 - bit_length(<uint64_t>n_slots)
-    t.probe_steps = 0
     return True
 
 
@@ -427,22 +427,21 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_target, int64_t n_moves, int64_t
     return stones_reserve(s, n_target, 0)
 
 
-cdef bint table_rebuild(Scratch* s, CellTable* t, const int32_t* coords, size_t n_slots,
-                        int64_t placed, int64_t n_stones, uint64_t multiplier) noexcept nogil:
-    """Rebuild ``t`` (the judge's copy of ``s.table``) with ``n_slots`` slots
-    and ``multiplier``, holding the stones of the first ``placed`` moves, and
-    make the union-find arrays hold ``n_stones``.  False when memory is
-    refused; the table is then empty."""
-    cdef int64_t j
+cdef int64_t table_rebuild(Scratch* s, const int32_t* coords, size_t n_slots,
+                           int64_t placed, int64_t n_stones, uint64_t multiplier) noexcept nogil:
+    """Rebuild ``s.table`` with ``n_slots`` slots and ``multiplier``, holding
+    the stones of the first ``placed`` moves, and make the union-find arrays
+    hold ``n_stones``.  Returns the probe steps of the rebuild, or -1 when
+    memory is refused; the table is then empty.  (The judge keeps its own
+    copy of the table and its step count, whose addresses it gives to no
+    function that is not inlined: see judge_case.)"""
+    cdef CellTable* t = &s.table
+    cdef int64_t j, steps = 0
     cdef uint64_t key
-    cdef bint ready
-    s.probe_steps += t.probe_steps
     if n_slots <= t.capacity:
         table_clear(t)
-    ready = table_prepare(t, n_slots)
-    s.table = t[0]
-    if not ready or not stones_reserve(s, n_stones, placed):
-        return False
+    if not table_prepare(t, n_slots) or not stones_reserve(s, n_stones, placed):
+        return -1
     t.multiplier = multiplier | 1
     for j in range(placed):
         # The homes of the stones a few ahead are fetched meanwhile: on a
@@ -451,9 +450,8 @@ cdef bint table_rebuild(Scratch* s, CellTable* t, const int32_t* coords, size_t 
             key = cell_key(t, coords[2 * j + 16], coords[2 * j + 17])
             HAVHEX_PREFETCH(&t.slots[slot_of_hash(t, key * t.multiplier)])
         key = cell_key(t, coords[2 * j], coords[2 * j + 1])
-        table_insert(t, key * t.multiplier, key, <int32_t>j)
-    s.table = t[0]
-    return True
+        table_insert(t, key * t.multiplier, key, <int32_t>j, &steps)
+    return steps
 
 
 # --------------------------------------------------------------------------
@@ -543,10 +541,10 @@ cdef inline void plan_moves(MovePlan* plans, const CellTable* t, const uint64_t*
                   coords[2 * ahead + 1], size, True)
 
 
-cdef inline bint over_probe_budget(const CellTable* t, int64_t placed) noexcept nogil:
-    """Whether the table, holding ``placed`` stones, has taken more probe steps
-    since it was built than a good multiplier would."""
-    return t.probe_steps > PROBE_ALLOWANCE + (placed << PROBE_BUDGET_LOG)
+cdef inline bint over_probe_budget(int64_t steps, int64_t placed) noexcept nogil:
+    """Whether a table holding ``placed`` stones, which took ``steps`` probe
+    steps since it was built, walks further than a good multiplier would."""
+    return steps > PROBE_ALLOWANCE + (placed << PROBE_BUDGET_LOG)
 
 
 cdef inline size_t reseed_slots(const CellTable* t, int reseeds) noexcept nogil:
@@ -591,6 +589,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef int64_t needed, lookahead, ready_below, check_at, grow_at, n_stones
     cdef int64_t* played
     cdef int reseeds = 0
+    cdef int64_t steps = 0          # probe steps since the table was built
 
     kinds_out[0] = 0
     move_out[0] = 0
@@ -633,7 +632,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     ready_below = n_moves if there >= n_moves else there - lookahead
     # One test a move covers both the feed and the progress note.
     played = feed.played if feed != NULL else NULL
-    check_at = min(grow_at, ready_below if played == NULL else 0)
+    check_at = min(min(grow_at, BUDGET_STEP), ready_below if played == NULL else 0)
     for i in range(n_moves):
         if i >= check_at:
             if played != NULL:
@@ -648,9 +647,13 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                 # The table is as full as its size allows: rebuild it for
                 # the moves read by now (at least twice those placed).
                 n_stones = stones_fitting(n_moves, min(n_moves, max(2 * i, there)))
-                if not table_rebuild(s, table, coords, slots_for(n_stones), i, n_stones,
-                                     table.multiplier):
+                s.table = local_table
+                s.probe_steps += steps
+                steps = table_rebuild(s, coords, slots_for(n_stones), i, n_stones,
+                                      local_table.multiplier)
+                if steps < 0:
                     return JUDGE_NO_MEMORY
+                local_table = s.table
                 s.growths += 1
                 grow_at = min(moves_fitting(table.mask + 1), n_stones)
                 parent = s.parent
@@ -658,32 +661,35 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                 if prefetch:
                     plan_moves(plans, table, hash_delta, coords, i,
                                min(i + PLAN_RING - 1, n_moves), size)
-            check_at = min(grow_at, ready_below if played == NULL
+            if over_probe_budget(steps, i):
+                # A multiplier that lays this input out in long runs: draw
+                # another and rebuild (the planned moves are planned again).
+                s.table = local_table
+                s.probe_steps += steps
+                steps = table_rebuild(s, coords, reseed_slots(table, reseeds), i, n_stones,
+                                      havhex_next_multiplier(local_table.multiplier))
+                if steps < 0:
+                    return JUDGE_NO_MEMORY
+                local_table = s.table
+                reseeds += 1
+                s.reseeds += 1
+                grow_at = min(moves_fitting(table.mask + 1), n_stones)
+                parent = s.parent
+                mask = s.mask
+                for k in range(6):
+                    hash_delta[k] = key_delta[k] * table.multiplier
+                if prefetch:
+                    plan_moves(plans, table, hash_delta, coords, i,
+                               min(i + PLAN_RING - 1, n_moves), size)
+            check_at = min(min(grow_at, i + BUDGET_STEP), ready_below if played == NULL
                            else min(ready_below, i + PROGRESS_STEP))
-        if over_probe_budget(table, i):
-            # A multiplier that lays this input out in long runs: draw
-            # another and rebuild (the planned moves are planned again).
-            if not table_rebuild(s, table, coords, reseed_slots(table, reseeds), i, n_stones,
-                                 havhex_next_multiplier(table.multiplier)):
-                return JUDGE_NO_MEMORY
-            reseeds += 1
-            s.reseeds += 1
-            grow_at = min(moves_fitting(table.mask + 1), n_stones)
-            check_at = min(check_at, grow_at)
-            parent = s.parent
-            mask = s.mask
-            for k in range(6):
-                hash_delta[k] = key_delta[k] * table.multiplier
-            if prefetch:
-                plan_moves(plans, table, hash_delta, coords, i,
-                           min(i + PLAN_RING - 1, n_moves), size)
         if prefetch:
             plan = &plans[i & (PLAN_RING - 1)]
         else:
             plan = &plans[0]
             plan_move(plan, table, hash_delta, coords[2 * i], coords[2 * i + 1], size, False)
         key = cell_key(table, coords[2 * i], coords[2 * i + 1])
-        if table_insert(table, plan.hashed, key, <int32_t>i) >= 0:
+        if table_insert(table, plan.hashed, key, <int32_t>i, &steps) >= 0:
             duplicate_out[0] = i
             break
         # Which neighbours may hold a stone: on the board, and not ruled out
@@ -700,7 +706,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             k = HAVHEX_CTZ(candidates)
             candidates &= candidates - 1
             neighbour[k] = table_find(table, plan.neighbour_bit[k] >> FILTER_LOG,
-                                      key + key_delta[k])
+                                      key + key_delta[k], &steps)
             if neighbour[k] >= 0:
                 present |= 1 << k
         parent[i] = -1
@@ -753,51 +759,68 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         if kinds:
             kinds_out[0] = kinds
             move_out[0] = i + 1
-            status = insert_remaining(s, table, coords, i + 1, n_moves, duplicate_out,
-                                      feed, there, reseeds)
-            if status == JUDGE_NO_MEMORY:
-                return status
-            s.probe_steps += table.probe_steps
-            table_clear(table)
+            s.table = local_table
+            status = insert_remaining(s, coords, i + 1, n_moves, duplicate_out,
+                                      feed, there, reseeds, steps)
+            if status != JUDGE_NO_MEMORY:
+                table_clear(&s.table)
             return status
-    s.probe_steps += table.probe_steps
+    s.probe_steps += steps
     table_clear(table)
     return JUDGED
 
 
-cdef int insert_remaining(Scratch* s, CellTable* table, const int32_t* coords, int64_t first,
+cdef int insert_remaining(Scratch* s, const int32_t* coords, int64_t first,
                           int64_t n_moves, int64_t* duplicate_out,
-                          const MoveFeed* feed, int64_t there, int reseeds) noexcept nogil:
+                          const MoveFeed* feed, int64_t there, int reseeds,
+                          int64_t steps) noexcept nogil:
     """Moves after the win are not played, but a repeated hexagon is still a
     fault.  JUDGED, JUDGE_CUT_SHORT when the feed's case was cut short, or
     JUDGE_NO_MEMORY.  The table grows, and is rebuilt on a bad multiplier,
-    as in judge_case; the union-find arrays are done with."""
-    cdef int64_t i
+    as in judge_case (``steps``: its probe steps so far); the union-find
+    arrays are done with.  Works on ``s.table`` through a copy, as
+    judge_case does."""
+    cdef CellTable local_table = s.table
+    cdef CellTable* table = &local_table
+    cdef int64_t i, check_at
     cdef uint64_t key
     cdef int64_t grow_at = moves_fitting(table.mask + 1)
+    cdef int status = JUDGED
+    cdef bint grow
+    check_at = min(min(there, grow_at), first + BUDGET_STEP)
     for i in range(first, n_moves):
-        if i >= there:
-            there = feed_wait(feed, i + 1)
-            if there < 0:
-                return JUDGE_CUT_SHORT
-        if i >= grow_at:
-            if not table_rebuild(s, table, coords, slots_for(min(n_moves, max(2 * i, there))),
-                                 i, 0, table.multiplier):
-                return JUDGE_NO_MEMORY
-            s.growths += 1
-            grow_at = moves_fitting(table.mask + 1)
-        elif over_probe_budget(table, i):
-            if not table_rebuild(s, table, coords, reseed_slots(table, reseeds), i, 0,
-                                 havhex_next_multiplier(table.multiplier)):
-                return JUDGE_NO_MEMORY
-            reseeds += 1
-            s.reseeds += 1
-            grow_at = moves_fitting(table.mask + 1)
+        if i >= check_at:
+            if i >= there:
+                there = feed_wait(feed, i + 1)
+                if there < 0:
+                    status = JUDGE_CUT_SHORT
+                    break
+            grow = i >= grow_at
+            if grow or over_probe_budget(steps, i):
+                s.table = local_table
+                s.probe_steps += steps
+                steps = table_rebuild(s, coords,
+                                      slots_for(min(n_moves, max(2 * i, there))) if grow
+                                      else reseed_slots(table, reseeds), i, 0,
+                                      local_table.multiplier if grow
+                                      else havhex_next_multiplier(local_table.multiplier))
+                if steps < 0:
+                    return JUDGE_NO_MEMORY
+                local_table = s.table
+                if grow:
+                    s.growths += 1
+                else:
+                    reseeds += 1
+                    s.reseeds += 1
+                grow_at = moves_fitting(table.mask + 1)
+            check_at = min(min(there, grow_at), i + BUDGET_STEP)
         key = cell_key(table, coords[2 * i], coords[2 * i + 1])
-        if table_insert(table, key * table.multiplier, key, <int32_t>i, False) >= 0:
+        if table_insert(table, key * table.multiplier, key, <int32_t>i, &steps, False) >= 0:
             duplicate_out[0] = i
-            return JUDGED
-    return JUDGED
+            break
+    s.table = local_table
+    s.probe_steps += steps
+    return status
 
 
 # --------------------------------------------------------------------------
