@@ -125,7 +125,7 @@ def test_a_multiplier_that_lays_a_dense_block_in_long_runs_is_replaced():
     assert bad == good
     assert reseeds >= 1 and growths == 0       # every move was there: no growth
     # Under the bad multiplier alone this takes about 170 steps a move; the
-    # budget is 4 a move before a fresh multiplier is drawn.
+    # budget is 2 a move before a fresh multiplier is drawn.
     assert steps <= 8 * n_moves, (steps / n_moves, good_steps / n_moves)
 
 

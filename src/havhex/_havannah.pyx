@@ -187,7 +187,7 @@ cdef enum:
     # that short probe chains laid out on purpose (tests) stay within.  A
     # random hash takes well under one step a move at load 1/2, finds
     # included.
-    PROBE_BUDGET_LOG = 2
+    PROBE_BUDGET_LOG = 1
     PROBE_ALLOWANCE = 1 << 12
     BUDGET_STEP = 1 << 8        # moves between two looks at the budget
 
@@ -1318,7 +1318,7 @@ cdef class HavannahInput:
         # When the input left can hold the claimed moves (each takes at
         # least 4 bytes), room for all of them is made at once: the
         # coordinates then never move, so workers may judge the case
-        # while it is read (and a worker sizes its table for the claim).
+        # while it is read (a worker's table grows with the moves read).
         # Otherwise memory grows with the moves read, never ahead of them:
         # a header can claim memory only as far as the input left could
         # hold its moves.
@@ -1476,7 +1476,7 @@ cdef class HavannahInput:
             if note != NULL:
                 HAVHEX_STORE_RELAXED(&note.busy, 0)
             if status == JUDGE_NO_MEMORY:
-                # Room is made for the moves a case claims.  A case still
+                # Room is made for the moves a case holds.  A case still
                 # being read may claim more than it holds: if it ends cut
                 # short, its fault is what the reader reports, not memory.
                 if feed_wait(&feed, case.n_claimed) >= 0:
