@@ -643,36 +643,27 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                     table_clear(table)
                     return JUDGE_CUT_SHORT
                 ready_below = n_moves if there >= n_moves else there - lookahead
-            if i >= grow_at:
-                # The table is as full as its size allows: rebuild it for
-                # the moves read by now (at least twice those placed).
-                n_stones = stones_fitting(n_moves, min(n_moves, max(2 * i, there)))
+            if i >= grow_at or over_probe_budget(steps, i):
+                # Full as its size allows: rebuild the table for the moves
+                # read by now (at least twice those placed).  Or a
+                # multiplier that lays this input out in long runs: draw
+                # another and rebuild.  Either way the planned moves are
+                # planned again.
                 s.table = local_table
                 s.probe_steps += steps
-                steps = table_rebuild(s, coords, slots_for(n_stones), i, n_stones,
-                                      local_table.multiplier)
+                if i >= grow_at:
+                    n_stones = stones_fitting(n_moves, min(n_moves, max(2 * i, there)))
+                    steps = table_rebuild(s, coords, slots_for(n_stones), i, n_stones,
+                                          local_table.multiplier)
+                    s.growths += 1
+                else:
+                    steps = table_rebuild(s, coords, reseed_slots(table, reseeds), i, n_stones,
+                                          havhex_next_multiplier(local_table.multiplier))
+                    reseeds += 1
+                    s.reseeds += 1
                 if steps < 0:
                     return JUDGE_NO_MEMORY
                 local_table = s.table
-                s.growths += 1
-                grow_at = min(moves_fitting(table.mask + 1), n_stones)
-                parent = s.parent
-                mask = s.mask
-                if prefetch:
-                    plan_moves(plans, table, hash_delta, coords, i,
-                               min(i + PLAN_RING - 1, n_moves), size)
-            if over_probe_budget(steps, i):
-                # A multiplier that lays this input out in long runs: draw
-                # another and rebuild (the planned moves are planned again).
-                s.table = local_table
-                s.probe_steps += steps
-                steps = table_rebuild(s, coords, reseed_slots(table, reseeds), i, n_stones,
-                                      havhex_next_multiplier(local_table.multiplier))
-                if steps < 0:
-                    return JUDGE_NO_MEMORY
-                local_table = s.table
-                reseeds += 1
-                s.reseeds += 1
                 grow_at = min(moves_fitting(table.mask + 1), n_stones)
                 parent = s.parent
                 mask = s.mask
