@@ -87,3 +87,74 @@ def test_a_patch_far_out_on_the_largest_board_plays_as_on_a_small_one():
         kinds, moves, duplicate = _judge(far, multiplier=0x9E3779B97F4A7C15)
         assert duplicate is None
         assert moves[0] == (expected.move or 0)
+
+
+# ---------------------------------------------------------------------------
+# Bad multipliers: a table whose probe chains grow long is rebuilt with a
+# fresh multiplier.  The work is counted (_table_work), never timed.
+# ---------------------------------------------------------------------------
+
+# A multiplier under which a 1000 x 1000 block at S = 3000, played row by
+# row, falls into long runs of one probe chain.
+BAD_FOR_BLOCKS = 0xbea94e31d9969e03
+GOOD = 0x9E3779B97F4A7C15
+
+
+def _block(side, corner, size):
+    from array import array
+
+    coords = array("i")
+    for x in range(corner, corner + side):
+        for y in range(corner, corner + side):
+            coords.extend((x, y))
+    return coords
+
+
+def _judge_moves(size, coords, multiplier):
+    parsed = _havannah.from_moves(size, coords)
+    parsed._hash_with(multiplier)
+    parsed.judge()
+    return parsed.results(), parsed._table_work
+
+
+def test_a_multiplier_that_lays_a_dense_block_in_long_runs_is_replaced():
+    coords = _block(1000, 2500, 3000)
+    n_moves = len(coords) // 2
+    good, (_, _, good_steps) = _judge_moves(3000, coords, GOOD)
+    bad, (reseeds, growths, steps) = _judge_moves(3000, coords, BAD_FOR_BLOCKS)
+    assert bad == good
+    assert reseeds >= 1 and growths == 0       # every move was there: no growth
+    # Under the bad multiplier alone this takes about 170 steps a move; the
+    # budget is 2 a move before a fresh multiplier is drawn.
+    assert steps <= 8 * n_moves, (steps / n_moves, good_steps / n_moves)
+
+
+def _patch_games(count, side, seed):
+    import random
+
+    generator = random.Random(seed)
+    for _ in range(count):
+        cells = [(x, y) for x in range(side) for y in range(side)]
+        generator.shuffle(cells)
+        yield cells
+
+
+def test_rebuilds_keep_the_verdicts():
+    # Multiplier 1 puts every small key's home at slot 0: one chain, so the
+    # table is rebuilt at its first look at the probe budget (every 256
+    # moves, played or inserted after the win).  Rebuilt tables must find
+    # the same first ring (small tables, and a table beyond the caches whose
+    # moves are planned ahead and must be planned again).
+    from array import array
+
+    from havhex import havannah
+
+    for patch_side, board, games in ((40, 100, 6), (700, 1000, 2)):
+        for patch in _patch_games(games, patch_side, patch_side):
+            moves = [(x + board - patch_side // 2, y + board - patch_side // 2)
+                     for x, y in patch]
+            coords = array("i", [c for move in moves for c in move])
+            expected = havannah.first_win(board, moves)
+            (kinds, won, duplicate), (reseeds, _, _) = _judge_moves(board, coords, 1)
+            assert reseeds >= 1
+            assert duplicate is None and won[0] == (expected.move or 0)

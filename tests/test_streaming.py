@@ -245,3 +245,40 @@ def test_a_refused_case_still_lets_the_input_be_read_to_its_fault():
 def test_judging_an_input_never_read_is_refused():
     with pytest.raises(RuntimeError):
         _havannah.HavannahInput().judge(2)
+
+
+def test_a_lying_header_costs_threads_no_more_memory_than_what_is_read(tmp_path):
+    """A 2 GB sparse file whose header claims 4.9 * 10**8 moves gives 1,000
+    moves and then zeros.  The claim is plausible for the file's size, so
+    the case is opened to the workers while it is read; a worker's cell
+    table must still follow the moves read, not the claim (which, cleared
+    for 4.9 * 10**8 moves, is over a gigabyte).  Peak memory is measured on
+    the CLI alone, so that the test's own process does not count."""
+    import subprocess
+    import sys
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("-j 2 runs one thread on one CPU: no worker judges while reading")
+    claimed, given, total = 490_000_000, 1_000, 2 * 10 ** 9
+    path = tmp_path / "lie.in"
+    with open(path, "w") as out:
+        out.write(f"1\n1000000000 {claimed}\n")
+        # Stones two cells apart along a row: no two touch, nothing is won.
+        out.writelines(f"1000000000 {500_000_000 + 2 * i}\n" for i in range(given))
+        out.truncate(total)
+    # The CLI is started from a small interpreter: a child forked from this
+    # test process would count this process's memory in its peak.
+    measure = ("import os, subprocess, sys\n"
+               "child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL,\n"
+               "                         stderr=subprocess.PIPE)\n"
+               "stderr = child.stderr.read()\n"
+               "_, status, usage = os.wait4(child.pid, 0)\n"
+               "sys.stderr.buffer.write(stderr)\n"
+               "print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)\n")
+    done = subprocess.run([sys.executable, "-c", measure, sys.executable, "-m", "havhex",
+                           "havannah", "-j", "2", str(path)], capture_output=True, text=True)
+    status, peak_kb = map(int, done.stdout.split())
+    stderr = done.stderr
+    assert status == 1, stderr
+    assert "Traceback" not in stderr and stderr.count("\n") == 1, stderr
+    assert peak_kb < 200 * 1024, f"peak RSS {peak_kb / 1024:.0f} MB"

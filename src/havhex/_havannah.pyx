@@ -23,11 +23,21 @@ cdef extern from *:
     """
     #define HAVHEX_PREFETCH(address) __builtin_prefetch((const void *)(address), 0, 3)
     #define HAVHEX_ATOMIC_NEXT(counter) __atomic_fetch_add((counter), 1, __ATOMIC_RELAXED)
+    #define HAVHEX_ATOMIC_ADD(counter, amount) __atomic_fetch_add((counter), (amount), __ATOMIC_RELAXED)
     #define HAVHEX_CTZ(bits) __builtin_ctz(bits)
+    /* The next multiplier after a bad one: a splitmix64 step, odd. */
+    static inline uint64_t havhex_next_multiplier(uint64_t previous) {
+        uint64_t z = previous + 0x9E3779B97F4A7C15ULL;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return (z ^ (z >> 31)) | 1;
+    }
     """
+    uint64_t havhex_next_multiplier(uint64_t previous) noexcept nogil
     int HAVHEX_CTZ(unsigned int bits) noexcept nogil
     void HAVHEX_PREFETCH(const void* address) noexcept nogil
     int64_t HAVHEX_ATOMIC_NEXT(int64_t* counter) noexcept nogil
+    int64_t HAVHEX_ATOMIC_ADD(int64_t* counter, int64_t amount) noexcept nogil
 
 # Kinds of winning structure, as bits; the judge prints them in this order.
 cdef enum:
@@ -135,7 +145,13 @@ cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
 # the word keeps the key's low bits and a match is confirmed on the move's
 # coordinates.
 # The multiplier is drawn per run, so crafted coordinates cannot force long
-# probe chains.  On tables larger than the caches each move's slots are
+# probe chains; but for a few multipliers in a hundred, structured inputs
+# (blocks, rows, lattices) fall into long runs.  The probe steps are counted,
+# and a table that takes more than PROBE_BUDGET steps a move is rebuilt with
+# a fresh multiplier (see table_rebuild): cheap when the multiplier is good,
+# as it nearly always is.  The same rebuild grows a table sized for the moves
+# read so far, so that a header claiming more moves than come costs nothing.
+# On tables larger than the caches each move's slots are
 # computed and prefetched PLAN_RING - 1 moves ahead (see MovePlan); on
 # bench/ inputs this beat tiled layouts (4x4 and 2x2 cells per slot group)
 # that keep neighbours on shared cache lines.
@@ -168,6 +184,14 @@ cdef enum:
     # Above this many bytes the table is not expected to stay in the caches.
     PLAN_AHEAD_BYTES = 1 << 21
     FILTER_LOG = 3    # filter bits per slot: 2**FILTER_LOG
+    # Probe steps a move may take on average before the table is rebuilt with
+    # a fresh multiplier (2**PROBE_BUDGET_LOG), beyond a fixed allowance
+    # that short probe chains laid out on purpose (tests) stay within.  A
+    # random hash takes well under one step a move at load 1/2, finds
+    # included.
+    PROBE_BUDGET_LOG = 1
+    PROBE_ALLOWANCE = 1 << 12
+    BUDGET_STEP = 1 << 8        # moves between two looks at the budget
 
 
 cdef inline uint64_t cell_key(const CellTable* t, int64_t x, int64_t y) noexcept nogil:
@@ -203,29 +227,37 @@ cdef inline uint64_t filter_test(const CellTable* t, size_t bit) noexcept nogil:
     return (t.filter[bit >> 6] >> (bit & 63)) & 1
 
 
-cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key) noexcept nogil:
+cdef inline int32_t table_find(const CellTable* t, size_t slot, uint64_t key,
+                               int64_t* steps) noexcept nogil:
     """The stone on ``key``'s cell, or -1.  ``slot`` is the key's home slot,
     known to be in use: the caller has found the key's filter bit set, and
-    only an insert into that home sets it."""
+    only an insert into that home sets it.  The slots walked past the home
+    are added to ``steps``, the measure of a bad multiplier: counted one
+    by one as they are walked, so that a lookup ending at its home (most
+    do) does not touch the count."""
     while True:
         if slot_holds(t, t.slots[slot], key):
             return <int32_t>(t.slots[slot] & t.stone_mask)
         slot = (slot + 1) & t.mask
+        steps[0] += 1
         if not slot_used(t, slot):
             return -1
 
 
 cdef inline int32_t table_insert(CellTable* t, uint64_t hashed, uint64_t key,
-                                 int32_t stone, bint filtered=True) noexcept nogil:
+                                 int32_t stone, int64_t* steps,
+                                 bint filtered=True) noexcept nogil:
     """Insert ``key`` (``hashed`` = key * multiplier); return -1, or the
     stone already on that cell.  Without ``filtered`` the filter is not
-    told: for moves whose neighbours will never be looked up."""
+    told: for moves whose neighbours will never be looked up.  Slots walked
+    past the home are added to ``steps``, as in table_find."""
     cdef size_t bit = filter_bit(t, hashed)
     cdef size_t slot = bit >> FILTER_LOG
     while slot_used(t, slot):
         if slot_holds(t, t.slots[slot], key):
             return <int32_t>(t.slots[slot] & t.stone_mask)
         slot = (slot + 1) & t.mask
+        steps[0] += 1
     t.slots[slot] = (key << t.stone_bits) | <uint64_t>stone
     t.occupied[slot >> 6] |= (<uint64_t>1) << (slot & 63)
     if filtered:
@@ -235,6 +267,8 @@ cdef inline int32_t table_insert(CellTable* t, uint64_t hashed, uint64_t key,
 
 cdef inline void table_clear(CellTable* t) noexcept nogil:
     """Empty the table for the next case: only the bitmaps are written."""
+    if t.occupied == NULL:
+        return
     memset(t.occupied, 0, ((t.mask >> 6) + 1) * sizeof(uint64_t))
     memset(t.filter, 0, ((t.mask >> 6) + 1) * sizeof(uint64_t) << FILTER_LOG)
 
@@ -244,6 +278,10 @@ cdef struct Scratch:
     int32_t* parent
     uint16_t* mask
     int64_t stone_capacity
+    # Totals over the cases judged, for tests (see HavannahInput._table_work).
+    int64_t reseeds           # tables rebuilt with a fresh multiplier
+    int64_t growths           # tables rebuilt larger
+    int64_t probe_steps
 
 
 cdef extern from "<stdlib.h>" nogil:
@@ -306,31 +344,81 @@ cdef int bit_length(uint64_t value) noexcept nogil:
     return bits
 
 
-cdef bint scratch_reserve(Scratch* s, int64_t n_moves, int64_t size, const int32_t* coords,
-                          uint64_t multiplier) noexcept nogil:
-    """Size the table for ``n_moves`` on a board of side ``size`` (load <=
-    1/4 while it fits the caches, else <= 1/2 for memory at scale) and the
-    union-find arrays."""
+cdef size_t slots_for(int64_t n_moves) noexcept nogil:
+    """Slots for ``n_moves``: load <= 1/4 while the table fits the caches,
+    else <= 1/2 for memory at scale."""
     cdef size_t n_slots = 64
-    cdef int shift = 58
     while n_slots < <size_t>((4 if n_moves <= (1 << 18) else 2) * n_moves):
         n_slots <<= 1
-        shift -= 1
-    if n_slots > s.table.capacity:
-        free(s.table.slots)
-        free(s.table.occupied)
-        free(s.table.filter)
-        s.table.slots = <uint64_t*>large_block(n_slots * sizeof(uint64_t))
-        s.table.occupied = <uint64_t*>large_block(n_slots // 8)
-        s.table.filter = <uint64_t*>large_block((n_slots // 8) << FILTER_LOG)
-        s.table.capacity = n_slots
-        if s.table.slots == NULL or s.table.occupied == NULL or s.table.filter == NULL:
-            s.table.capacity = 0
+    return n_slots
+
+
+cdef int64_t moves_fitting(size_t n_slots) noexcept nogil:
+    """The most moves that slots_for gives ``n_slots`` (or fewer) for."""
+    return <int64_t>(n_slots // 4 if n_slots < (1 << 20) else n_slots // 2)
+
+
+cdef inline int64_t stones_fitting(int64_t n_moves, int64_t wanted) noexcept nogil:
+    """Moves a table sized for ``wanted`` of a case's ``n_moves`` holds."""
+    return min(n_moves, moves_fitting(slots_for(wanted)))
+
+
+cdef bint table_prepare(CellTable* t, size_t n_slots) noexcept nogil:
+    """Use ``n_slots`` slots, none in use; the bitmaps must be clear.  On
+    failure the table holds no memory."""
+    if n_slots > t.capacity:
+        free(t.slots)
+        free(t.occupied)
+        free(t.filter)
+        t.slots = <uint64_t*>large_block(n_slots * sizeof(uint64_t))
+        t.occupied = <uint64_t*>large_block(n_slots // 8)
+        t.filter = <uint64_t*>large_block((n_slots // 8) << FILTER_LOG)
+        t.capacity = n_slots
+        if t.slots == NULL or t.occupied == NULL or t.filter == NULL:
+            free(t.slots)
+            free(t.occupied)
+            free(t.filter)
+            t.slots = t.occupied = t.filter = NULL
+            t.capacity = 0
             return False
-        memset(s.table.occupied, 0, n_slots // 8)
-        memset(s.table.filter, 0, (n_slots // 8) << FILTER_LOG)
-    s.table.mask = n_slots - 1
-    s.table.shift = shift
+        memset(t.occupied, 0, n_slots // 8)
+        memset(t.filter, 0, (n_slots // 8) << FILTER_LOG)
+    t.mask = n_slots - 1
+    t.shift = 65 - bit_length(<uint64_t>n_slots)
+    return True
+
+
+cdef bint stones_reserve(Scratch* s, int64_t n_stones, int64_t kept) noexcept nogil:
+    """Union-find arrays for ``n_stones``, keeping the first ``kept`` entries."""
+    cdef int32_t* parent
+    cdef uint16_t* mask
+    if n_stones <= s.stone_capacity:
+        return True
+    parent = <int32_t*>large_block(<size_t>n_stones * sizeof(int32_t))
+    mask = <uint16_t*>large_block(<size_t>n_stones * sizeof(uint16_t))
+    if parent == NULL or mask == NULL:
+        free(parent)
+        free(mask)
+        return False
+    # Only what is kept is copied: every case initialises the entries it uses.
+    if kept:
+        memcpy(parent, s.parent, <size_t>kept * sizeof(int32_t))
+        memcpy(mask, s.mask, <size_t>kept * sizeof(uint16_t))
+    free(s.parent)
+    free(s.mask)
+    s.parent = parent
+    s.mask = mask
+    s.stone_capacity = n_stones
+    return True
+
+
+cdef bint scratch_reserve(Scratch* s, int64_t n_target, int64_t n_moves, int64_t size,
+                          const int32_t* coords, uint64_t multiplier) noexcept nogil:
+    """Size the table and the union-find arrays for ``n_target`` moves of a
+    case of ``n_moves`` on a board of side ``size``.  The table grows later
+    if more moves come (table_rebuild)."""
+    if not table_prepare(&s.table, slots_for(n_target)):
+        return False
     s.table.multiplier = multiplier | 1
     s.table.coord_bits = bit_length(<uint64_t>(2 * size - 1))
     # (n_moves - 1 would be all ones for an empty case: a 64-bit shift.)
@@ -338,16 +426,34 @@ cdef bint scratch_reserve(Scratch* s, int64_t n_moves, int64_t size, const int32
     s.table.stone_mask = (<uint64_t>1 << s.table.stone_bits) - 1
     s.table.confirm = 2 * s.table.coord_bits + s.table.stone_bits > 64
     s.table.coords = coords
-    if n_moves > s.stone_capacity:
-        # No copy: every case initialises the entries it uses.
-        free(s.parent)
-        free(s.mask)
-        s.parent = <int32_t*>large_block(<size_t>n_moves * sizeof(int32_t))
-        s.mask = <uint16_t*>large_block(<size_t>n_moves * sizeof(uint16_t))
-        s.stone_capacity = n_moves if s.parent != NULL and s.mask != NULL else 0
-        if s.stone_capacity == 0:
-            return False
-    return True
+    return stones_reserve(s, n_target, 0)
+
+
+cdef int64_t table_rebuild(Scratch* s, const int32_t* coords, size_t n_slots,
+                           int64_t placed, int64_t n_stones, uint64_t multiplier) noexcept nogil:
+    """Rebuild ``s.table`` with ``n_slots`` slots and ``multiplier``, holding
+    the stones of the first ``placed`` moves, and make the union-find arrays
+    hold ``n_stones``.  Returns the probe steps of the rebuild, or -1 when
+    memory is refused; the table is then empty.  (The judge keeps its own
+    copy of the table and its step count, whose addresses it gives to no
+    function that is not inlined: see judge_case.)"""
+    cdef CellTable* t = &s.table
+    cdef int64_t j, steps = 0
+    cdef uint64_t key
+    if n_slots <= t.capacity:
+        table_clear(t)
+    if not table_prepare(t, n_slots) or not stones_reserve(s, n_stones, placed):
+        return -1
+    t.multiplier = multiplier | 1
+    for j in range(placed):
+        # The homes of the stones a few ahead are fetched meanwhile: on a
+        # table beyond the caches each insert is otherwise a miss.
+        if j + 8 < placed:
+            key = cell_key(t, coords[2 * j + 16], coords[2 * j + 17])
+            HAVHEX_PREFETCH(&t.slots[slot_of_hash(t, key * t.multiplier)])
+        key = cell_key(t, coords[2 * j], coords[2 * j + 1])
+        table_insert(t, key * t.multiplier, key, <int32_t>j, &steps)
+    return steps
 
 
 # --------------------------------------------------------------------------
@@ -428,6 +534,29 @@ cdef enum:
     JUDGE_CUT_SHORT = 1     # the feed's case ended in a fault
 
 
+cdef inline void plan_moves(MovePlan* plans, const CellTable* t, const uint64_t* hash_delta,
+                            const int32_t* coords, int64_t first, int64_t stop,
+                            int64_t size) noexcept nogil:
+    """Plan (and prefetch) moves ``first`` .. ``stop - 1`` into their ring entries."""
+    cdef int64_t ahead
+    for ahead in range(first, stop):
+        plan_move(&plans[ahead & (PLAN_RING - 1)], t, hash_delta, coords[2 * ahead],
+                  coords[2 * ahead + 1], size, True)
+
+
+cdef inline bint over_probe_budget(int64_t steps, int64_t placed) noexcept nogil:
+    """Whether a table holding ``placed`` stones, which took ``steps`` probe
+    steps since it was built, walks further than a good multiplier would."""
+    return steps > PROBE_ALLOWANCE + (placed << PROBE_BUDGET_LOG)
+
+
+cdef inline size_t reseed_slots(const CellTable* t, int reseeds) noexcept nogil:
+    """Slots for a rebuild with a fresh multiplier: as many, unless this case
+    already drew several bad ones (then twice as many, so that even an input
+    no multiplier suits ends its rebuilds)."""
+    return (t.mask + 1) * (2 if reseeds >= 4 else 1)
+
+
 cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                     uint64_t seed, Scratch* s, uint8_t* kinds_out,
                     int64_t* move_out, int64_t* duplicate_out,
@@ -453,21 +582,27 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef bint prefetch
     cdef int32_t neighbour[6]
     cdef int32_t run_root[3]
-    cdef int k, n_runs, a
+    cdef int k, n_runs, a, status
     cdef unsigned int present, starts, candidates
     cdef uint64_t occupied
     cdef uint16_t merged
     cdef int32_t root, other
     cdef uint8_t kinds = 0
     cdef int64_t there = n_moves if feed == NULL else HAVHEX_LOAD_I64(feed.n_read)
-    cdef int64_t needed, lookahead, ready_below, check_at
+    cdef int64_t needed, lookahead, ready_below, check_at, grow_at, n_stones
     cdef int64_t* played
+    cdef int reseeds = 0
+    cdef int64_t steps = 0          # probe steps since the table was built
 
     kinds_out[0] = 0
     move_out[0] = 0
     duplicate_out[0] = -1
-    if not scratch_reserve(s, n_moves, size, coords, seed):
-        return -1
+    # The table starts with room for the moves read, not for those claimed:
+    # a case still being read grows it as its moves come (see grow_at).  The
+    # union-find arrays hold as many stones as the table does.
+    n_stones = stones_fitting(n_moves, min(n_moves, max(there, 1 << 10)))
+    if not scratch_reserve(s, n_stones, n_moves, size, coords, seed):
+        return JUDGE_NO_MEMORY
     # A copy no store through the arrays below can alias, so that the
     # compiler keeps its fields in registers.
     local_table = s.table
@@ -481,9 +616,10 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         key_delta[k] = ((<uint64_t><int64_t>NEIGHBOUR_DX[k]) << table.coord_bits) + \
             <uint64_t><int64_t>NEIGHBOUR_DY[k]
         hash_delta[k] = key_delta[k] * table.multiplier
-    # A table far larger than the caches: plan each move ahead of time so its
-    # slots' lines arrive before they are needed.
-    prefetch = (table.mask + 1) * sizeof(uint64_t) > PLAN_AHEAD_BYTES
+    # A table far larger than the caches (once all moves are there): plan
+    # each move ahead of time so its slots' lines arrive before they are
+    # needed.
+    prefetch = slots_for(n_moves) * sizeof(uint64_t) > PLAN_AHEAD_BYTES
     if prefetch:
         needed = min(PLAN_RING - 1, n_moves)
         if needed > there:
@@ -491,9 +627,8 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             if there < 0:
                 table_clear(table)
                 return JUDGE_CUT_SHORT
-        for ahead in range(needed):
-            plan_move(&plans[ahead], table, hash_delta, coords[2 * ahead],
-                      coords[2 * ahead + 1], size, True)
+        plan_moves(plans, table, hash_delta, coords, 0, needed, size)
+    grow_at = min(moves_fitting(table.mask + 1), n_stones)
 
     # A step reads its own move and, when planning ahead, a later one.
     lookahead = PLAN_RING - 1 if prefetch else 0
@@ -501,7 +636,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     # One test a move covers the feed, the progress note and the cancel poll
     # (a feed always has a note to write, so that the cancel poll is reached).
     played = feed.played if feed != NULL else NULL
-    check_at = ready_below if played == NULL else 0
+    check_at = min(min(grow_at, BUDGET_STEP), ready_below if played == NULL else 0)
     for i in range(n_moves):
         if i >= check_at:
             if played != NULL:
@@ -515,14 +650,44 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                     table_clear(table)
                     return JUDGE_CUT_SHORT
                 ready_below = n_moves if there >= n_moves else there - lookahead
-            check_at = ready_below if played == NULL else min(ready_below, i + PROGRESS_STEP)
+            if i >= grow_at or over_probe_budget(steps, i):
+                # Full as its size allows: rebuild the table for the moves
+                # read by now (at least twice those placed).  Or a
+                # multiplier that lays this input out in long runs: draw
+                # another and rebuild.  Either way the planned moves are
+                # planned again.
+                s.table = local_table
+                s.probe_steps += steps
+                if i >= grow_at:
+                    n_stones = stones_fitting(n_moves, min(n_moves, max(2 * i, there)))
+                    steps = table_rebuild(s, coords, slots_for(n_stones), i, n_stones,
+                                          local_table.multiplier)
+                    s.growths += 1
+                else:
+                    steps = table_rebuild(s, coords, reseed_slots(table, reseeds), i, n_stones,
+                                          havhex_next_multiplier(local_table.multiplier))
+                    reseeds += 1
+                    s.reseeds += 1
+                if steps < 0:
+                    return JUDGE_NO_MEMORY
+                local_table = s.table
+                grow_at = min(moves_fitting(table.mask + 1), n_stones)
+                parent = s.parent
+                mask = s.mask
+                for k in range(6):
+                    hash_delta[k] = key_delta[k] * table.multiplier
+                if prefetch:
+                    plan_moves(plans, table, hash_delta, coords, i,
+                               min(i + PLAN_RING - 1, n_moves), size)
+            check_at = min(min(grow_at, i + BUDGET_STEP), ready_below if played == NULL
+                           else min(ready_below, i + PROGRESS_STEP))
         if prefetch:
             plan = &plans[i & (PLAN_RING - 1)]
         else:
             plan = &plans[0]
             plan_move(plan, table, hash_delta, coords[2 * i], coords[2 * i + 1], size, False)
         key = cell_key(table, coords[2 * i], coords[2 * i + 1])
-        if table_insert(table, plan.hashed, key, <int32_t>i) >= 0:
+        if table_insert(table, plan.hashed, key, <int32_t>i, &steps) >= 0:
             duplicate_out[0] = i
             break
         # Which neighbours may hold a stone: on the board, and not ruled out
@@ -539,7 +704,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             k = HAVHEX_CTZ(candidates)
             candidates &= candidates - 1
             neighbour[k] = table_find(table, plan.neighbour_bit[k] >> FILTER_LOG,
-                                      key + key_delta[k])
+                                      key + key_delta[k], &steps)
             if neighbour[k] >= 0:
                 present |= 1 << k
         parent[i] = -1
@@ -592,37 +757,72 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
         if kinds:
             kinds_out[0] = kinds
             move_out[0] = i + 1
-            if not insert_remaining(table, coords, i + 1, n_moves, duplicate_out,
-                                    feed, there):
-                table_clear(table)
-                return JUDGE_CUT_SHORT
-            break
+            s.table = local_table
+            status = insert_remaining(s, coords, i + 1, n_moves, duplicate_out,
+                                      feed, there, reseeds, steps)
+            if status != JUDGE_NO_MEMORY:
+                table_clear(&s.table)
+            return status
+    s.probe_steps += steps
     table_clear(table)
     return JUDGED
 
 
-cdef bint insert_remaining(CellTable* table, const int32_t* coords, int64_t first,
-                           int64_t n_moves, int64_t* duplicate_out,
-                           const MoveFeed* feed, int64_t there) noexcept nogil:
+cdef int insert_remaining(Scratch* s, const int32_t* coords, int64_t first,
+                          int64_t n_moves, int64_t* duplicate_out,
+                          const MoveFeed* feed, int64_t there, int reseeds,
+                          int64_t steps) noexcept nogil:
     """Moves after the win are not played, but a repeated hexagon is still a
-    fault.  False when the feed's case was cut short."""
-    cdef int64_t i, check_at = first
+    fault.  JUDGED, JUDGE_CUT_SHORT when the feed's case was cut short, or
+    JUDGE_NO_MEMORY.  The table grows, and is rebuilt on a bad multiplier,
+    as in judge_case (``steps``: its probe steps so far); the union-find
+    arrays are done with.  Works on ``s.table`` through a copy, as
+    judge_case does."""
+    cdef CellTable local_table = s.table
+    cdef CellTable* table = &local_table
+    cdef int64_t i, check_at
     cdef uint64_t key
+    cdef int64_t grow_at = moves_fitting(table.mask + 1)
+    cdef int status = JUDGED
+    cdef bint grow
+    check_at = min(min(there, grow_at), first + BUDGET_STEP)
     for i in range(first, n_moves):
-        # One test a move covers the feed and the cancel poll.
+        # One test a move covers the feed, the cancel poll and the table's checks.
         if i >= check_at:
             if feed != NULL and cancel_requested(feed.cancel):
-                return False
+                status = JUDGE_CUT_SHORT
+                break
             if i >= there:
                 there = feed_wait(feed, i + 1)
                 if there < 0:
-                    return False
-            check_at = min(there, i + PROGRESS_STEP)
+                    status = JUDGE_CUT_SHORT
+                    break
+            grow = i >= grow_at
+            if grow or over_probe_budget(steps, i):
+                s.table = local_table
+                s.probe_steps += steps
+                steps = table_rebuild(s, coords,
+                                      slots_for(min(n_moves, max(2 * i, there))) if grow
+                                      else reseed_slots(table, reseeds), i, 0,
+                                      local_table.multiplier if grow
+                                      else havhex_next_multiplier(local_table.multiplier))
+                if steps < 0:
+                    return JUDGE_NO_MEMORY
+                local_table = s.table
+                if grow:
+                    s.growths += 1
+                else:
+                    reseeds += 1
+                    s.reseeds += 1
+                grow_at = moves_fitting(table.mask + 1)
+            check_at = min(min(there, grow_at), i + BUDGET_STEP)
         key = cell_key(table, coords[2 * i], coords[2 * i + 1])
-        if table_insert(table, key * table.multiplier, key, <int32_t>i, False) >= 0:
+        if table_insert(table, key * table.multiplier, key, <int32_t>i, &steps, False) >= 0:
             duplicate_out[0] = i
-            return True
-    return True
+            break
+    s.table = local_table
+    s.probe_steps += steps
+    return status
 
 
 # --------------------------------------------------------------------------
@@ -938,6 +1138,9 @@ cdef class HavannahInput:
     cdef int64_t read_turns             # times a worker took the reader
     cdef int64_t refuse_memory_for      # tests: this case is refused memory (-1: none)
     cdef object hash_multiplier         # tests: the cell table's multiplier (None: random)
+    cdef int64_t table_reseeds          # tests: totals of the workers' Scratch counters
+    cdef int64_t table_growths
+    cdef int64_t table_probe_steps
     cdef CaseData* partial              # the moves read of a case cut by a fault
     cdef int64_t bytes_read             # progress, read while other threads work
     cdef int64_t n_judged
@@ -1122,7 +1325,7 @@ cdef class HavannahInput:
         # When the input left can hold the claimed moves (each takes at
         # least 4 bytes), room for all of them is made at once: the
         # coordinates then never move, so workers may judge the case
-        # while it is read (and a worker sizes its table for the claim).
+        # while it is read (a worker's table grows with the moves read).
         # Otherwise memory grows with the moves read, never ahead of them:
         # a header can claim memory only as far as the input left could
         # hold its moves.
@@ -1282,7 +1485,7 @@ cdef class HavannahInput:
             if note != NULL:
                 HAVHEX_STORE_RELAXED(&note.busy, 0)
             if status == JUDGE_NO_MEMORY:
-                # Room is made for the moves a case claims.  A case still
+                # Room is made for the moves a case holds.  A case still
                 # being read may claim more than it holds: if it ends cut
                 # short, its fault is what the reader reports, not memory.
                 if feed_wait(&feed, case.n_claimed) >= 0:
@@ -1291,6 +1494,9 @@ cdef class HavannahInput:
                 continue
             status = 0
             HAVHEX_ATOMIC_NEXT(&self.n_judged)
+        HAVHEX_ATOMIC_ADD(&self.table_reseeds, scratch.reseeds)
+        HAVHEX_ATOMIC_ADD(&self.table_growths, scratch.growths)
+        HAVHEX_ATOMIC_ADD(&self.table_probe_steps, scratch.probe_steps)
         scratch_free(&scratch)
         return status
 
@@ -1303,6 +1509,12 @@ cdef class HavannahInput:
         """Tests: hash cells with this odd multiplier instead of a random
         one, so that probe chains can be laid out by hand."""
         self.hash_multiplier = multiplier
+
+    @property
+    def _table_work(self):
+        """Tests: (rebuilds with a fresh multiplier, rebuilds to grow, probe
+        steps) of the cell tables, totalled over every judge() so far."""
+        return self.table_reseeds, self.table_growths, self.table_probe_steps
 
     def _refuse_memory_for(self, int64_t case):
         """Tests: judging ``case`` fails as if its table were refused."""
