@@ -768,6 +768,23 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     return JUDGED
 
 
+cdef inline int64_t insert_run(CellTable* t, const int32_t* coords, int64_t first,
+                               int64_t stop, int64_t* steps) noexcept nogil:
+    """Insert moves ``first`` .. ``stop - 1`` (their neighbours are never
+    looked up); the first that repeats a hexagon, or ``stop``.  A loop with
+    no other test, its step count in a local: after a win most of a case's
+    moves go through here."""
+    cdef int64_t i, walked = 0
+    cdef uint64_t key
+    for i in range(first, stop):
+        key = cell_key(t, coords[2 * i], coords[2 * i + 1])
+        if table_insert(t, key * t.multiplier, key, <int32_t>i, &walked, False) >= 0:
+            steps[0] += walked
+            return i
+    steps[0] += walked
+    return stop
+
+
 cdef int insert_remaining(Scratch* s, const int32_t* coords, int64_t first,
                           int64_t n_moves, int64_t* duplicate_out,
                           const MoveFeed* feed, int64_t there, int reseeds,
@@ -780,14 +797,13 @@ cdef int insert_remaining(Scratch* s, const int32_t* coords, int64_t first,
     judge_case does."""
     cdef CellTable local_table = s.table
     cdef CellTable* table = &local_table
-    cdef int64_t i, check_at
-    cdef uint64_t key
+    cdef int64_t i = first, check_at, stop
     cdef int64_t grow_at = moves_fitting(table.mask + 1)
     cdef int status = JUDGED
     cdef bint grow
     check_at = min(min(there, grow_at), first + BUDGET_STEP)
-    for i in range(first, n_moves):
-        # One test a move covers the feed, the cancel poll and the table's checks.
+    while i < n_moves:
+        # The feed, the cancel poll and the table's checks, between runs.
         if i >= check_at:
             if feed != NULL and cancel_requested(feed.cancel):
                 status = JUDGE_CUT_SHORT
@@ -815,9 +831,12 @@ cdef int insert_remaining(Scratch* s, const int32_t* coords, int64_t first,
                     reseeds += 1
                     s.reseeds += 1
                 grow_at = moves_fitting(table.mask + 1)
+            # Past i in every case: the moves up to there are read, and the
+            # table has room beyond i.
             check_at = min(min(there, grow_at), i + BUDGET_STEP)
-        key = cell_key(table, coords[2 * i], coords[2 * i + 1])
-        if table_insert(table, key * table.multiplier, key, <int32_t>i, &steps, False) >= 0:
+        stop = min(check_at, n_moves)
+        i = insert_run(table, coords, i, stop, &steps)
+        if i < stop:
             duplicate_out[0] = i
             break
     s.table = local_table
