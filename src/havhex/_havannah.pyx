@@ -633,12 +633,13 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     # A step reads its own move and, when planning ahead, a later one.
     lookahead = PLAN_RING - 1 if prefetch else 0
     ready_below = n_moves if there >= n_moves else there - lookahead
-    # One test a move covers the feed, the progress note and the cancel poll
-    # (a feed always has a note to write, so that the cancel poll is reached).
+    # The checks, at check_at, cover the feed, the progress note, the cancel
+    # poll (a feed always has a note to write, so that the poll is reached)
+    # and the table's growth and probe budget.  The moves between two checks
+    # go in one run: within a run the table does not change, so that what
+    # the loop derives from it stays in registers.
     played = feed.played if feed != NULL else NULL
     check_at = min(min(grow_at, BUDGET_STEP), ready_below if played == NULL else 0)
-    # The moves go in runs between two checks: within a run the table does
-    # not change, so that what the loop derives from it stays in registers.
     i = 0
     while i < n_moves:
         if i >= check_at:
@@ -684,7 +685,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                                min(i + PLAN_RING - 1, n_moves), size)
             check_at = min(min(grow_at, i + BUDGET_STEP), ready_below if played == NULL
                            else min(ready_below, i + PROGRESS_STEP))
-        stop = min(max(check_at, i + 1), n_moves)
+        stop = min(max(check_at, i + 1), n_moves)     # a run plays one move at least
         while i < stop:
             if prefetch:
                 plan = &plans[i & (PLAN_RING - 1)]
