@@ -573,7 +573,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef CellTable* table
     cdef int32_t* parent
     cdef uint16_t* mask
-    cdef int64_t i, ahead
+    cdef int64_t i, ahead, stop
     cdef uint64_t key
     cdef uint64_t key_delta[6]
     cdef uint64_t hash_delta[6]
@@ -633,11 +633,15 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     # A step reads its own move and, when planning ahead, a later one.
     lookahead = PLAN_RING - 1 if prefetch else 0
     ready_below = n_moves if there >= n_moves else there - lookahead
-    # One test a move covers the feed, the progress note and the cancel poll
-    # (a feed always has a note to write, so that the cancel poll is reached).
+    # The checks, at check_at, cover the feed, the progress note, the cancel
+    # poll (a feed always has a note to write, so that the poll is reached)
+    # and the table's growth and probe budget.  The moves between two checks
+    # go in one run: within a run the table does not change, so that what
+    # the loop derives from it stays in registers.
     played = feed.played if feed != NULL else NULL
     check_at = min(min(grow_at, BUDGET_STEP), ready_below if played == NULL else 0)
-    for i in range(n_moves):
+    i = 0
+    while i < n_moves:
         if i >= check_at:
             if played != NULL:
                 HAVHEX_STORE_RELAXED(played, i)
@@ -681,91 +685,113 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                                min(i + PLAN_RING - 1, n_moves), size)
             check_at = min(min(grow_at, i + BUDGET_STEP), ready_below if played == NULL
                            else min(ready_below, i + PROGRESS_STEP))
-        if prefetch:
-            plan = &plans[i & (PLAN_RING - 1)]
-        else:
-            plan = &plans[0]
-            plan_move(plan, table, hash_delta, coords[2 * i], coords[2 * i + 1], size, False)
-        key = cell_key(table, coords[2 * i], coords[2 * i + 1])
-        if table_insert(table, plan.hashed, key, <int32_t>i, &steps) >= 0:
-            duplicate_out[0] = i
-            break
-        # Which neighbours may hold a stone: on the board, and not ruled out
-        # by the filter.  The six filter bits are gathered without branches
-        # (on a dense board each is a coin toss a branch would mispredict);
-        # only these candidates are looked up in the table.
-        candidates = plan.candidates
-        occupied = 0
-        for k in range(6):
-            occupied |= filter_test(table, plan.neighbour_bit[k]) << k
-        candidates &= occupied
-        present = 0
-        while candidates:
-            k = HAVHEX_CTZ(candidates)
-            candidates &= candidates - 1
-            neighbour[k] = table_find(table, plan.neighbour_bit[k] >> FILTER_LOG,
-                                      key + key_delta[k], &steps)
-            if neighbour[k] >= 0:
-                present |= 1 << k
-        parent[i] = -1
-        mask[i] = plan.cell_mask
-        if present:
-            # The stone neighbours fall into runs around the circle; the
-            # stones of a run touch each other, so a run is one group and one
-            # find per run suffices.  A run starts at a present neighbour whose
-            # predecessor is absent (all six present: one run).
-            starts = present & ~(((present << 1) | (present >> 5)) & 63)
-            if not starts:
-                starts = 1
-            if (starts & (starts - 1)) == 0 and plan.cell_mask == 0:
-                # One run, off the border: no ring (that takes two runs of
-                # one group) and no new corner or edge for the group, so no
-                # find is needed; the stone hangs beside its neighbour.
-                uf_hang(parent, <int32_t>i, neighbour[HAVHEX_CTZ(starts)])
+        stop = min(max(check_at, i + 1), n_moves)     # a run plays one move at least
+        while i < stop:
+            if prefetch:
+                plan = &plans[i & (PLAN_RING - 1)]
             else:
-                # Ring: every empty hexagon reached the outside before this
-                # move, so the move encloses something exactly when two
-                # separate runs already belong to one group.
-                n_runs = 0
-                while starts:
-                    k = HAVHEX_CTZ(starts)
-                    starts &= starts - 1
-                    root = uf_find(parent, neighbour[k])
-                    for a in range(n_runs):
-                        if run_root[a] == root:
-                            kinds = KIND_RING
-                    run_root[n_runs] = root
-                    n_runs += 1
-                # Join the runs' groups (a root equal to an earlier run's is
-                # joined already), then hang the new stone under the result.
-                root = run_root[0]
-                for a in range(1, n_runs):
-                    other = run_root[a]
-                    if other != run_root[0] and (a == 1 or other != run_root[1]):
-                        merged = mask[root] | mask[other]
-                        root = uf_link(parent, root, other)
-                        mask[root] = merged
-                parent[i] = root
-                parent[root] -= 1
-                mask[root] |= plan.cell_mask
-                kinds |= structure_kinds(mask[root])
+                plan = &plans[0]
+                plan_move(plan, table, hash_delta, coords[2 * i], coords[2 * i + 1], size, False)
+            key = cell_key(table, coords[2 * i], coords[2 * i + 1])
+            if table_insert(table, plan.hashed, key, <int32_t>i, &steps) >= 0:
+                duplicate_out[0] = i
+                s.probe_steps += steps
+                table_clear(table)
+                return JUDGED
+            # Which neighbours may hold a stone: on the board, and not ruled out
+            # by the filter.  The six filter bits are gathered without branches
+            # (on a dense board each is a coin toss a branch would mispredict);
+            # only these candidates are looked up in the table.
+            candidates = plan.candidates
+            occupied = 0
+            for k in range(6):
+                occupied |= filter_test(table, plan.neighbour_bit[k]) << k
+            candidates &= occupied
+            present = 0
+            while candidates:
+                k = HAVHEX_CTZ(candidates)
+                candidates &= candidates - 1
+                neighbour[k] = table_find(table, plan.neighbour_bit[k] >> FILTER_LOG,
+                                          key + key_delta[k], &steps)
+                if neighbour[k] >= 0:
+                    present |= 1 << k
+            parent[i] = -1
+            mask[i] = plan.cell_mask
+            if present:
+                # The stone neighbours fall into runs around the circle; the
+                # stones of a run touch each other, so a run is one group and one
+                # find per run suffices.  A run starts at a present neighbour whose
+                # predecessor is absent (all six present: one run).
+                starts = present & ~(((present << 1) | (present >> 5)) & 63)
+                if not starts:
+                    starts = 1
+                if (starts & (starts - 1)) == 0 and plan.cell_mask == 0:
+                    # One run, off the border: no ring (that takes two runs of
+                    # one group) and no new corner or edge for the group, so no
+                    # find is needed; the stone hangs beside its neighbour.
+                    uf_hang(parent, <int32_t>i, neighbour[HAVHEX_CTZ(starts)])
+                else:
+                    # Ring: every empty hexagon reached the outside before this
+                    # move, so the move encloses something exactly when two
+                    # separate runs already belong to one group.
+                    n_runs = 0
+                    while starts:
+                        k = HAVHEX_CTZ(starts)
+                        starts &= starts - 1
+                        root = uf_find(parent, neighbour[k])
+                        for a in range(n_runs):
+                            if run_root[a] == root:
+                                kinds = KIND_RING
+                        run_root[n_runs] = root
+                        n_runs += 1
+                    # Join the runs' groups (a root equal to an earlier run's is
+                    # joined already), then hang the new stone under the result.
+                    root = run_root[0]
+                    for a in range(1, n_runs):
+                        other = run_root[a]
+                        if other != run_root[0] and (a == 1 or other != run_root[1]):
+                            merged = mask[root] | mask[other]
+                            root = uf_link(parent, root, other)
+                            mask[root] = merged
+                    parent[i] = root
+                    parent[root] -= 1
+                    mask[root] |= plan.cell_mask
+                    kinds |= structure_kinds(mask[root])
 
-        ahead = i + PLAN_RING - 1
-        if prefetch and ahead < n_moves:
-            plan_move(&plans[ahead & (PLAN_RING - 1)], table, hash_delta, coords[2 * ahead],
-                      coords[2 * ahead + 1], size, True)
-        if kinds:
-            kinds_out[0] = kinds
-            move_out[0] = i + 1
-            s.table = local_table
-            status = insert_remaining(s, coords, i + 1, n_moves, duplicate_out,
-                                      feed, there, reseeds, steps)
-            if status != JUDGE_NO_MEMORY:
-                table_clear(&s.table)
-            return status
+            ahead = i + PLAN_RING - 1
+            if prefetch and ahead < n_moves:
+                plan_move(&plans[ahead & (PLAN_RING - 1)], table, hash_delta, coords[2 * ahead],
+                          coords[2 * ahead + 1], size, True)
+            if kinds:
+                kinds_out[0] = kinds
+                move_out[0] = i + 1
+                s.table = local_table
+                status = insert_remaining(s, coords, i + 1, n_moves, duplicate_out,
+                                          feed, there, reseeds, steps)
+                if status != JUDGE_NO_MEMORY:
+                    table_clear(&s.table)
+                return status
+            i += 1
     s.probe_steps += steps
     table_clear(table)
     return JUDGED
+
+
+cdef inline int64_t insert_run(CellTable* t, const int32_t* coords, int64_t first,
+                               int64_t stop, int64_t* steps) noexcept nogil:
+    """Insert moves ``first`` .. ``stop - 1`` (their neighbours are never
+    looked up); the first that repeats a hexagon, or ``stop``.  A loop with
+    no other test, its step count in a local: after a win most of a case's
+    moves go through here."""
+    cdef int64_t i, walked = 0
+    cdef uint64_t key
+    for i in range(first, stop):
+        key = cell_key(t, coords[2 * i], coords[2 * i + 1])
+        if table_insert(t, key * t.multiplier, key, <int32_t>i, &walked, False) >= 0:
+            steps[0] += walked
+            return i
+    steps[0] += walked
+    return stop
 
 
 cdef int insert_remaining(Scratch* s, const int32_t* coords, int64_t first,
@@ -780,14 +806,13 @@ cdef int insert_remaining(Scratch* s, const int32_t* coords, int64_t first,
     judge_case does."""
     cdef CellTable local_table = s.table
     cdef CellTable* table = &local_table
-    cdef int64_t i, check_at
-    cdef uint64_t key
+    cdef int64_t i = first, check_at, stop
     cdef int64_t grow_at = moves_fitting(table.mask + 1)
     cdef int status = JUDGED
     cdef bint grow
     check_at = min(min(there, grow_at), first + BUDGET_STEP)
-    for i in range(first, n_moves):
-        # One test a move covers the feed, the cancel poll and the table's checks.
+    while i < n_moves:
+        # The feed, the cancel poll and the table's checks, between runs.
         if i >= check_at:
             if feed != NULL and cancel_requested(feed.cancel):
                 status = JUDGE_CUT_SHORT
@@ -815,9 +840,12 @@ cdef int insert_remaining(Scratch* s, const int32_t* coords, int64_t first,
                     reseeds += 1
                     s.reseeds += 1
                 grow_at = moves_fitting(table.mask + 1)
+            # Past i in every case: the moves up to there are read, and the
+            # table has room beyond i.
             check_at = min(min(there, grow_at), i + BUDGET_STEP)
-        key = cell_key(table, coords[2 * i], coords[2 * i + 1])
-        if table_insert(table, key * table.multiplier, key, <int32_t>i, &steps, False) >= 0:
+        stop = min(check_at, n_moves)
+        i = insert_run(table, coords, i, stop, &steps)
+        if i < stop:
             duplicate_out[0] = i
             break
     s.table = local_table
