@@ -24,6 +24,7 @@ SEEDS_QUICK = 25
 ROUNDS = 2
 RECHECK_ABOVE = 2.0
 RECHECK_ROUNDS = 5
+CONFIRM_ROUNDS = 15
 # The goal of issue 16: no family slower than this many times uniform moves.
 WORST_ALLOWED = 3.0
 MOVES = 1 << 17     # a table of 2**19 slots (4 MB): beyond the caches, planned ahead
@@ -168,6 +169,16 @@ def test_worst_multiplier_against_uniform_moves(benchmark):
                     worst[name] = (ratio, multiplier)
 
     benchmark.pedantic(run, rounds=1, iterations=1)
+    # A multiplier that really lays a family out in long runs is slow every
+    # time; one that only met a loaded moment of the machine is not.  So a
+    # family over the limit is timed again, longer, under the same multiplier,
+    # and both figures are reported.
+    first_over = {}
+    for name, (ratio, multiplier) in list(worst.items()):
+        if ratio > WORST_ALLOWED:
+            first_over[name] = ratio
+            again, _ = _ratios({name: inputs[name]}, uniform, multiplier, CONFIRM_ROUNDS)
+            worst[name] = (again[name], multiplier)
     for name, parsed in inputs.items():
         kinds, moves, duplicate = parsed.results()
         assert moves == [0] and duplicate is None, name     # every move played
@@ -181,8 +192,12 @@ def test_worst_multiplier_against_uniform_moves(benchmark):
     benchmark.extra_info["worst multiplier"] = hex(multiplier)
     for family, (family_ratio, _) in sorted(worst.items()):
         benchmark.extra_info[f"worst {family}"] = round(family_ratio, 2)
+    for family, ratio_first in sorted(first_over.items()):
+        benchmark.extra_info[f"first timing of {family}"] = round(ratio_first, 2)
     print(f"\nworst of {seeds} multipliers: {name} {ratio:.2f}x uniform, "
           f"multiplier {multiplier:#x}")
     for family, (family_ratio, family_multiplier) in sorted(worst.items()):
         print(f"  {family:20} {family_ratio:6.2f}  {family_multiplier:#x}")
+    for family, ratio_first in sorted(first_over.items()):
+        print(f"  {family}: {ratio_first:.2f}x at first, {worst[family][0]:.2f}x timed again")
     assert ratio <= WORST_ALLOWED
