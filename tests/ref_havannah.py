@@ -1,6 +1,6 @@
 """Literal pure-Python reference judge for "Havannah" (Code Jam 2012 R3 B).
 
-Written straight from /work/shared/spec/havannah.txt and NOTES.md, for clarity
+Written straight from the statement (../shared/spec/havannah.txt beside the repository) and its NOTES.md, for clarity
 rather than speed.  It is the oracle the test-suite checks the fast engine
 against, so every function here does the obvious thing over the whole board.
 

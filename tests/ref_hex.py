@@ -1,6 +1,6 @@
 """Literal pure-Python reference judge for "Hex" (Kick Start 2013 Round B C).
 
-Written straight from /work/shared/spec/hex.txt and NOTES.md, for clarity
+Written straight from the statement (../shared/spec/hex.txt beside the repository) and its NOTES.md, for clarity
 rather than speed.  It is the oracle the test-suite checks the fast engine
 against.
 
