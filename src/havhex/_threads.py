@@ -96,3 +96,12 @@ def run_interruptibly(function, cancel, report=None, interval=0.05):
                 pass
         raise
     return runner.outcome()
+
+
+def run_cancellable(function, cancel, large):
+    """``function()``: on a worker thread while this one waits
+    (:func:`run_interruptibly`) when the work is ``large``, else here, where
+    starting a thread would cost more than the work."""
+    if not large:
+        return function()
+    return run_interruptibly(function, cancel)

@@ -188,12 +188,9 @@ _WAIT_ON_A_WORKER_FROM = 1 << 16
 
 
 def _judge_parsed_moves(parsed):
-    if parsed.n_moves < _WAIT_ON_A_WORKER_FROM:
-        parsed.judge()
-    else:
-        from ._threads import run_interruptibly
+    from ._threads import run_cancellable
 
-        run_interruptibly(parsed.judge, parsed.cancel)
+    run_cancellable(parsed.judge, parsed.cancel, parsed.n_moves >= _WAIT_ON_A_WORKER_FROM)
 
 
 def first_win(size, moves):

@@ -290,12 +290,13 @@ def _parsed_board(rows):
 _WAIT_ON_A_WORKER_FROM = 1 << 18
 
 
-def _interruptibly(parsed, work):
-    """``work()``, compiled work on ``parsed``, on a worker thread while this
-    one waits: an interrupt cancels it and is raised here at once."""
-    from ._threads import run_interruptibly
+def _cancellable(parsed, work, size):
+    """``work()``, compiled work on ``parsed`` of ``size`` cells or bytes: on
+    a worker thread while this one waits once it is large enough to matter,
+    so that an interrupt cancels it and is raised here at once."""
+    from ._threads import run_cancellable
 
-    return run_interruptibly(work, parsed.cancel)
+    return run_cancellable(work, parsed.cancel, size >= _WAIT_ON_A_WORKER_FROM)
 
 
 def judge(rows):
@@ -310,10 +311,7 @@ def judge(rows):
     anything else (float...).
     """
     parsed = _parsed_board(rows)
-    if parsed.case_size(0) ** 2 >= _WAIT_ON_A_WORKER_FROM:
-        _interruptibly(parsed, parsed.judge)
-    else:
-        parsed.judge()
+    _cancellable(parsed, parsed.judge, parsed.case_size(0) ** 2)
     return _results(parsed)[0]
 
 
@@ -325,11 +323,8 @@ def explain(rows):
 
 
 def _explanation(parsed, case):
-    if parsed.case_size(case) ** 2 >= _WAIT_ON_A_WORKER_FROM:
-        explained = _interruptibly(parsed, lambda: parsed.explain(case))
-    else:
-        explained = parsed.explain(case)
-    status, reason, red, blue, last_moves, chains = explained
+    status, reason, red, blue, last_moves, chains = _cancellable(
+        parsed, lambda: parsed.explain(case), parsed.case_size(case) ** 2)
     if status == 3:
         result = _IMPOSSIBLE_BY_CODE[reason]
     elif status == 0:
@@ -409,17 +404,13 @@ def judge_text(text, *, source="<string>", threads=1):
     judging anything.
     """
     text = encode_text(text, source)
-    if len(text) < _WAIT_ON_A_WORKER_FROM:
-        parsed = _checked(_hex.parse(text), source)
+    parsed = _hex.HexInput()
+
+    def work():
+        _checked(_hex.parse(text, into=parsed), source)
         parsed.judge(threads)
-    else:
-        parsed = _hex.HexInput()
 
-        def work():
-            _checked(_hex.parse(text, into=parsed), source)
-            parsed.judge(threads)
-
-        _interruptibly(parsed, work)
+    _cancellable(parsed, work, len(text))
     return _results(parsed)
 
 
