@@ -22,7 +22,7 @@ This module is imported only by the ``draw`` command, never by ``import havhex``
 import math
 import os
 
-from .errors import InputError
+from .errors import MAX_NUMBER_DIGITS, InputError
 
 __all__ = [
     "draw_command", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
@@ -162,7 +162,7 @@ def _hex_case(file, case, as_text):
 
 _SPACE = b" \t\n\r\x0b\x0c"                 # the readers' white space
 _MARKS = bytes(32 if byte in _SPACE else 120 for byte in range(256))   # b" " or b"x"
-_LONGEST_NUMBER = 18                            # digits a header number may have here
+_LONGEST_NUMBER = MAX_NUMBER_DIGITS        # the readers' rule: a longer token is no number
 
 
 class _Tokens:
