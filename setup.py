@@ -1,5 +1,6 @@
 """Declares the compiled extensions; all metadata lives in pyproject.toml."""
 import sys
+from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -15,18 +16,25 @@ KERNEL_DIRECTIVES = {
 }
 
 
-def extension(name, depends=()):
+# The parts every extension may include or cimport (headers, .pxd, .pxi).
+SHARED = sorted(str(p) for pattern in ("*.h", "*.pxd", "*.pxi")
+                for p in Path("src/havhex").rglob(pattern))
+
+
+def extension(name):
+    """``havhex.havannah._judge`` from ``src/havhex/havannah/_judge.pyx``."""
     return Extension(
         f"havhex.{name}",
-        [f"src/havhex/{name}.pyx"],
-        depends=[f"src/havhex/{header}" for header in depends],
+        [f"src/havhex/{name.replace('.', '/')}.pyx"],
+        depends=SHARED,
+        include_dirs=["src"],
         extra_compile_args=COMPILE_ARGS,
     )
 
 
 setup(
     ext_modules=cythonize(
-        [extension("_havannah", depends=["_lines.h"]), extension("_hex", depends=["_lines.h"])],
+        [extension("havannah._judge"), extension("havannah._rings"), extension("hex._judge")],
         compiler_directives=KERNEL_DIRECTIVES,
         include_path=["src"],
     ),

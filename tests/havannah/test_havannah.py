@@ -2,7 +2,7 @@
 
 Expected answers come from three independent places: the contest's own answer
 files (../shared/conformance, skipped when absent), hand-built positions worked
-out from the statement, and the literal reference judge tests/ref_havannah.py.
+out from the statement, and the literal reference judge tests/support/ref_havannah.py.
 Nothing here is a copy of the engine's output.
 
 Coordinates (statement and NOTES.md): the neighbours of (x, y), clockwise from
