@@ -11,8 +11,8 @@ number of moves.
 """
 import gc
 
-# ``array`` is imported where it is used: its import brings ``collections``
-# (about 1.5 ms), which judging a file never needs.
+# ``array`` is imported where it is used: its import brings ``collections``,
+# a start-up cost that judging a file never needs.
 from . import _judge, _rings
 from .._source import encode_text, read_input
 from .._frozen import Frozen
@@ -169,7 +169,7 @@ def _flat_pairs(pairs, holder=None):
 def _from_moves(size, flat):
     """The engine's case from ``flat`` (int32 or int64 items).  The
     specialization is picked here: Cython's own choice imports NumPy to
-    look for arrays, a third of a second on the first call."""
+    look for arrays, which would make the first call slow."""
     return _judge.from_moves["int32_t" if flat.itemsize == 4 else "int64_t"](size, flat)
 
 
