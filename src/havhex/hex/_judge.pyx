@@ -110,7 +110,7 @@ cdef inline int64_t board_cells(int64_t n) noexcept nogil:
 
 
 include "_rows.pxi"
-include "_board.pxi"
+include "_sides.pxi"
 include "_flow.pxi"
 include "_verdict.pxi"
 
