@@ -17,6 +17,7 @@ from collections import deque
 import pytest
 
 import ref_havannah as ref
+from boards import hex_ring
 from conftest import SANITIZED
 from havhex import InputError, havannah
 from havhex.havannah import (explain, explain_file, explain_text, first_win, judge_file,
@@ -256,15 +257,6 @@ def test_checker_rejects_broken_witnesses():
 # Hand-built cases with several kinds
 # ---------------------------------------------------------------------------
 
-def hex_ring(cx, cy, r):
-    x, y = cx, cy - r
-    cells = []
-    for dx, dy in NEIGHBOURS:
-        for _ in range(r):
-            cells.append((x, y))
-            x += dx
-            y += dy
-    return cells
 
 
 HAND = [
