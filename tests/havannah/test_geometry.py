@@ -80,6 +80,11 @@ def test_edge_corners_are_the_ends_of_each_edge(size):
         dy = {y for _, y in line}
         dd = {x - y for x, y in line}
         assert len(line) == size and 1 in (len(dx), len(dy), len(dd)), (edge, line)
+    # Going round the board, each corner and the next are the ends of one edge.
+    round_trip = geometry.CORNERS_ROUND + geometry.CORNERS_ROUND[:1]
+    assert sorted(geometry.CORNERS_ROUND) == list(range(6))
+    assert ({tuple(sorted(pair)) for pair in zip(round_trip, round_trip[1:])}
+            == set(geometry.EDGE_CORNERS))
 
 
 def test_the_base_is_checked():

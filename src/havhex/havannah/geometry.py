@@ -21,7 +21,7 @@ names each edge by the condition that defines it.
 from operator import index
 
 __all__ = [
-    "NEIGHBOUR_STEPS", "EDGE_CONDITIONS", "EDGE_CORNERS",
+    "NEIGHBOUR_STEPS", "EDGE_CONDITIONS", "EDGE_CORNERS", "CORNERS_ROUND",
     "cell_count", "on_board", "neighbours", "corners", "corner_of", "edge_of",
     "row_range", "rows",
 ]
@@ -38,6 +38,11 @@ EDGE_CONDITIONS = ("x=1", "y=1", "x=2S-1", "y=2S-1", "y-x=S-1", "x-y=S-1")
 
 # The two corners (numbers of :func:`corners`) at the ends of edge k.
 EDGE_CORNERS = ((0, 1), (0, 2), (4, 5), (3, 5), (1, 3), (2, 4))
+
+# The corner numbers going round the board from the bottom corner (1, 1):
+# lower right, upper right, top, upper left, lower left.  Two corners next to
+# each other here are the ends of one edge.
+CORNERS_ROUND = (0, 1, 3, 5, 4, 2)
 
 
 def _base(size):
