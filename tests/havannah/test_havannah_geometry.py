@@ -31,6 +31,9 @@ def test_board_and_rows_match_the_reference(size):
     from_rows = {(x, y) for x, first, last in geometry.rows(size) for y in range(first, last + 1)}
     assert from_rows == cells
     assert [x for x, _, _ in geometry.rows(size)] == list(range(1, 2 * size))
+    (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = geometry.bounds(size)
+    assert {(x, y) for x in range(x_lo, x_hi + 1) for y in range(y_lo, y_hi + 1)
+            if d_lo <= y - x <= d_hi} == cells
     for x in (0, 2 * size):
         with pytest.raises(ValueError):
             geometry.row_range(size, x)

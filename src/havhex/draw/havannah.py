@@ -88,10 +88,10 @@ def _region(size, stones):
     xs = [x for x, _ in stones]
     ys = [y for _, y in stones]
     ds = [y - x for x, y in stones]
-    top = 2 * size - 1
-    return ((max(1, min(xs) - m), min(top, max(xs) + m)),
-            (max(1, min(ys) - m), min(top, max(ys) + m)),
-            (max(1 - size, min(ds) - m), min(size - 1, max(ds) + m)))
+    (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = geometry.bounds(size)
+    return ((max(x_lo, min(xs) - m), min(x_hi, max(xs) + m)),
+            (max(y_lo, min(ys) - m), min(y_hi, max(ys) + m)),
+            (max(d_lo, min(ds) - m), min(d_hi, max(ds) + m)))
 
 
 def _clamped_sum(lo, hi, shift, cap):
@@ -220,13 +220,13 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
             marks.setdefault(cell, []).append(kind)
     enclosed = _RunIndex(w["enclosed_runs"])
     corners = set(geometry.corners(size))
-    board_cells = 3 * size * (size - 1) + 1
+    board_cells = geometry.cell_count(size)
     outline = _outline(size, grow=0.6 * _R)
 
     # Which hexagons are drawn one by one, and what the view shows.
     if board_cells <= _FULL_BOARD_CELLS:
         mode = "board"
-        region = ((1, 2 * size - 1), (1, 2 * size - 1), (1 - size, size - 1))
+        region = geometry.bounds(size)
         rows = list(geometry.rows(size))
     elif stones:
         # Decided from the region's bounds: its rows are listed only when its

@@ -22,7 +22,7 @@ from operator import index
 
 __all__ = [
     "NEIGHBOUR_STEPS", "EDGE_CONDITIONS", "EDGE_CORNERS", "CORNERS_ROUND",
-    "cell_count", "on_board", "neighbours", "corners", "corner_of", "edge_of",
+    "bounds", "cell_count", "on_board", "neighbours", "corners", "corner_of", "edge_of",
     "row_range", "rows",
 ]
 
@@ -50,6 +50,14 @@ def _base(size):
     if size < 2:
         raise ValueError(f"a Havannah board has base S of at least 2, got {size}")
     return size
+
+
+def bounds(size):
+    """``((1, 2S-1), (1, 2S-1), (1-S, S-1))``: the ranges of ``x``, of ``y``
+    and of ``y - x``.  The board holds exactly the hexagons with all three in
+    range."""
+    size = _base(size)
+    return (1, 2 * size - 1), (1, 2 * size - 1), (1 - size, size - 1)
 
 
 def cell_count(size):

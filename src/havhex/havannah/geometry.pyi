@@ -1,7 +1,7 @@
 from typing import Iterator, List, Optional, Tuple
 
 __all__ = [
-    "NEIGHBOUR_STEPS", "EDGE_CONDITIONS", "EDGE_CORNERS", "CORNERS_ROUND", "cell_count",
+    "NEIGHBOUR_STEPS", "EDGE_CONDITIONS", "EDGE_CORNERS", "CORNERS_ROUND", "bounds", "cell_count",
     "on_board", "neighbours", "corners", "corner_of", "edge_of", "row_range", "rows"
 ]
 
@@ -12,6 +12,7 @@ EDGE_CONDITIONS: Tuple[str, str, str, str, str, str]
 EDGE_CORNERS: Tuple[_Cell, _Cell, _Cell, _Cell, _Cell, _Cell]
 CORNERS_ROUND: Tuple[int, int, int, int, int, int]
 
+def bounds(size: int) -> Tuple[Tuple[int, int], Tuple[int, int], Tuple[int, int]]: ...
 def cell_count(size: int) -> int: ...
 def on_board(size: int, x: int, y: int) -> bool: ...
 def neighbours(size: int, x: int, y: int) -> List[_Cell]: ...
