@@ -11,7 +11,7 @@ down), so ``(x+1, y+1)`` is straight above, ``(x, y+1)`` at two o'clock,
 import math
 
 from ..errors import InputError
-from ..havannah import geometry
+from ..havannah import KINDS, geometry
 from . import svg
 
 __all__ = [
@@ -36,8 +36,6 @@ HAVANNAH_EDGES = geometry.EDGE_CONDITIONS
 _R = svg.RADIUS
 _H = _R * svg.SQRT3 / 2     # half the height of a flat-topped hexagon
 _SQRT3 = svg.SQRT3
-
-KIND_ORDER = ("bridge", "fork", "ring")
 
 
 def _centre(x, y):
@@ -145,7 +143,7 @@ def _region_rows(region):
 def _witness(size, stones, explanation):
     """Normalise the Havannah explanation to plain sets and lists."""
     explanation = dict(explanation or {})
-    kinds = [kind for kind in KIND_ORDER if kind in (explanation.get("kinds") or ())]
+    kinds = [kind for kind in KINDS if kind in (explanation.get("kinds") or ())]
     move = explanation.get("move")
     answer = explanation.get("answer")
     if answer is None:

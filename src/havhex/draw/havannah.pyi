@@ -8,7 +8,6 @@ __all__ = [
 HAVANNAH_TEXT_MAX: int
 HAVANNAH_SVG_STONES_MAX: int
 HAVANNAH_EDGES: Tuple[str, str, str, str, str, str]
-KIND_ORDER: Tuple[str, str, str]
 
 def havannah_svg(size: int, moves: Iterable[Sequence[int]], explanation: Mapping[str, Any], *,
                  heading: Optional[str] = ..., total_moves: Optional[int] = ...) -> str: ...
