@@ -457,7 +457,9 @@ def test_havannah_huge_board_stones_at_the_corners(tmp_path, size):
 
 def test_havannah_region_cells_by_formula():
     """The region's hexagon count and extent (from its bounds) agree with its rows."""
-    from havhex.draw import _hav_region_cells, _hav_region_extent, _hav_region_rows
+    from havhex.draw.havannah import (_region_cells as _hav_region_cells,
+                                      _region_extent as _hav_region_extent,
+                                      _region_rows as _hav_region_rows)
 
     rng = random.Random(5)
     for _ in range(3000):
@@ -619,7 +621,7 @@ def test_case_header_scan(tmp_path, monkeypatch):
     """The header scan finds the reader's sizes, whatever the spacing and
     wherever its reads end; it gives up (None) where the reader faults."""
     from havhex.havannah import _judge as havannah_engine
-    from havhex.draw import _Tokens, _case_header
+    from havhex.draw.header import Tokens as _Tokens, case_header as _case_header
 
     rng = random.Random(16)
     spaces = [" ", "\n", "\r\n", "\t", "  \r", "\x0b", "\x0c\n"]

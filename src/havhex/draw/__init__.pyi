@@ -1,10 +1,15 @@
 import os
 from typing import Any, Iterable, Literal, Mapping, Optional, Sequence, Tuple, Union
 
-from .hex import Explanation
+from ..hex import Explanation
 
-Cell = Tuple[int, int]
-FileArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+__all__ = [
+    "draw_command", "havannah_svg", "havannah_text", "hex_svg", "hex_text", "HAVANNAH_TEXT_MAX",
+    "HAVANNAH_SVG_STONES_MAX", "HEX_TEXT_MAX", "HEX_SVG_MAX", "HAVANNAH_EDGES"
+]
+
+_Cell = Tuple[int, int]
+_FileArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 HAVANNAH_TEXT_MAX: int
 HAVANNAH_SVG_STONES_MAX: int
@@ -12,7 +17,7 @@ HEX_TEXT_MAX: int
 HEX_SVG_MAX: int
 HAVANNAH_EDGES: Tuple[str, str, str, str, str, str]
 
-def draw_command(game: Literal["havannah", "hex"], file: FileArg, case: int,
+def draw_command(game: Literal["havannah", "hex"], file: _FileArg, case: int,
                  as_text: bool = ...) -> str: ...
 def havannah_svg(size: int, moves: Iterable[Sequence[int]], explanation: Mapping[str, Any], *,
                  heading: Optional[str] = ..., total_moves: Optional[int] = ...) -> str: ...
