@@ -14,6 +14,7 @@ import gc
 # ``array`` is imported where it is used: its import brings ``collections``
 # (about 1.5 ms), which judging a file never needs.
 from . import _judge, _rings
+from .._checks import integer, thread_count
 from .._source import encode_text, read_input
 from .._frozen import Frozen
 from ..errors import MEMORY_REASON, InputError, token_reason, trailing_reason
@@ -88,11 +89,12 @@ _NONE = Result._build(kinds=(), move=None)
 # Moves from Python objects
 # ---------------------------------------------------------------------------
 
-def _check_size(size):
-    if not isinstance(size, int) or isinstance(size, bool):
-        raise TypeError(f"size must be an int, not {type(size).__name__}")
+def _checked_size(size):
+    """``size`` as an ``int`` (anything ``operator.index`` takes but a bool)."""
+    size = integer(size, "size")
     if not 2 <= size <= MAX_SIZE:
         raise InputError(f"board size S must be between 2 and {MAX_SIZE}, got {size}")
+    return size
 
 
 def _flat_coordinates(moves):
@@ -174,7 +176,7 @@ def _from_moves(size, flat):
 
 
 def _parsed_moves(size, moves):
-    _check_size(size)
+    """The engine's case of ``moves`` on a board of ``size``, an int."""
     parsed = _from_moves(size, _flat_coordinates(moves))
     if parsed.err_code:
         raise InputError(_fault_reason(parsed))
@@ -204,7 +206,7 @@ def first_win(size, moves):
     the dtype for a buffer of anything else (float, str, objects that are not
     integers).
     """
-    parsed = _parsed_moves(size, moves)
+    parsed = _parsed_moves(_checked_size(size), moves)
     _judge_parsed_moves(parsed)
     bits, move, duplicate = parsed.result(0)
     if duplicate >= 0:
@@ -221,6 +223,7 @@ def enclosed_empty(size, stones):
     of the answer), not the board.  ``stones`` takes the forms (and raises
     the errors) of :func:`first_win`'s ``moves``.
     """
+    size = _checked_size(size)
     parsed = _parsed_moves(size, stones)
     _judge_parsed_moves(parsed)
     _, _, duplicate = parsed.result(0)
@@ -242,6 +245,7 @@ def enclosed_runs(size, stones):
     enclosed (a ring of M stones can enclose on the order of M**2 hexagons).
     ``stones`` as for :func:`enclosed_empty`.
     """
+    size = _checked_size(size)
     parsed = _parsed_moves(size, stones)
     parsed.judge()
     _, _, duplicate = parsed.result(0)
@@ -322,6 +326,7 @@ def judge_text(text, *, source="<string>", threads=1):
     Returns one :class:`Result` per case; raises :class:`havhex.InputError`
     (whose text names ``source`` and the line) for the first fault.
     """
+    threads = thread_count(threads)
     text = encode_text(text, source)
     return _judge_parsed(_judge.parse_and_judge(text, threads), source)
 
@@ -330,7 +335,9 @@ def judge_file(file, *, threads=1, progress=None):
     """Judge an input file: a path, ``"-"`` for standard input, or an open
     binary file.  Every input is streamed through a fixed buffer, never held
     in memory whole, and read no further than its first fault.  ``progress(bytes_read, cases_read,
-    cases_judged)`` is called about ten times a second when given."""
+    cases_judged)`` is called about ten times a second when given.
+    ``threads`` > 1 judges on that many threads (0: every core)."""
+    threads = thread_count(threads)
     parsed, source = read_input(
         file, lambda data: _judge.parse_and_judge(data, threads, progress=progress))
     return _judge_parsed(parsed, source)
@@ -362,7 +369,7 @@ def explain(size, moves):
     :func:`explain_text` for the witnesses); ``first_win``'s argument rules and
     faults apply.
     """
-    _check_size(size)
+    size = _checked_size(size)
     flat = _flat_coordinates(moves)
     parsed = _from_moves(size, flat)
     if parsed.err_code:
@@ -398,6 +405,7 @@ def explain_text(text, *, source="<string>", threads=1):
       sorted row runs ``[x, first_y, last_y]`` (see :func:`enclosed_runs`),
       so a witness grows with the stones, never with the area they enclose.
     """
+    threads = thread_count(threads)
     text = encode_text(text, source)
     return _explain_parsed(_judge.parse_and_judge(text, threads), source)
 
@@ -413,7 +421,12 @@ def iter_explain_file(file, *, threads=1, progress=None):
     judged (and any fault raised) on the first ``next()``; each case's
     witnesses are built only when it is reached, so a caller writing them out
     holds one case's witnesses at a time.  ``progress`` is called while the
-    input is read and judged, as for :func:`judge_file`."""
+    input is read and judged, as for :func:`judge_file`.  The arguments
+    are checked at the call."""
+    return _iter_explain_file(file, thread_count(threads), progress)
+
+
+def _iter_explain_file(file, threads, progress):
     parsed, source = read_input(
         file, lambda data: _judge.parse_and_judge(data, threads, progress=progress))
     yield from _iter_explanations(parsed, source)

@@ -18,6 +18,7 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 """
 
 from . import _judge
+from .._checks import thread_count
 from .._source import encode_text, read_input
 from .._frozen import Frozen
 from ..errors import MEMORY_REASON, InputError, shown_bytes, token_reason, trailing_reason
@@ -403,6 +404,7 @@ def judge_text(text, *, source="<string>", threads=1):
     (whose text names ``source`` and the line) for the first fault, before
     judging anything.
     """
+    threads = thread_count(threads)
     text = encode_text(text, source)
     parsed = _judge.HexInput()
 
@@ -416,6 +418,7 @@ def judge_text(text, *, source="<string>", threads=1):
 
 def explain_text(text, *, source="<string>", threads=1):
     """One :class:`Explanation` per case of a whole input."""
+    threads = thread_count(threads)
     return _explanations(_checked(_judge.parse(encode_text(text, source)), source), threads)
 
 
@@ -429,7 +432,9 @@ def judge_file(file, *, threads=1, progress=None):
     """Judge an input file: a path, ``"-"`` for standard input, or an open
     binary file.  ``threads`` > 1 judges the cases in parallel.  ``progress``,
     if given, is called about ten times a second as ``progress(bytes_read,
-    cases_read, cases_judged)`` while the input is read and judged."""
+    cases_read, cases_judged)`` while the input is read and judged.
+    ``threads`` 0 means every core."""
+    threads = thread_count(threads)
     return _results(_read(file, progress, lambda parsed: parsed.judge(threads)))
 
 
@@ -456,6 +461,7 @@ def _read(file, progress, then=None):
 
 def explain_file(file, *, threads=1):
     """One :class:`Explanation` per case of an input file (as :func:`judge_file`)."""
+    threads = thread_count(threads)
     return _explanations(_read(file, None), threads)
 
 
@@ -481,7 +487,11 @@ def iter_explain_file(file, *, threads=1, progress=None):
     ``threads`` > 1 explains cases side by side, a few ahead of the one
     handed out, so memory stays bounded whatever the number of cases.
     ``progress`` is called while the input is read and judged, as for
-    :func:`judge_file`."""
+    :func:`judge_file`.  The arguments are checked at the call."""
+    return _iter_explain_file(file, thread_count(threads), progress)
+
+
+def _iter_explain_file(file, threads, progress):
     # With a progress line, judging here (quick beside explaining) lets it
     # count cases judged, as it does for Havannah.
     parsed = _read(file, progress, None if progress is None else (lambda p: p.judge(threads)))
