@@ -333,10 +333,11 @@ def judge_text(text, *, source="<string>", threads=1):
 
 def judge_file(file, *, threads=1, progress=None):
     """Judge an input file: a path, ``"-"`` for standard input, or an open
-    binary file.  Every input is streamed through a fixed buffer, never held
-    in memory whole, and read no further than its first fault.  ``progress(bytes_read, cases_read,
-    cases_judged)`` is called about ten times a second when given.
-    ``threads`` > 1 judges on that many threads (0: every core)."""
+    file (binary; or text, whose characters are read as UTF-8).  Every
+    input is streamed through a fixed buffer, never held in memory whole,
+    and read no further than its first fault.  ``threads`` > 1 judges on
+    that many threads (0: every core).  ``progress(bytes_read, cases_read,
+    cases_judged)`` is called about ten times a second when given."""
     threads = thread_count(threads)
     parsed, source = read_input(
         file, lambda data: _judge.parse_and_judge(data, threads, progress=progress))
@@ -412,7 +413,7 @@ def explain_text(text, *, source="<string>", threads=1):
 
 def explain_file(file, *, threads=1):
     """:func:`explain_text` for a path, ``"-"`` (standard input) or an open
-    binary file, read as :func:`judge_file` reads it."""
+    file, read as :func:`judge_file` reads it."""
     return list(iter_explain_file(file, threads=threads))
 
 

@@ -423,17 +423,18 @@ def explain_text(text, *, source="<string>", threads=1):
 
 
 def _parse_file(file):
-    """(parsed input, source name) of a path, ``"-"`` or an open binary file.
+    """(parsed input, source name) of a path, ``"-"`` or an open file.
     Every input is streamed through a fixed buffer."""
     return read_input(file, _judge.parse)
 
 
 def judge_file(file, *, threads=1, progress=None):
     """Judge an input file: a path, ``"-"`` for standard input, or an open
-    binary file.  ``threads`` > 1 judges the cases in parallel.  ``progress``,
-    if given, is called about ten times a second as ``progress(bytes_read,
-    cases_read, cases_judged)`` while the input is read and judged.
-    ``threads`` 0 means every core."""
+    file (binary; or text, whose characters are read as UTF-8).
+    ``threads`` > 1 judges the cases in parallel (0: every core).
+    ``progress``, if given, is called about ten times a second as
+    ``progress(bytes_read, cases_read, cases_judged)`` while the input is
+    read and judged."""
     threads = thread_count(threads)
     return _results(_read(file, progress, lambda parsed: parsed.judge(threads)))
 
