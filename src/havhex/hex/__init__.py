@@ -533,13 +533,10 @@ class _cancelled_on_leaving:
             self.parsed.cancel()
 
 
-_WINNER_LETTER = {"red": "R", "blue": "B"}
-
-
 def explanation_record(explanation, case=None):
     """An :class:`Explanation` as plain data for JSON.
 
-    Wins: ``winner`` ("R" or "B"), one winning ``chain`` and every possible
+    Wins: ``winner`` ("red" or "blue", as :attr:`Result.winner`), one winning ``chain`` and every possible
     ``last_moves``; Impossible: the ``reason``, and for
     "no-single-last-move" the two stone-disjoint ``chains``; Nobody wins: the
     answer alone.  Cells are ``[row, column]``, 0-based.
@@ -548,7 +545,7 @@ def explanation_record(explanation, case=None):
     record = {} if case is None else {"case": case}
     record["answer"] = str(result)
     if result.winner is not None:
-        record["winner"] = _WINNER_LETTER[result.winner]
+        record["winner"] = result.winner
         record["chain"] = [list(cell) for cell in explanation.chains[0][1]]
         record["last_moves"] = [list(cell) for cell in sorted(result.last_moves)]
     elif result.reason is not None:
