@@ -249,9 +249,9 @@ def _json_lines(records, progress=None):
             progress.close()
     if first is None:
         return
-    yield _json_line(first)
+    yield _json_line(first.to_dict())
     for record in records:
-        yield _json_line(record)
+        yield _json_line(record.to_dict())
 
 
 def _json_line(value):

@@ -141,7 +141,7 @@ def _havannah_case(file, case, as_text):
         raise InputError(f"{reason}: the picture is for up to {limit} stones", source)
     total = len(parsed.case_coords(case - 1)) // 2 if result.move else len(flat) // 2
     moves = list(zip(flat[0::2], flat[1::2]))
-    explanation = havannah._explanation(size, flat, result, None)
+    explanation = havannah._explanation(size, flat, result, None).to_dict()
     return size, moves, total, explanation, source
 
 
@@ -527,7 +527,7 @@ def _hav_region_rows(region):
 
 def _havannah_witness(size, stones, explanation):
     """Normalise the Havannah explanation to plain sets and lists."""
-    explanation = dict(explanation or {})
+    explanation = explanation.to_dict() if hasattr(explanation, "to_dict") else dict(explanation or {})
     kinds = [kind for kind in KIND_ORDER if kind in (explanation.get("kinds") or ())]
     move = explanation.get("move")
     answer = explanation.get("answer")

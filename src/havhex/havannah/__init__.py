@@ -16,13 +16,14 @@ import gc
 from . import _judge, _rings
 from .._checks import integer, thread_count
 from .._source import encode_text, read_input
+from .._explanation import Explanation
 from .._frozen import Frozen
 from ..errors import MEMORY_REASON, InputError, token_reason, trailing_reason
 
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
-    "format_results", "explain", "explain_text", "explain_file",
-    "MAX_SIZE", "KINDS",
+    "format_results", "Explanation", "explain", "explain_text", "explain_file",
+    "iter_explain_file", "MAX_SIZE", "KINDS",
 ]
 
 MAX_SIZE = 1 << 30
@@ -364,11 +365,9 @@ def format_results(results):
 
 
 def explain(size, moves):
-    """The verdict on one sequence with a witness for each structure built.
-
-    Returns ``{"answer", "move", "kinds", <one key per kind>}`` (see
-    :func:`explain_text` for the witnesses); ``first_win``'s argument rules and
-    faults apply.
+    """The verdict on one sequence with a witness for each structure built:
+    an :class:`Explanation` (``case`` None; see :func:`explain_text` for the
+    witnesses).  ``first_win``'s argument rules and faults apply.
     """
     size = _checked_size(size)
     flat = _flat_coordinates(moves)
@@ -385,26 +384,29 @@ def explain(size, moves):
 def explain_text(text, *, source="<string>", threads=1):
     """Judge a whole input (like :func:`judge_text`) and explain every case.
 
-    One dict per case, keys in this order::
+    One :class:`Explanation` per case (``case`` numbered from 1), whose
+    ``result`` is :func:`judge_text`'s.  Witnesses, made of stones played up
+    to the winning move, cells as ``(x, y)``, ``None`` for a structure not
+    built:
+
+    * ``bridge``: a shortest path of stones, each adjacent to the next, from
+      one corner to another, inside the winning group;
+    * ``fork``: a small connected tree of stones (three shortest branches
+      from one centre stone, the first listed from its edge to the centre,
+      the other two from the centre out) holding hexagons of three
+      different edges;
+    * ``ring``: a closed simple cycle of stones (the last adjacent to the
+      first) through the winning move that encloses an empty hexagon, and
+      ``enclosed_runs``: every empty hexagon that cannot reach the outside
+      after that move, as sorted row runs ``(x, first_y, last_y)`` (see
+      :func:`enclosed_runs`), so a witness grows with the stones, never
+      with the area they enclose.
+
+    ``explanation.to_dict()`` is the record ``--format json`` prints::
 
         {"case": n, "answer": "bridge-ring in move 9", "move": 9,
-         "kinds": ["bridge", "ring"], "bridge": {...}, "ring": {...}}
-
-    ``"move"`` is ``None`` and ``"kinds"`` empty for ``"none"``.  Witnesses,
-    made of stones played up to the winning move, cells as ``[x, y]``:
-
-    * ``"bridge": {"path": [...]}``: a shortest path of stones, each adjacent to
-      the next, from one corner to another, inside the winning group;
-    * ``"fork": {"cells": [...]}``: a small connected tree of stones (three
-      shortest branches from one centre stone, the first listed from its edge
-      to the centre, the other two from the centre out) holding hexagons of
-      three different edges;
-    * ``"ring": {"loop": [...], "enclosed_runs": [...]}``: ``loop`` is a
-      closed simple cycle of stones (the last adjacent to the first) through
-      the winning move that encloses an empty hexagon; ``enclosed_runs`` holds
-      every empty hexagon that cannot reach the outside after that move, as
-      sorted row runs ``[x, first_y, last_y]`` (see :func:`enclosed_runs`),
-      so a witness grows with the stones, never with the area they enclose.
+         "kinds": ["bridge", "ring"], "bridge": {"path": [[x, y], ...]},
+         "ring": {"loop": [...], "enclosed_runs": [[x, first_y, last_y], ...]}}
     """
     threads = thread_count(threads)
     text = encode_text(text, source)
@@ -449,12 +451,11 @@ def _iter_explanations(parsed, source):
 
 
 def _explanation(size, flat, result, case):
-    explanation = {} if case is None else {"case": case}
-    explanation["answer"] = str(result)
-    explanation["move"] = result.move
-    explanation["kinds"] = list(result.kinds)
+    """The :class:`Explanation` of ``result``, with the witnesses of the
+    first ``result.move`` moves of ``flat``."""
     if not result:
-        return explanation
+        return Explanation._of("havannah", result, case, _NO_WITNESSES)
+    bridge = fork = loop = runs = None
     # A big group makes millions of small objects (keys, cells) and no cycles:
     # the cyclic collector would rescan them over and over.
     collecting = gc.isenabled()
@@ -462,15 +463,23 @@ def _explanation(size, flat, result, case):
     try:
         witness = _Witness(size, flat, result.move)
         if "bridge" in result.kinds:
-            explanation["bridge"] = {"path": witness.bridge()}
+            bridge = _cell_tuples(witness.bridge())
         if "fork" in result.kinds:
-            explanation["fork"] = {"cells": witness.fork()}
+            fork = _cell_tuples(witness.fork())
         if "ring" in result.kinds:
-            explanation["ring"] = {"loop": witness.loop(), "enclosed_runs": witness.enclosed_runs()}
+            loop = _cell_tuples(witness.loop())
+            runs = _cell_tuples(witness.enclosed_runs())
     finally:
         if collecting:
             gc.enable()
-    return explanation
+    return Explanation._of("havannah", result, case, (bridge, fork, loop, runs))
+
+
+_NO_WITNESSES = (None, None, None, None)
+
+
+def _cell_tuples(cells):
+    return tuple(map(tuple, cells))
 
 
 class _Witness:
