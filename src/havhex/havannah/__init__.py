@@ -413,10 +413,10 @@ def explain_text(text, *, source="<string>", threads=1):
     return _explain_parsed(_judge.parse_and_judge(text, threads), source)
 
 
-def explain_file(file, *, threads=1):
+def explain_file(file, *, threads=1, progress=None):
     """:func:`explain_text` for a path, ``"-"`` (standard input) or an open
-    file, read as :func:`judge_file` reads it."""
-    return list(iter_explain_file(file, threads=threads))
+    file, read as :func:`judge_file` reads it (``progress`` too)."""
+    return list(iter_explain_file(file, threads=threads, progress=progress))
 
 
 def iter_explain_file(file, *, threads=1, progress=None):

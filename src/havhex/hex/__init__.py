@@ -439,10 +439,14 @@ def _read(file, progress, then=None):
     return parsed
 
 
-def explain_file(file, *, threads=1):
-    """One :class:`Explanation` per case of an input file (as :func:`judge_file`)."""
+def explain_file(file, *, threads=1, progress=None):
+    """One :class:`Explanation` per case of an input file, read as
+    :func:`judge_file` reads it (``progress`` too)."""
     threads = thread_count(threads)
-    return _explanations(_read(file, None), threads)
+    # With a progress line, judging first (quick beside explaining) lets it
+    # count cases judged, as it does for Havannah.
+    return _explanations(_read(file, progress, None if progress is None else (
+        lambda parsed: parsed.judge(threads))), threads)
 
 
 def _explanations(parsed, threads):
