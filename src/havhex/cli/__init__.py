@@ -10,6 +10,8 @@ import sys
 from .._version import __version__
 from ..errors import InputError
 
+__all__ = ["main"]
+
 GAMES = ("havannah", "hex")
 
 
