@@ -88,7 +88,17 @@ class Explanation(Frozen):
     def to_dict(self):
         """The record ``--format json`` prints: plain dicts, lists and
         numbers (cells as ``[x, y]`` or ``[row, column]`` lists)."""
-        return _RECORDS[self.game](self)
+        import gc
+
+        # A big witness becomes millions of small lists, none in a cycle:
+        # the cyclic collector would rescan them over and over.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return _RECORDS[self.game](self)
+        finally:
+            if collecting:
+                gc.enable()
 
     def _fields(self):
         return ((("game", self.game), ("case", self.case), ("result", self.result))
