@@ -105,7 +105,8 @@ class Explanation(Frozen):
                 + tuple(zip(EVIDENCE[self.game], self._evidence)))
 
     def __repr__(self):
-        return "Explanation(" + ", ".join(f"{name}={value!r}" for name, value in self._fields()) + ")"
+        fields = ", ".join(f"{name}={value!r}" for name, value in self._fields())
+        return f"Explanation({fields})"
 
     def __eq__(self, other):
         if not isinstance(other, Explanation):

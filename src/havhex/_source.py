@@ -113,5 +113,6 @@ def encode_text(text, source):
         memoryview(text).release()
     except TypeError:
         hint = " (judge_file and explain_file read a file)" if hasattr(text, "read") else ""
-        raise TypeError(f"text must be str or bytes-like, not {type(text).__name__}{hint}") from None
+        raise TypeError(f"text must be str or bytes-like, "
+                        f"not {type(text).__name__}{hint}") from None
     return text

@@ -467,8 +467,9 @@ def _explanations(parsed, threads):
 
 def iter_explain_file(file, *, threads=1, progress=None):
     """:func:`explain_file` one case at a time (``to_dict()`` of each is
-    the record ``--format json`` prints).  ``threads`` > 1 explains cases side by side, a few ahead of the one
-    handed out, so memory stays bounded whatever the number of cases.
+    the record ``--format json`` prints).  ``threads`` > 1 explains cases
+    side by side, a few ahead of the one handed out, so memory stays
+    bounded whatever the number of cases.
     ``progress`` is called while the input is read and judged, as for
     :func:`judge_file`.  The arguments are checked at the call."""
     return _iter_explain_file(file, thread_count(threads), progress)
