@@ -1,15 +1,17 @@
 import os
 from typing import Any, Iterable, Literal, Mapping, Optional, Sequence, Tuple, Union
 
-from ..hex import Explanation
+from .._explanation import Explanation
 
 __all__ = [
-    "draw_command", "havannah_svg", "havannah_text", "hex_svg", "hex_text", "HAVANNAH_TEXT_MAX",
-    "HAVANNAH_SVG_STONES_MAX", "HEX_TEXT_MAX", "HEX_SVG_MAX", "HAVANNAH_EDGES"
+    "draw_command", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
+    "HAVANNAH_TEXT_MAX", "HAVANNAH_SVG_STONES_MAX", "HEX_TEXT_MAX", "HEX_SVG_MAX",
+    "HAVANNAH_EDGES",
 ]
 
-_Cell = Tuple[int, int]
 _FileArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+# An Explanation of the game, or its to_dict() record.
+_Witness = Union[Explanation, Mapping[str, Any]]
 
 HAVANNAH_TEXT_MAX: int
 HAVANNAH_SVG_STONES_MAX: int
@@ -19,11 +21,11 @@ HAVANNAH_EDGES: Tuple[str, str, str, str, str, str]
 
 def draw_command(game: Literal["havannah", "hex"], file: _FileArg, case: int,
                  as_text: bool = ...) -> str: ...
-def havannah_svg(size: int, moves: Iterable[Sequence[int]], explanation: Mapping[str, Any], *,
+def havannah_svg(size: int, moves: Iterable[Sequence[int]], explanation: _Witness, *,
                  heading: Optional[str] = ..., total_moves: Optional[int] = ...) -> str: ...
-def havannah_text(size: int, moves: Iterable[Sequence[int]], explanation: Mapping[str, Any], *,
+def havannah_text(size: int, moves: Iterable[Sequence[int]], explanation: _Witness, *,
                   heading: Optional[str] = ...) -> str: ...
-def hex_svg(rows: Sequence[str], explanation: Union[Explanation, Mapping[str, Any]], *,
+def hex_svg(rows: Sequence[str], explanation: _Witness, *,
             heading: Optional[str] = ...) -> str: ...
-def hex_text(rows: Sequence[str], explanation: Union[Explanation, Mapping[str, Any]], *,
+def hex_text(rows: Sequence[str], explanation: _Witness, *,
              heading: Optional[str] = ...) -> str: ...

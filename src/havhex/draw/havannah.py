@@ -142,7 +142,8 @@ def _region_rows(region):
 
 def _witness(size, stones, explanation):
     """Normalise the Havannah explanation to plain sets and lists."""
-    explanation = dict(explanation or {})
+    explanation = (explanation.to_dict() if hasattr(explanation, "to_dict")
+                   else dict(explanation or {}))
     kinds = [kind for kind in KINDS if kind in (explanation.get("kinds") or ())]
     move = explanation.get("move")
     answer = explanation.get("answer")
