@@ -95,7 +95,7 @@ def _json_record(source, explanation):
     the separators of the README."""
     import json
 
-    return json.dumps(explanation, separators=(", ", ": ")) + "\n"
+    return json.dumps({"file": source, **explanation}, separators=(", ", ": ")) + "\n"
 
 
 def _draw(arguments):
