@@ -63,6 +63,7 @@ def _judge(game, files, threads, output_format="text", quiet=False):
     from .progress import progress_for
 
     for file in files or ["-"]:
+        _refuse_directory(file)
         progress = progress_for(file, quiet)
         if output_format == "json":
             explanations = module.iter_explain_file(file, threads=threads, progress=progress)
@@ -101,6 +102,7 @@ def _json_record(source, explanation):
 def _draw(arguments):
     from ..draw import draw_command
 
+    _refuse_directory(arguments.file)
     return draw_command(arguments.game, arguments.file, arguments.case, as_text=arguments.text)
 
 
