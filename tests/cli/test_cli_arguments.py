@@ -94,7 +94,7 @@ def test_help_and_usage_come_from_the_table(command):
     for name, metavar in re.findall(r"\[(-[-\w]+)(?: (\S+?))?\]", usage):
         if name == "-h":
             continue  # leaves with the help (test_help_and_version_go_to_stdout)
-        value = {"FILE": "x", "N": "1", "{text,json}": "json"}.get(metavar)
+        value = {"OUT": "x", "N": "1", "{text,json}": "json"}.get(metavar)
         parse_arguments([command, name, *([value] if value else []), *positionals(command)])
 
 

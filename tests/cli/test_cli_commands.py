@@ -78,3 +78,31 @@ def test_output_named_as_a_folder(name, tmp_path):
     assert one_error_line(process) == (
         f"havhex: {tmp_path}: cannot write the output: it is a directory\n")
     assert sorted(os.listdir(tmp_path)) == ["in.txt"]
+
+
+@pytest.mark.parametrize("game", ["havannah", "hex"])
+def test_a_judge_run_imports_nothing_it_does_not_need(game, tmp_path):
+    # Start-up is part of every run: the parser is hand-written (no argparse,
+    # re or gettext), JSON and the progress line load only when used, the
+    # drawing never.  Without ``site`` (-S), whose .pth files may import more.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import havhex
+
+    path = write(tmp_path, "in.txt", INPUTS[game])
+    code = (
+        "import sys\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "from havhex.cli import main\n"
+        "status = main([sys.argv[2], '-j', '2', sys.argv[3]])\n"
+        "assert status == 0, status\n"
+        "heavy = ('argparse', 're', 'gettext', 'json', 'tempfile', 'textwrap', 'enum',\n"
+        "         'havhex.draw', 'havhex.cli.progress')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    package_parent = str(Path(havhex.__file__).resolve().parent.parent)
+    done = subprocess.run([sys.executable, "-S", "-c", code, package_parent, game, str(path)],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "[]"

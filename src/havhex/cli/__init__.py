@@ -60,11 +60,15 @@ def _judge(game, files, threads, output_format="text", quiet=False):
         from .. import havannah as module
     else:
         from .. import hex as module
-    from .progress import progress_for
-
+    # The progress line needs a terminal: off one, its module is not loaded.
+    terminal = not quiet and sys.stderr is not None and sys.stderr.isatty()
     for file in files or ["-"]:
         _refuse_directory(file)
-        progress = progress_for(file, quiet)
+        progress = None
+        if terminal and file != "-":
+            from .progress import progress_for
+
+            progress = progress_for(file)
         if output_format == "json":
             explanations = module.iter_explain_file(file, threads=threads, progress=progress)
             yield _json_lines(_input_name(file), explanations, progress)

@@ -123,8 +123,8 @@ class Option:
 OPTIONS = (
     Option(("-h", "--help"), "help", False, "show this help message and exit", EVERY_COMMAND),
     Option(("-o", "--output"), "output", None,
-           "write the output to FILE, only once every input is judged",
-           EVERY_COMMAND, _file_name, "FILE"),
+           "write the output to OUT, only once every input is judged",
+           EVERY_COMMAND, _file_name, "OUT"),
     Option(("-j", "--jobs"), "jobs", 1,
            "judge the cases of a file on N threads (0: all cores; default 1)",
            JUDGES, _at_least(0), "N"),

@@ -30,10 +30,9 @@ class Progress:
             self.stream.flush()
 
 
-def progress_for(file, quiet):
-    """A progress display for a large file when stderr is a terminal, else None."""
-    if quiet or file == "-" or sys.stderr is None or not sys.stderr.isatty():
-        return None
+def progress_for(file):
+    """A progress display on stderr (a terminal) for ``file`` when it is
+    large, else None."""
     try:
         size = os.stat(file).st_size
     except OSError:
