@@ -77,6 +77,16 @@ def test_draw_options():
     a = parse_arguments(["draw", "hex", "in.txt", "--case", "3", "--text", "-o", "b.svg"])
     assert (a.command, a.game, a.file, a.case, a.text, a.output) == (
         "draw", "hex", "in.txt", 3, True, "b.svg")
+    # No FILE reads standard input, as the judges do.
+    assert parse_arguments(["draw", "hex"]).file == "-"
+
+
+def test_draw_without_a_file_reads_standard_input(tmp_path):
+    path = write(tmp_path, "in.txt", "1\n1\nR\n")
+    process = run_cli("draw", "hex", "--text", stdin=path.read_bytes())
+    assert (process.returncode, process.stderr) == (0, b"")
+    assert process.stdout == run_cli("draw", "hex", "--text", "-", stdin=path.read_bytes()).stdout
+    assert process.stdout.decode().startswith("<stdin>, case #1")
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))
@@ -146,8 +156,8 @@ USAGE_ERRORS = [
     (("hex", "a.in", ""), "argument FILE: expected a file name, got ''"),
     (("hex", "--case", "2"), "unrecognized arguments: --case"),
     (("hex", "--text"), "unrecognized arguments: --text"),
-    (("draw", "hex"), "the following arguments are required: FILE"),
-    (("draw",), "the following arguments are required: GAME, FILE"),
+    (("draw",), "the following arguments are required: GAME"),
+    (("draw", "--text"), "the following arguments are required: GAME"),
     (("draw", "hex", "a.in", "b.in"), "unrecognized arguments: b.in"),
     (("draw", "go", "f.in"), "argument GAME: invalid choice: 'go'"),
     (("draw", "hex", "f.in", "--case", "x"), "argument --case: invalid int value: 'x'"),

@@ -140,8 +140,9 @@ OPTIONS = (
 
 
 class Command:
-    """A command's positional arguments (``(name, help)`` pairs; a name
-    ending in ``...`` takes any number) and what it does."""
+    """A command's positional arguments, ``(shown, help)`` pairs where
+    ``shown`` is as the usage line shows it (``[FILE]``: optional, ``[FILE
+    ...]``: any number), and what it does."""
 
     def __init__(self, summary, description, positionals):
         self.summary = summary
@@ -154,11 +155,11 @@ COMMANDS = {
     "havannah": Command(
         "the first move that completes a ring, a bridge or a fork",
         "Judge havannah: the first move that completes a ring, a bridge or a fork.",
-        (("FILE ...", f"inputs in the judge format; {_STDIN_NOTE}"),)),
+        (("[FILE ...]", f"inputs in the judge format; {_STDIN_NOTE}"),)),
     "hex": Command(
         "whether a Hex position is possible, and who has won",
         "Judge hex: whether a Hex position is possible, and who has won.",
-        (("FILE ...", f"inputs in the judge format; {_STDIN_NOTE}"),)),
+        (("[FILE ...]", f"inputs in the judge format; {_STDIN_NOTE}"),)),
     "draw": Command(
         "draw one case as an SVG picture (or as text)",
         "Draw case N of an input: the board after its winning move (or after all "
@@ -166,7 +167,7 @@ COMMANDS = {
         "N = 200 (the text view up to 40), Havannah boards in the text view up to "
         "S = 20 and as SVG of any size with up to 100000 stones drawn.  A case beyond "
         "them is refused before its moves are read.",
-        (("GAME", "havannah or hex"), ("FILE", "input in the judge format ('-': stdin)"))),
+        (("GAME", "havannah or hex"), ("[FILE]", f"an input in the judge format; {_STDIN_NOTE}"))),
 }
 
 
@@ -186,8 +187,7 @@ def usage_text(command=None):
     for option in _options_of(command):
         shown = option.shown_value()
         words.append(f"[{option.names[0]} {shown}]" if shown else f"[{option.names[0]}]")
-    for name, _ in COMMANDS[command].positionals:
-        words.append(f"[{name}]" if name.endswith("...") else name)
+    words += [shown for shown, _ in COMMANDS[command].positionals]
     return " ".join(words)
 
 
@@ -229,8 +229,8 @@ def help_text(command=None):
         return "\n".join(lines) + "\n"
     entry = COMMANDS[command]
     lines += _wrap(entry.description, 0) + ["", "positional arguments:"]
-    for name, help in entry.positionals:
-        lines += _entry(name.rstrip(". "), help)
+    for shown, help in entry.positionals:
+        lines += _entry(shown.strip("[]. "), help)
     lines += ["", "options:"]
     for option in _options_of(command):
         shown = option.shown_value()
@@ -320,12 +320,11 @@ def _take_positionals(arguments, positional):
     if command in JUDGES:
         arguments.files = positional
         return
-    if len(positional) < 2:
-        missing = ["GAME", "FILE"][len(positional):]
-        raise _usage_error(command, f"the following arguments are required: {', '.join(missing)}")
+    if not positional:
+        raise _usage_error(command, "the following arguments are required: GAME")
     if len(positional) > 2:
         raise _usage_error(command, f"unrecognized arguments: {' '.join(positional[2:])}")
-    game, file = positional
+    game, file = positional if len(positional) == 2 else (positional[0], "-")
     if game not in GAMES:
         listed = ", ".join(repr(name) for name in GAMES)
         raise _usage_error(command, f"argument GAME: invalid choice: {game!r} "

@@ -37,5 +37,8 @@ def progress_for(file):
         size = os.stat(file).st_size
     except OSError:
         return None
-    threshold = int(os.environ.get("HAVHEX_PROGRESS_MIN_BYTES", PROGRESS_THRESHOLD))
+    try:  # a knob for tests: a malformed value is no reason to fail a run
+        threshold = int(os.environ.get("HAVHEX_PROGRESS_MIN_BYTES", PROGRESS_THRESHOLD))
+    except ValueError:
+        threshold = PROGRESS_THRESHOLD
     return Progress(file, size, sys.stderr) if size >= threshold else None
