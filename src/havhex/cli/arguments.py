@@ -315,7 +315,7 @@ def parse_arguments(argv):
 def _take_positionals(arguments, positional):
     command = arguments.command
     if "" in positional:
-        # An empty name would otherwise read as no file at all.
+        # A mistake of the command line (an empty variable, say), as with -o ''.
         raise _usage_error(command, "argument FILE: expected a file name, got ''")
     if command in JUDGES:
         arguments.files = positional
