@@ -895,8 +895,11 @@ def test_cli_bad_case_numbers(cli, tmp_path, game):
     assert cli("draw", game, path, "--case", "3").returncode == 0
     assert_one_error_line(cli("draw", game, path, "--case", "7"),
                           f"havhex: {path}: there is no case #7 (the input has 3 cases)")
-    assert_one_error_line(cli("draw", game, path, "--case", "0", "-o", tmp_path / "x.svg"),
-                          f"havhex: {path}: there is no case #0 (cases are numbered from 1)")
+    # A case number below 1 is a usage error, refused before the input is read.
+    process = cli("draw", game, path, "--case", "0", "-o", tmp_path / "x.svg")
+    assert (process.returncode, process.stdout) == (2, b"")
+    assert process.stderr.decode().splitlines()[1] == (
+        "havhex: error: argument --case: must be at least 1, got 0")
     assert not (tmp_path / "x.svg").exists()
 
 

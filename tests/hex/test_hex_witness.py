@@ -118,6 +118,7 @@ def test_conformance_witnesses(conformance_dir, cli):
         assert done.returncode == 0, done.stderr
         records = [json.loads(line) for line in done.stdout.decode().splitlines()]
         assert len(records) == len(boards)
+        assert [record.pop("file") for record in records] == [str(path)] * len(boards)
         expected = (path.with_suffix(".out")).read_text().splitlines()
         for number, (rows, record, line) in enumerate(zip(boards, records, expected), 1):
             assert line == f"Case #{number}: {record['answer']}"
@@ -135,10 +136,11 @@ def test_json_cli_matches_api(tmp_path, cli):
     path.write_text(text)
     done = cli("hex", "--format", "json", "-j", "2", path)
     assert done.returncode == 0
-    lines = done.stdout.decode().splitlines()
-    assert [json.loads(line) for line in lines] == [e.to_dict() for e in hex_judge.iter_explain_file(path)]
-    for number, (rows, line) in enumerate(zip(boards, lines), 1):
-        check_record(rows, json.loads(line), case=number)
+    records = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [record.pop("file") for record in records] == [str(path)] * len(boards)
+    assert records == [e.to_dict() for e in hex_judge.iter_explain_file(path)]
+    for number, (rows, record) in enumerate(zip(boards, records), 1):
+        check_record(rows, record, case=number)
     assert rng  # deterministic inputs
 
 
