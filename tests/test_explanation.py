@@ -135,7 +135,8 @@ def test_to_dict_is_the_json_record(tmp_path, cli):
         assert done.returncode == 0, done.stderr
         module = havannah if game == "havannah" else hx
         assert done.stdout.decode().splitlines() == [
-            json.dumps(e.to_dict(), separators=(", ", ": ")) for e in module.explain_file(path)]
+            json.dumps({"file": str(path), **e.to_dict()}, separators=(", ", ": "))
+            for e in module.explain_file(path)]
 
 
 def test_the_constructor_checks_its_fields():
