@@ -79,3 +79,13 @@ class _ReadsNumbers:
 def test_a_read_that_returns_neither_bytes_nor_str_is_named(module, text):
     with pytest.raises(TypeError, match=r"^the file's read\(\) must return bytes or str, not list$"):
         module.judge_file(_ReadsNumbers())
+
+
+@pytest.mark.parametrize("game", ["havannah", "hex"])
+def test_a_directory_is_named_without_a_line(game, tmp_path):
+    """The API, as the CLI, says a directory is one, with no line number:
+    reading a directory fails only at its first read, at 'line 1'."""
+    module = havannah if game == "havannah" else hx
+    with pytest.raises(InputError) as raised:
+        module.judge_file(tmp_path)
+    assert str(raised.value) == f"{tmp_path}: is a directory"

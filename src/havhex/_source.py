@@ -40,9 +40,11 @@ def read_input(file, consume):
         except OSError as exc:
             raise InputError(f"cannot open: {exc.strerror}", source) from None
         try:
+            # A directory opens but fails at its first read, which the reader
+            # would report at line 1, a line the directory does not have.
+            if _is_directory(descriptor):
+                raise InputError("is a directory", source)
             return consume(descriptor), source
-        except IsADirectoryError:
-            raise InputError("cannot read: it is a directory", source) from None
         finally:
             os.close(descriptor)
     if not callable(getattr(file, "read", None)):
@@ -51,6 +53,12 @@ def read_input(file, consume):
     source = getattr(file, "name", None)
     source = os.fsdecode(source) if isinstance(source, (str, bytes)) else "<stream>"
     return _through_pipe(file, consume, source), source
+
+
+def _is_directory(descriptor):
+    import stat  # already loaded by os: no start-up cost
+
+    return stat.S_ISDIR(os.fstat(descriptor).st_mode)
 
 
 # Bytes a feeder reads from a file object at a time.

@@ -26,22 +26,6 @@ def _input_name(file):
     return STDIN_NAME if file == "-" else file
 
 
-def _refuse_directory(file):
-    """A directory given as an input is refused by its name alone: reading it
-    fails only at the first read, which the reader reports as a fault at
-    line 1, a line the directory does not have."""
-    if file == "-":
-        return
-    import stat  # already loaded by os: no start-up cost
-
-    try:
-        mode = os.stat(file).st_mode
-    except OSError:
-        return  # opening it says why, in the reader's words
-    if stat.S_ISDIR(mode):
-        raise InputError("is a directory", file)
-
-
 def _threads(jobs):
     """Threads for ``-j`` (a count >= 0, as the parser checked): 0 means every
     core; more threads than cores only cost memory (a table each), so the
@@ -63,7 +47,6 @@ def _judge(game, files, threads, output_format="text", quiet=False):
     # The progress line needs a terminal: off one, its module is not loaded.
     terminal = not quiet and sys.stderr is not None and sys.stderr.isatty()
     for file in files or ["-"]:
-        _refuse_directory(file)
         progress = None
         if terminal and file != "-":
             from .progress import progress_for
@@ -106,7 +89,6 @@ def _json_record(source, explanation):
 def _draw(arguments):
     from ..draw import draw_command
 
-    _refuse_directory(arguments.file)
     return draw_command(arguments.game, arguments.file, arguments.case, as_text=arguments.text)
 
 
