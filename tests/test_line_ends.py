@@ -86,3 +86,19 @@ def test_both_engines_keep_one_fault_record():
         assert base.__name__ == "EngineInput" and shared <= set(vars(base))
         assert not shared & set(vars(type(parsed)))
         assert (parsed.err_code, parsed.err_status, parsed.err_token) == (token, not_integer, b"x")
+
+
+def test_limits_and_codes_are_read_from_the_engines():
+    """The facades take the board limits and the engines' codes from the
+    engines (the same objects), rather than writing them again."""
+    from havhex import havannah, hex as hx
+    from havhex.havannah import _judge as havannah_engine
+    from havhex.hex import _judge as hex_engine
+
+    assert havannah.MAX_SIZE is havannah_engine.MAX_SIZE and havannah.MAX_SIZE == 1 << 30
+    assert hx.MAX_SIZE is hex_engine.MAX_SIZE and hx.MAX_SIZE == 30000
+    assert havannah._KIND_BITS is havannah_engine.KIND_BITS
+    assert len(set(havannah_engine.KIND_BITS)) == 3
+    assert list(hx._STATUS_OF_CODE) == list(hex_engine.VERDICT_CODES)
+    assert list(hx._REASON_OF_CODE) == list(hex_engine.REASON_CODES)
+    assert list(hx._COLOUR_OF_CODE) == list(hex_engine.COLOUR_CODES)

@@ -10,8 +10,8 @@
 from libc.stdint cimport int64_t
 from libc.string cimport memset
 
-from havhex._native.cancel cimport request_cancel
-from havhex._native.faults cimport FAULT_NO_MEMORY, FAULT_TOKEN, FAULT_TRAILING, Fault
+from havhex._native.cancel cimport request_cancel, watch_cancel
+from havhex._native.faults cimport FAULT_NO_MEMORY, FAULT_NONE, FAULT_TOKEN, FAULT_TRAILING, Fault
 from havhex._native.reader cimport (
     NUMBER_DIGITS_MAX, TOKEN_IO_ERROR, TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_TOO_LONG, Reader,
 )
@@ -85,6 +85,23 @@ cdef class EngineInput:
         milliseconds, leaving meaningless results; for a caller that is
         leaving by an exception (havhex._threads.run_interruptibly)."""
         request_cancel(&self.cancel_flag)
+
+    cdef int _parse(self, Reader* r) noexcept nogil:
+        """Read the whole input from ``r``, stopping at the first fault
+        (recorded); each engine reads its own format."""
+        return FAULT_NONE
+
+    cdef read_source(self, source, Py_ssize_t chunk_size):
+        """Read the whole source (see open_reader), up to its first fault,
+        without the GIL and under this input's cancel flag."""
+        self.open_reader(source, chunk_size)
+        try:
+            with nogil:
+                watch_cancel(&self.cancel_flag)
+                self._parse(&self.reader)
+                watch_cancel(NULL)
+        finally:
+            self.close_reader()
 
     cdef open_reader(self, source, Py_ssize_t chunk_size):
         """Point ``reader`` at bytes, or at a file descriptor read through a

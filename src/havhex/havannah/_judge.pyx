@@ -49,7 +49,7 @@ cdef enum:
     KIND_RING = 4
 
 cdef enum:
-    MAX_SIZE = 1 << 30
+    MAX_BOARD_SIZE = 1 << 30
     # Union-find indices are int32 and one slot is reserved.
     MAX_MOVES = 2147483646
 
@@ -66,9 +66,11 @@ cdef enum:
 
 include "havhex/_native/engine_input.pxi"
 
-# The codes as the facade reads them, so that they are stated once.
+# The codes and the limit as the facade reads them, so that they are stated once.
 FAULT_CODES = (FAULT_TOKEN, ERR_T_RANGE, ERR_S_RANGE, ERR_M_RANGE, ERR_OFF_BOARD, FAULT_TRAILING,
                FAULT_NO_MEMORY)
+KIND_BITS = (KIND_BRIDGE, KIND_FORK, KIND_RING)
+MAX_SIZE = MAX_BOARD_SIZE
 
 # Neighbours clockwise from twelve o'clock (NOTES.md): consecutive entries are
 # themselves adjacent, which the ring test relies on.
@@ -76,18 +78,10 @@ FAULT_CODES = (FAULT_TOKEN, ERR_T_RANGE, ERR_S_RANGE, ERR_M_RANGE, ERR_OFF_BOARD
 include "_geometry.pxi"
 
 
-class HavannahError(Exception):
-    """Internal carrier; the facade turns it into ``havhex.InputError``."""
-
-
 include "_celltable.pxi"
 include "_kernel.pxi"
 include "_moves.pxi"
 
-
-# --------------------------------------------------------------------------
-# Scheduling: the reader publishes cases, workers judge them (-j).
-# --------------------------------------------------------------------------
 
 cdef enum:
     # Old case tables are kept until the end (a worker may still read one);
@@ -95,6 +89,7 @@ cdef enum:
     MAX_TABLE_GENERATIONS = 58
 
 
+# The clock of the scheduling (_schedule.pxi).
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 
@@ -102,21 +97,6 @@ cdef int64_t now_us() noexcept nogil:
     cdef timespec now
     clock_gettime(CLOCK_MONOTONIC, &now)
     return now.tv_sec * 1000000 + now.tv_nsec // 1000
-
-
-cdef struct WorkerNote:
-    # What one worker is judging, for the reader's choice (_enough_read).
-    # All fields are read by other threads, with relaxed atomic loads: they
-    # only feed an estimate.
-    int64_t busy              # 1 while judging
-    int64_t n_moves           # moves of the case
-    int64_t played            # moves judged so far, every PROGRESS_STEP
-    int64_t started           # now_us() when the case was taken
-
-
-cdef enum:
-    CLAIM_NOT_YET = -1        # no case to take until more is read
-    CLAIM_NONE_LEFT = -2
 
 
 cdef class HavannahInput(EngineInput):
@@ -129,7 +109,7 @@ cdef class HavannahInput(EngineInput):
     cdef int64_t n_ready                # complete cases: the first n_ready
     cdef bint stream_cases              # open a case to workers as it is read
     # The input (``reader``) is read by any worker with nothing to judge.
-    cdef bint shared_reading            # workers read in turn (_read_turn)
+    cdef bint shared_reading            # workers read in turn (read_turn)
     cdef int64_t reader_busy            # 1 while a worker reads
     cdef int64_t n_cases_claimed        # T, once read
     cdef int64_t n_cases_read           # cases whose header is read
@@ -295,7 +275,7 @@ cdef class HavannahInput(EngineInput):
         status = reader_int(r, &size)
         if status != TOKEN_OK:
             return fault_token(&self.fault, r, status, FIELD_S)
-        if size < 2 or size > MAX_SIZE:
+        if size < 2 or size > MAX_BOARD_SIZE:
             return fault_set(&self.fault, ERR_S_RANGE, r.token_line, size)
         status = reader_int(r, &n_moves)
         if status != TOKEN_OK:
@@ -343,134 +323,6 @@ cdef class HavannahInput(EngineInput):
             return fault_set(&self.fault, FAULT_NO_MEMORY, r.token_line, 0)
         return FAULT_NONE
 
-    # ---- judging ----------------------------------------------------------
-
-    cdef int64_t _claim_case(self) noexcept nogil:
-        """Take the next case read (or being read): its number, CLAIM_NOT_YET
-        while it is not read yet, or CLAIM_NONE_LEFT."""
-        cdef int64_t number, done
-        while True:
-            # parse_done first: once it is set, n_open is final.
-            done = HAVHEX_LOAD_I64(&self.parse_done)
-            number = HAVHEX_LOAD_I64(&self.next_case)
-            if number < HAVHEX_LOAD_I64(&self.n_open):
-                if HAVHEX_CAS(&self.next_case, number, number + 1):
-                    return number
-                continue
-            return CLAIM_NONE_LEFT if done else CLAIM_NOT_YET
-
-    cdef bint _read_turn(self) noexcept nogil:
-        """Read whole cases if no other worker is reading, until this worker
-        had better judge what it read (_enough_read).  False if it did not
-        read."""
-        cdef int status
-        cdef int64_t started
-        if (not self.shared_reading or HAVHEX_LOAD_I64(&self.parse_done)
-                or not HAVHEX_CAS(&self.reader_busy, 0, 1)):
-            return False
-        self.read_turns += 1
-        while not HAVHEX_LOAD_I64(&self.parse_done):
-            started = now_us()
-            status = self._read_step(&self.reader)
-            if status != STEP_MORE:
-                HAVHEX_STORE_I64(&self.parse_done, 1)
-                break
-            self.last_read_us = now_us() - started
-            if self.hand_over_reading or self._enough_read():
-                break
-        HAVHEX_STORE_I64(&self.reader_busy, 0)
-        return True
-
-    cdef void _read_rest(self) noexcept nogil:
-        """Read to the end of the input (or its first fault), whoever judges."""
-        while not HAVHEX_LOAD_I64(&self.parse_done):
-            if not self._read_turn():
-                usleep(20)
-
-    cdef bint _enough_read(self) noexcept nogil:
-        """Whether the reader should stop and judge the case it just read.
-
-        Reading on pays while no case waits (nothing to judge), or while
-        another worker will finish its case about as soon as the next case
-        can be read: that worker then finds a case ready, and this one takes
-        the case waiting now.  Otherwise the reader would leave a case
-        waiting that it could be judging.  With four large cases on two
-        threads, reading everything first made one thread judge the last
-        case alone."""
-        cdef int64_t w, played, now
-        cdef double remaining
-        cdef WorkerNote* note
-        if HAVHEX_LOAD_I64(&self.next_case) >= HAVHEX_LOAD_I64(&self.n_open):
-            return False
-        now = now_us()
-        for w in range(self.n_notes):
-            note = &self.notes[w]
-            if not HAVHEX_LOAD_RELAXED(&note.busy):
-                continue
-            played = HAVHEX_LOAD_RELAXED(&note.played)
-            if played > 0:
-                remaining = (<double>(now - HAVHEX_LOAD_RELAXED(&note.started))
-                             * (HAVHEX_LOAD_RELAXED(&note.n_moves) - played) / played)
-                if remaining <= 1.5 * self.last_read_us:
-                    return False
-        return True
-
-    cdef int _work(self, uint64_t seed) noexcept nogil:
-        """Take cases until none is left; when none is read yet, read."""
-        cdef Scratch scratch
-        cdef MoveFeed feed
-        cdef int64_t number
-        cdef CaseData* case
-        cdef WorkerNote* note = NULL
-        cdef int64_t played = 0             # the note of a worker nobody watches
-        cdef int status = 0
-        if self.notes != NULL:
-            note = &self.notes[HAVHEX_ATOMIC_NEXT(&self.next_note) % self.n_notes]
-        memset(&scratch, 0, sizeof(Scratch))
-        while True:
-            number = self._claim_case()
-            if number == CLAIM_NONE_LEFT or cancelled():
-                break
-            if number == CLAIM_NOT_YET:
-                if not self._read_turn():
-                    usleep(20)
-                continue
-            case = HAVHEX_LOAD_TABLE(&self.cases)[number]
-            feed.n_read = &case.n_moves
-            feed.n_ready = &self.n_ready
-            feed.parse_done = &self.parse_done
-            feed.number = number
-            feed.played = &played
-            feed.cancel = &self.cancel_flag
-            if note != NULL:
-                HAVHEX_STORE_RELAXED(&note.n_moves, case.n_claimed)
-                HAVHEX_STORE_RELAXED(&note.played, 0)
-                HAVHEX_STORE_RELAXED(&note.started, now_us())
-                HAVHEX_STORE_RELAXED(&note.busy, 1)
-                feed.played = &note.played
-            if number == self.refuse_memory_for:
-                status = JUDGE_NO_MEMORY
-            else:
-                status = judge_case(case.size, case.coords, case.n_claimed, seed, &scratch,
-                                    &case.kinds, &case.move, &case.duplicate, &feed)
-            if note != NULL:
-                HAVHEX_STORE_RELAXED(&note.busy, 0)
-            if status == JUDGE_NO_MEMORY:
-                # Room is made for the moves a case holds.  A case still
-                # being read may claim more than it holds: if it ends cut
-                # short, its fault is what the reader reports, not memory.
-                if feed_wait(&feed, case.n_claimed) >= 0:
-                    break
-                status = 0
-                continue
-            status = 0
-            HAVHEX_ATOMIC_NEXT(&self.n_judged)
-        HAVHEX_ATOMIC_ADD(&self.table_reseeds, scratch.reseeds)
-        HAVHEX_ATOMIC_ADD(&self.table_growths, scratch.growths)
-        HAVHEX_ATOMIC_ADD(&self.table_probe_steps, scratch.probe_steps)
-        scratch_free(&scratch)
-        return status
-
     def _hand_over_reading(self, bint wanted):
         """Tests: with threads > 1, make every reader stop after each case,
         so that reading passes from worker to worker."""
@@ -500,11 +352,11 @@ cdef class HavannahInput(EngineInput):
         cdef int status
         with nogil:
             watch_cancel(&self.cancel_flag)
-            status = self._work(seed)
+            status = work_cases(self, seed)
             if status != 0 and self.shared_reading:
                 # As with one thread, the input is still read to its end, so
                 # that a fault in it is known, before memory is reported.
-                self._read_rest()
+                read_rest(self)
             watch_cancel(NULL)
         if status != 0:
             raise MemoryError("out of memory while judging")
@@ -518,7 +370,7 @@ cdef class HavannahInput(EngineInput):
 
         With ``source`` (bytes or a file descriptor), the input is read here:
         with one thread first, with more by whichever worker has nothing to
-        judge (_read_turn), and a worker starts on a case as soon as its
+        judge (read_turn), and a worker starts on a case as soon as its
         header is read.
         """
         if source is not None and HAVHEX_LOAD_I64(&self.parse_done):
@@ -536,7 +388,7 @@ cdef class HavannahInput(EngineInput):
 
         try:
             if source is not None and threads > 1:
-                # Any worker with nothing to judge reads on (_read_turn),
+                # Any worker with nothing to judge reads on (read_turn),
                 # and workers start on a case as soon as its header is read.
                 self.open_reader(source, chunk_size)
                 self.shared_reading = True
@@ -547,7 +399,7 @@ cdef class HavannahInput(EngineInput):
                 self.n_notes = threads
                 self.next_note = 0
             elif source is not None:
-                self._parse_from(source, chunk_size)
+                self.read_source(source, chunk_size)
             run_workers(lambda: self._worker(seed), threads, self._reading_ends)
         finally:
             HAVHEX_STORE_I64(&self.parse_done, 1)
@@ -557,17 +409,6 @@ cdef class HavannahInput(EngineInput):
             free(self.notes)
             self.notes = NULL
             self.n_notes = 0
-
-    cdef _parse_from(self, source, Py_ssize_t chunk_size):
-        """Read the whole source, up to its first fault."""
-        self.open_reader(source, chunk_size)
-        try:
-            with nogil:
-                watch_cancel(&self.cancel_flag)
-                self._parse(&self.reader)
-                watch_cancel(NULL)
-        finally:
-            self.close_reader()
 
     def progress(self):
         """(bytes read, cases read, cases judged) so far; safe to call from
@@ -618,7 +459,7 @@ def parse(source, Py_ssize_t chunk_size=1 << 20):
     before the first fault and describes that fault (``err_code``).
     """
     cdef HavannahInput parsed = HavannahInput()
-    parsed._parse_from(source, chunk_size)
+    parsed.read_source(source, chunk_size)
     return parsed
 
 
@@ -692,3 +533,6 @@ def from_moves(int64_t size, const coordinate_t[::1] coords):
             raise MemoryError()
     parsed.parse_done = 1
     return parsed
+
+
+include "_schedule.pxi"

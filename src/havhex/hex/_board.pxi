@@ -111,7 +111,7 @@ cdef void count_stones(const uint8_t* b, int64_t n, int64_t* counts) noexcept no
         if (i & (POLL_ROWS - 1)) == 0 and cancelled():
             return
         row = b + (i + 1) * w
-        codes = 0       # red + 2 * blue; N <= MAX_SIZE keeps 2 * N in range
+        codes = 0       # red + 2 * blue; N <= MAX_BOARD_SIZE keeps 2 * N in range
         stones = 0
         for j in range(n):
             codes += row[j] & COLOUR

@@ -55,7 +55,7 @@ cdef enum:
     IN_SEEN = 4           # residual search reached the stone's entry node
     OUT_SEEN = 8          # ... and its exit node
 
-# Verdicts and reasons (mirrored in hex.py).
+# Verdicts and reasons.
 cdef enum:
     NOBODY_WINS = 0
     RED_WINS = 1
@@ -71,7 +71,7 @@ cdef enum:
 cdef enum:
     # Scratch indices are int32 and a search state is 2 * cell + side, so
     # 2 * (N + 2) * (N + 1) must stay below 2**31.
-    MAX_SIZE = 30000
+    MAX_BOARD_SIZE = 30000
 
 # What the reader expected when it failed (for messages).
 cdef enum:
@@ -90,9 +90,14 @@ cdef enum:
 
 include "havhex/_native/engine_input.pxi"
 
-# The codes as the facade reads them, so that they are stated once.
+# The codes and the limit as the facade reads them, so that they are stated once.
 FAULT_CODES = (FAULT_TOKEN, ERR_T_RANGE, ERR_N_SMALL, ERR_N_LARGE, ERR_ROW_MISSING, ERR_ROW_LENGTH,
                ERR_ROW_CHAR, FAULT_TRAILING, FAULT_NO_MEMORY)
+VERDICT_CODES = (NOBODY_WINS, RED_WINS, BLUE_WINS, IMPOSSIBLE)
+REASON_CODES = (REASON_COUNTS, REASON_BOTH_CONNECTED, REASON_LOSER_MOVED_LAST,
+                REASON_NO_SINGLE_LAST_MOVE)
+COLOUR_CODES = (RED, BLUE)
+MAX_SIZE = MAX_BOARD_SIZE
 
 cdef uint8_t CODE[256]
 memset(CODE, CODE_BAD, 256)
@@ -298,7 +303,7 @@ cdef class HexInput(EngineInput):
             header_line = r.token_line
             if n < 1:
                 return fault_set(&self.fault, ERR_N_SMALL, header_line, n)
-            if n > MAX_SIZE:
+            if n > MAX_BOARD_SIZE:
                 return fault_set(&self.fault, ERR_N_LARGE, header_line, n)
             if self._begin_board(n) != FAULT_NONE:
                 return self.fault.code
@@ -445,14 +450,7 @@ def parse(source, Py_ssize_t chunk_size=1 << 20, HexInput into=None):
     before the first fault and describes that fault (``err_code``).
     """
     cdef HexInput parsed = HexInput() if into is None else into
-    parsed.open_reader(source, chunk_size)
-    try:
-        with nogil:
-            watch_cancel(&parsed.cancel_flag)
-            parsed._parse(&parsed.reader)
-            watch_cancel(NULL)
-    finally:
-        parsed.close_reader()
+    parsed.read_source(source, chunk_size)
     return parsed
 
 
@@ -466,7 +464,7 @@ def from_rows(list rows):
     cdef const unsigned char[::1] view
     cdef uint8_t* dest
     parsed.err_size = n
-    if n < 1 or n > MAX_SIZE:
+    if n < 1 or n > MAX_BOARD_SIZE:
         fault_set(&parsed.fault, ERR_N_SMALL if n < 1 else ERR_N_LARGE, 0, n)
         return parsed
     if parsed._begin_board(n) != FAULT_NONE:
