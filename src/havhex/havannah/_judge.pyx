@@ -18,7 +18,7 @@ from havhex._native.faults cimport (
     FAULT_ENGINE_FIRST, FAULT_NO_MEMORY, FAULT_NONE, FAULT_TOKEN, FAULT_TRAILING, fault_at_end,
     fault_cancelled, fault_set, fault_token,
 )
-from havhex._native.unionfind cimport uf_find, uf_hang, uf_link
+from havhex._native.unionfind cimport uf_find, uf_hang, uf_union
 
 import os
 

@@ -90,13 +90,6 @@ cdef inline int64_t first_side_cell(uint8_t colour, int64_t n, int64_t k) noexce
     return (k + 1) * (n + 1)
 
 
-cdef inline void uf_union(int32_t* parent, int32_t a, int32_t b) noexcept nogil:
-    a = uf_find(parent, a)
-    b = uf_find(parent, b)
-    if a != b:
-        uf_link(parent, a, b)
-
-
 cdef void count_stones(const uint8_t* b, int64_t n, int64_t* counts) noexcept nogil:
     """Stones of each colour.  Branch-free over bytes (the compiler vectorizes
     it), so a board that fails the counts never pays for the union-find."""
