@@ -348,11 +348,19 @@ cdef class HavannahInput(EngineInput):
         """Tests: how many times a worker took the reader."""
         return self.read_turns
 
+    cdef int _work(self, uint64_t seed) noexcept nogil:
+        # The worker's loop (_schedule.pxi) is reached through this method, a
+        # call through the type's table that the compiler does not inline:
+        # so the loop, with the kernel inlined into it, stays a function of
+        # its own, laid out for the kernel alone, rather than part of the
+        # Python wrapper below.
+        return work_cases(self, seed)
+
     def _worker(self, uint64_t seed):
         cdef int status
         with nogil:
             watch_cancel(&self.cancel_flag)
-            status = work_cases(self, seed)
+            status = self._work(seed)
             if status != 0 and self.shared_reading:
                 # As with one thread, the input is still read to its end, so
                 # that a fault in it is known, before memory is reported.
