@@ -27,11 +27,11 @@ __all__ = [
     "iter_explain_file", "MAX_SIZE", "KINDS",
 ]
 
-MAX_SIZE = 1 << 30
+MAX_SIZE = _judge.MAX_SIZE
 KINDS = ("bridge", "fork", "ring")
-_KIND_BITS = (1, 2, 4)
+_KIND_BITS = _judge.KIND_BITS
 
-# Error codes of the engine (mirrors the enum in _judge.pyx).
+# The engine's fault codes, named in its order.
 _ERR_TOKEN, _ERR_T, _ERR_S, _ERR_M, _ERR_OFF_BOARD, _ERR_TRAILING, _ERR_MEMORY = \
     _judge.FAULT_CODES
 

@@ -30,13 +30,16 @@ __all__ = [
     "format_results", "STATUSES", "REASONS", "MAX_SIZE",
 ]
 
-MAX_SIZE = 30000
+MAX_SIZE = _judge.MAX_SIZE
 
-# Engine codes index these tuples (mirrors the enums in _judge.pyx).
+# The names of the engine's codes, in the order of its VERDICT_CODES,
+# REASON_CODES and COLOUR_CODES.
 STATUSES = ("Nobody wins", "Red wins", "Blue wins", "Impossible")
 REASONS = ("counts", "both-connected", "loser-moved-last", "no-single-last-move")
-_REASON_OF_CODE = (None,) + REASONS
-_COLOUR_OF_CODE = (None, "red", "blue")
+_NOBODY_WINS, _RED_WINS, _BLUE_WINS, _IMPOSSIBLE_CODE = _judge.VERDICT_CODES
+_STATUS_OF_CODE = dict(zip(_judge.VERDICT_CODES, STATUSES))
+_REASON_OF_CODE = dict(zip(_judge.REASON_CODES, REASONS))
+_COLOUR_OF_CODE = dict(zip(_judge.COLOUR_CODES, ("red", "blue")))
 _IMPOSSIBLE = "Impossible"
 _WINS = {"Red wins": "red", "Blue wins": "blue"}
 
@@ -129,8 +132,8 @@ class Result(Frozen):
 
 
 _NOBODY = Result._make(STATUSES[0], None, frozenset())
-_IMPOSSIBLE_BY_CODE = (None,) + tuple(Result._make(_IMPOSSIBLE, reason, frozenset())
-                                      for reason in REASONS)
+_IMPOSSIBLE_BY_CODE = {code: Result._make(_IMPOSSIBLE, reason, frozenset())
+                       for code, reason in _REASON_OF_CODE.items()}
 
 
 # ---------------------------------------------------------------------------
@@ -304,12 +307,12 @@ def _explanation(parsed, case, number):
     numbered ``number`` (None for a board on its own)."""
     status, reason, red, blue, last_moves, chains = _cancellable(
         parsed, lambda: parsed.explain(case), parsed.case_size(case) ** 2)
-    if status == 3:
+    if status == _IMPOSSIBLE_CODE:
         result = _IMPOSSIBLE_BY_CODE[reason]
-    elif status == 0:
+    elif status == _NOBODY_WINS:
         result = _NOBODY
     else:
-        result = Result._make(STATUSES[status], None, frozenset(last_moves))
+        result = Result._make(_STATUS_OF_CODE[status], None, frozenset(last_moves))
     chains = tuple((_COLOUR_OF_CODE[colour], tuple(cells)) for colour, cells in chains)
     return Explanation._of("hex", result, number, (red, blue, chains))
 
@@ -320,12 +323,12 @@ def _results(parsed):
     results = []
     append = results.append
     for case, (status, reason) in enumerate(zip(statuses, reasons)):
-        if status == 3:
+        if status == _IMPOSSIBLE_CODE:
             append(_IMPOSSIBLE_BY_CODE[reason])
-        elif status == 0:
+        elif status == _NOBODY_WINS:
             append(_NOBODY)
         else:
-            append(Result._win(STATUSES[status], parsed, case))
+            append(Result._win(_STATUS_OF_CODE[status], parsed, case))
     return results
 
 
