@@ -18,6 +18,7 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 """
 
 from . import _judge
+from ._board import Board
 from .._source import encode_text, read_input
 from .._frozen import Frozen
 from ..errors import MEMORY_REASON, InputError, shown_bytes, token_reason, trailing_reason
@@ -25,7 +26,7 @@ from ..errors import MEMORY_REASON, InputError, shown_bytes, token_reason, trail
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
     "explain_text", "explain_file", "format_results", "STATUSES", "REASONS",
-    "MAX_SIZE",
+    "MAX_SIZE", "Board",
 ]
 
 MAX_SIZE = 30000
