@@ -819,11 +819,9 @@ cdef class Board:
                         board.base_red_cell = cell
         board.red_count = red
         board.blue_count = blue
-        red_won = has_won(&board.g, board.parent, RED)
-        blue_won = has_won(&board.g, board.parent, BLUE)
-        if red_won and blue_won:
-            raise InputError("both Red and Blue join their sides")
-        winner = RED if red_won else BLUE if blue_won else EMPTY
+        # Both colours never join their sides at once (no Hex board allows it).
+        winner = RED if has_won(&board.g, board.parent, RED) else \
+            BLUE if has_won(&board.g, board.parent, BLUE) else EMPTY
         counts = f"{red} red and {blue} blue stones"
         if mover is None:
             if winner:
