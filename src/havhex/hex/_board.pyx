@@ -311,7 +311,43 @@ cdef int32_t shortest_chain(const Geometry* g, const uint8_t* stones, uint8_t co
 
 
 cdef class Board:
-    """A Hex board for two players (see :class:`havhex.hex.Board`)."""
+    """A Hex board for two players, played move by move.
+
+    >>> from havhex.hex import Board
+    >>> board = Board(2)
+    >>> board.play((0, 0)), board.play((0, 1)), board.play((1, 0))
+    ((), (), ('chain',))
+    >>> board.winner, board.winning_move
+    ('red', 2)
+
+    ``Board(rows, cols=None, swap=False)``: cells are ``(row, col)``,
+    0-based, as the judge writes them, with its neighbours; Red (SGF's
+    Black) moves first and joins the top row to the bottom row, Blue the left
+    column to the right column.  ``play`` returns ``("chain",)`` for the
+    winning move and ``()`` otherwise; a move off the board, on a stone,
+    after the end or a swap out of turn raises :class:`havhex.InputError`
+    and changes nothing.
+
+    With ``swap=True`` Blue's first move may instead be one of the two pie
+    rules of the SGF Hex specification, as separate moves:
+
+    * ``"swap-pieces"``: Red's stone leaves ``(i, j)`` and a blue stone goes
+      on its mirror image in the long diagonal, ``(j, i)`` (legal when that
+      cell is on the board); Red moves next.  Colours stay with the players.
+    * ``"swap-sides"``: the players exchange colours.  The stones are
+      unchanged and it is again Blue's turn, but Blue is now the first
+      player and Red the second.  Everything the board says is by colour:
+      ``to_move``, the stones of :meth:`to_array` and ``winner`` name
+      colours, and :attr:`sides_swapped` says that Red's owner is the
+      second player (so ``winner == "red"`` then means the second player
+      won).  The hash and ``==`` include :attr:`sides_swapped`.
+
+    ``undo`` takes moves back down to the start; equal positions compare
+    equal and hash equal whatever the moves behind them.  ``legal_moves``
+    lists the empty cells in row-major order, then the swaps allowed.
+    ``playout``/``playouts`` play uniformly random legal moves to the end in
+    compiled code (no draws in Hex).
+    """
 
     cdef Geometry g
     cdef uint8_t* stones
