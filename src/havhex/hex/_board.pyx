@@ -9,15 +9,14 @@ neighbour reads as empty: the neighbours of (i, j) are (i-1, j), (i-1, j+1),
 (i, j-1), (i, j+1), (i+1, j-1), (i+1, j), the offsets -W, -W+1, -1, +1,
 W-1, +W.
 
-Connection: a union-find over the padded cells plus four side nodes (top,
-bottom, left, right).  A stone joins its same-coloured neighbours and, on an
-edge, the side node it touches; Red has won when top and bottom share a
-root, Blue when left and right do.  Undo must restore the forest exactly,
-and path compression rewrites parents no undo could trace back, so the
-forest uses union by size alone (depth at most log2 of the stones) and
-every parent write goes to a log of (index, old value) pairs: undoing a move
-replays its part of the log backwards.  A move writes two entries per union
-(at most five unions), which costs a few stores beside the finds.
+Connection: a union-find over the padded cells whose roots also record
+which of their colour's two sides the set touches (bits beside the size), so
+a move has won when its stone's set touches both.  Undo must restore the
+forest exactly, and path compression rewrites parents no undo could trace
+back, so the forest uses union by size alone (depth at most log2 of the
+stones) and every parent write goes to a log of (index, old value) pairs:
+undoing a move replays its part of the log backwards.  A move joins at most
+three groups (two log entries each), a few stores beside the finds.
 
 Playouts do not use the union-find: a Hex game cannot end in a draw and
 filling more cells never undoes a connection, so the winner of a game
@@ -40,8 +39,9 @@ from havhex.errors import InputError
 PLAYERS = ("red", "blue")
 SWAP_PIECES = "swap-pieces"
 SWAP_SIDES = "swap-sides"
-STRUCTURES = ("chain",)
-_NOTHING = ()
+cdef tuple _CHAIN = ("chain",)
+cdef tuple _NOTHING = ()
+STRUCTURES = _CHAIN
 
 cdef enum:
     EMPTY = 0
@@ -54,15 +54,16 @@ cdef enum:
     MOVE_SWAP_PIECES = 1
     MOVE_SWAP_SIDES = 2
 
-# The four side nodes follow the padded cells.
+# A root's parent entry is minus (size * 4 + sides): bit 0 says the set
+# touches its colour's first side (top row, left column), bit 1 its second.
 cdef enum:
-    TOP = 0
-    BOTTOM = 1
-    LEFT = 2
-    RIGHT = 3
+    FIRST_SIDE = 1
+    SECOND_SIDE = 2
+    BOTH_SIDES = 3
+    SIZE_UNIT = 4
 
-# Parent writes one move may log: five unions of two writes each (three
-# neighbouring groups and two sides), or a swap's resets and unions.
+# Parent writes one move may log: three unions (a cell touches at most three
+# separate groups of its colour) of two writes each, and a swap's reset.
 cdef enum:
     LOG_PER_MOVE = 12
 
@@ -96,68 +97,56 @@ cdef inline int32_t find_root(const int32_t* parent, int32_t item) noexcept nogi
     return item
 
 
-cdef inline int32_t join(int32_t* parent, LogEntry* log, int32_t used,
-                         int32_t a, int32_t b) noexcept nogil:
-    """Union by size of the sets of a and b, logging the two parent writes;
-    returns the log's new length."""
-    cdef int32_t root_a = find_root(parent, a)
-    cdef int32_t root_b = find_root(parent, b)
+cdef inline int32_t join_roots(int32_t* parent, LogEntry* log, int32_t* used,
+                               int32_t root_a, int32_t root_b) noexcept nogil:
+    """Union by size of two distinct roots, logging the two parent writes;
+    returns the new root, which holds both sets' sides."""
     cdef int32_t larger, smaller
-    if root_a == root_b:
-        return used
-    if parent[root_a] <= parent[root_b]:          # sizes are stored negated
+    cdef int32_t a = -parent[root_a], b = -parent[root_b]
+    if a >= b:
         larger = root_a
         smaller = root_b
     else:
         larger = root_b
         smaller = root_a
-    log[used].index = smaller
-    log[used].old = parent[smaller]
-    log[used + 1].index = larger
-    log[used + 1].old = parent[larger]
-    parent[larger] += parent[smaller]
+    log[used[0]].index = smaller
+    log[used[0]].old = parent[smaller]
+    log[used[0] + 1].index = larger
+    log[used[0] + 1].old = parent[larger]
+    used[0] += 2
+    parent[larger] = -(((a | b) & BOTH_SIDES) + ((a >> 2) + (b >> 2)) * SIZE_UNIT)
     parent[smaller] = larger
-    return used + 2
+    return larger
 
 
 cdef struct Geometry:
     int32_t rows
     int32_t cols
     int32_t width         # cols + 1
-    int32_t padded        # padded cells; the side nodes follow
+    int32_t padded
     int32_t offset[6]
 
 
-cdef inline int32_t place_stone(const Geometry* g, uint8_t* stones, int32_t* parent,
-                                LogEntry* log, int32_t used, int32_t cell,
-                                uint8_t colour) noexcept nogil:
-    """Put a stone on an empty cell and join it to its groups and sides;
-    returns the log's new length."""
+cdef inline bint place_stone(const Geometry* g, uint8_t* stones, int32_t* parent,
+                             LogEntry* log, int32_t* used, int32_t cell, int32_t row,
+                             int32_t col, uint8_t colour) noexcept nogil:
+    """Put a stone on an empty cell and join it to its groups; returns
+    whether its group now touches both of the colour's sides (a win)."""
     cdef int k
-    cdef int32_t row = cell // g.width - 1
-    cdef int32_t col = cell - (row + 1) * g.width
+    cdef int32_t root = cell, other
+    cdef int32_t sides
+    if colour == RED:
+        sides = (FIRST_SIDE if row == 0 else 0) | (SECOND_SIDE if row == g.rows - 1 else 0)
+    else:
+        sides = (FIRST_SIDE if col == 0 else 0) | (SECOND_SIDE if col == g.cols - 1 else 0)
     stones[cell] = colour
-    parent[cell] = -1
+    parent[cell] = -(SIZE_UNIT + sides)
     for k in range(6):
         if stones[cell + g.offset[k]] == colour:
-            used = join(parent, log, used, cell, cell + g.offset[k])
-    if colour == RED:
-        if row == 0:
-            used = join(parent, log, used, cell, g.padded + TOP)
-        if row == g.rows - 1:
-            used = join(parent, log, used, cell, g.padded + BOTTOM)
-    else:
-        if col == 0:
-            used = join(parent, log, used, cell, g.padded + LEFT)
-        if col == g.cols - 1:
-            used = join(parent, log, used, cell, g.padded + RIGHT)
-    return used
-
-
-cdef inline bint has_won(const Geometry* g, const int32_t* parent, uint8_t colour) noexcept nogil:
-    if colour == RED:
-        return find_root(parent, g.padded + TOP) == find_root(parent, g.padded + BOTTOM)
-    return find_root(parent, g.padded + LEFT) == find_root(parent, g.padded + RIGHT)
+            other = find_root(parent, cell + g.offset[k])
+            if other != root:
+                root = join_roots(parent, log, used, root, other)
+    return ((-parent[root]) & BOTH_SIDES) == BOTH_SIDES
 
 
 # --------------------------------------------------------------------------
@@ -310,6 +299,12 @@ cdef int32_t shortest_chain(const Geometry* g, const uint8_t* stones, uint8_t co
     return -1
 
 
+cdef inline int32_t* _cells_block(int32_t padded) noexcept:
+    """One block for the parents and, after them, the stones: a copy
+    allocates and copies it at once."""
+    return <int32_t*>malloc(padded * (sizeof(int32_t) + 1))
+
+
 cdef class Board:
     """A Hex board for two players, played move by move.
 
@@ -372,8 +367,7 @@ cdef class Board:
         self.log = NULL
 
     def __dealloc__(self):
-        free(self.stones)
-        free(self.parent)
+        free(self.parent)               # the stones share its block
         free(self.records)
         free(self.log)
 
@@ -411,12 +405,11 @@ cdef class Board:
         self.g.offset[3] = 1
         self.g.offset[4] = w - 1
         self.g.offset[5] = w
-        free(self.stones)
         free(self.parent)
         free(self.records)
         free(self.log)
-        self.stones = <uint8_t*>malloc(self.g.padded)
-        self.parent = <int32_t*>malloc((self.g.padded + 4) * sizeof(int32_t))
+        self.parent = _cells_block(self.g.padded)
+        self.stones = <uint8_t*>(self.parent + self.g.padded) if self.parent != NULL else NULL
         self.records_capacity = moves
         self.records = <Record*>malloc(moves * sizeof(Record))
         self.log_capacity = LOG_PER_MOVE * moves
@@ -427,10 +420,6 @@ cdef class Board:
 
     cdef void _reset(self) noexcept:
         memset(self.stones, 0, self.g.padded)
-        self.parent[self.g.padded + TOP] = -1
-        self.parent[self.g.padded + BOTTOM] = -1
-        self.parent[self.g.padded + LEFT] = -1
-        self.parent[self.g.padded + RIGHT] = -1
         self.n_moves = 0
         self.log_used = 0
         self.mover = RED
@@ -514,6 +503,7 @@ cdef class Board:
         cdef Py_ssize_t row, col
         cdef int32_t cell
         cdef uint8_t colour
+        cdef bint won
         if type(move) is tuple and len(<tuple>move) == 2:
             first = (<tuple>move)[0]
             second = (<tuple>move)[1]
@@ -539,8 +529,8 @@ cdef class Board:
         self.records[self.n_moves].cell = cell
         self.records[self.n_moves].log_start = self.log_used
         self.records[self.n_moves].kind = MOVE_CELL
-        self.log_used = place_stone(&self.g, self.stones, self.parent, self.log, self.log_used,
-                                    cell, colour)
+        won = place_stone(&self.g, self.stones, self.parent, self.log, &self.log_used,
+                          cell, <int32_t>row, <int32_t>col, colour)
         self.n_moves += 1
         self.mover = RED + BLUE - colour
         self.position_hash ^= stone_key(cell, colour) ^ BLUE_TO_MOVE_KEY
@@ -548,15 +538,16 @@ cdef class Board:
             self.red_count += 1
         else:
             self.blue_count += 1
-        if has_won(&self.g, self.parent, colour):
+        if won:
             self.winner_code = colour
             self.winning_index = self.n_moves - 1
-            return STRUCTURES
+            return _CHAIN
         return _NOTHING
 
     cdef object _play_swap(self, str move):
-        cdef int32_t cell, mirror, k
+        cdef int32_t cell, mirror, row
         cdef Record* record
+        cdef bint won
         if move != SWAP_PIECES and move != SWAP_SIDES:
             raise InputError(f"the moves that are not cells are {SWAP_PIECES!r} and "
                              f"{SWAP_SIDES!r}, not {move!r}")
@@ -581,25 +572,24 @@ cdef class Board:
             self.n_moves += 1
             return _NOTHING
         record.kind = MOVE_SWAP_PIECES
-        # The red stone leaves: its node and the sides it touched become
-        # singletons again (logged, so that undo puts them back).
-        for k in (cell, self.g.padded + TOP, self.g.padded + BOTTOM):
-            self.log[self.log_used].index = k
-            self.log[self.log_used].old = self.parent[k]
-            self.log_used += 1
-            self.parent[k] = -1
+        # The red stone leaves (its entry logged, for undo: the blue stone
+        # may go on the same cell).
+        self.log[self.log_used].index = cell
+        self.log[self.log_used].old = self.parent[cell]
+        self.log_used += 1
         self.stones[cell] = EMPTY
-        self.log_used = place_stone(&self.g, self.stones, self.parent, self.log, self.log_used,
-                                    mirror, BLUE)
+        row = mirror // self.g.width - 1
+        won = place_stone(&self.g, self.stones, self.parent, self.log, &self.log_used,
+                          mirror, <int32_t>row, mirror - (<int32_t>row + 1) * self.g.width, BLUE)
         self.n_moves += 1
         self.red_count = 0
         self.blue_count = 1
         self.mover = RED
         self.position_hash ^= stone_key(cell, RED) ^ stone_key(mirror, BLUE) ^ BLUE_TO_MOVE_KEY
-        if has_won(&self.g, self.parent, BLUE):
+        if won:
             self.winner_code = BLUE
             self.winning_index = self.n_moves - 1
-            return STRUCTURES
+            return _CHAIN
         return _NOTHING
 
     def undo(self):
@@ -743,15 +733,14 @@ cdef class Board:
         other.g = self.g
         other.records_capacity = self.n_moves + 16
         other.log_capacity = self.log_used + LOG_PER_MOVE * 16
-        other.stones = <uint8_t*>malloc(self.g.padded)
-        other.parent = <int32_t*>malloc((self.g.padded + 4) * sizeof(int32_t))
+        other.parent = _cells_block(self.g.padded)
+        other.stones = <uint8_t*>(other.parent + self.g.padded) if other.parent != NULL else NULL
         other.records = <Record*>malloc(other.records_capacity * sizeof(Record))
         other.log = <LogEntry*>malloc(other.log_capacity * sizeof(LogEntry))
         if other.stones == NULL or other.parent == NULL or other.records == NULL \
                 or other.log == NULL:
             raise MemoryError()
-        memcpy(other.stones, self.stones, self.g.padded)
-        memcpy(other.parent, self.parent, (self.g.padded + 4) * sizeof(int32_t))
+        memcpy(other.parent, self.parent, self.g.padded * (sizeof(int32_t) + 1))
         memcpy(other.records, self.records, self.n_moves * sizeof(Record))
         memcpy(other.log, self.log, self.log_used * sizeof(LogEntry))
         other.n_moves = self.n_moves
@@ -831,8 +820,9 @@ cdef class Board:
         the caller) with ``mover`` ("red", "blue" or None to infer) to move."""
         cdef Board board = Board.__new__(Board)
         cdef const uint8_t* data = cells
-        cdef int32_t row, col, cell, red = 0, blue = 0
+        cdef int32_t row, col, cell, red = 0, blue = 0, used
         cdef int64_t k
+        cdef uint8_t winner = EMPTY
         for k in range(rows * cols):
             if data[k] == RED:
                 red += 1
@@ -848,16 +838,16 @@ cdef class Board:
                 k = row * cols + col
                 if data[k]:
                     cell = (row + 1) * board.g.width + col
-                    place_stone(&board.g, board.stones, board.parent, board.log, 0,
-                                cell, data[k])
+                    used = 0
+                    if place_stone(&board.g, board.stones, board.parent, board.log, &used,
+                                   cell, row, col, data[k]):
+                        winner = data[k]
                     board.position_hash ^= stone_key(cell, data[k])
                     if data[k] == RED:
                         board.base_red_cell = cell
         board.red_count = red
         board.blue_count = blue
-        # Both colours never join their sides at once (no Hex board allows it).
-        winner = RED if has_won(&board.g, board.parent, RED) else \
-            BLUE if has_won(&board.g, board.parent, BLUE) else EMPTY
+        # (Both colours never join their sides at once: no Hex board allows it.)
         counts = f"{red} red and {blue} blue stones"
         if mover is None:
             if winner:
