@@ -30,7 +30,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
 
-from havhex._native.random cimport Rng, mix64, rng_below, rng_seed
+from havhex._native.random cimport Xoshiro, splitmix64_mix, random_below, xoshiro_seed
 
 from havhex.errors import InputError
 
@@ -72,12 +72,12 @@ MAX_CELLS = (1 << 31) - 16
 
 # Hash keys: a cell's key mixes its padded index and colour; the mover and
 # the exchanged sides have keys of their own.
-cdef uint64_t BLUE_TO_MOVE_KEY = mix64(<uint64_t>0x243F6A8885A308D3)
-cdef uint64_t SIDES_SWAPPED_KEY = mix64(<uint64_t>0x13198A2E03707344)
+cdef uint64_t BLUE_TO_MOVE_KEY = splitmix64_mix(<uint64_t>0x243F6A8885A308D3)
+cdef uint64_t SIDES_SWAPPED_KEY = splitmix64_mix(<uint64_t>0x13198A2E03707344)
 
 
 cdef inline uint64_t stone_key(int32_t cell, uint8_t colour) noexcept nogil:
-    return mix64((<uint64_t>cell << 2) | colour)
+    return splitmix64_mix((<uint64_t>cell << 2) | colour)
 
 
 cdef struct Record:
@@ -195,7 +195,7 @@ cdef bint red_joins(const Geometry* g, uint8_t* stones, int32_t* stack) noexcept
 
 
 cdef uint8_t playout(const Geometry* g, const PlayoutStart* start, PlayoutScratch* scratch,
-                     Rng* rng) noexcept nogil:
+                     Xoshiro* rng) noexcept nogil:
     """The winner of one game continued by uniformly random legal moves."""
     cdef int32_t n = start.n_empty
     cdef uint8_t mover = start.mover
@@ -208,7 +208,7 @@ cdef uint8_t playout(const Geometry* g, const PlayoutStart* start, PlayoutScratc
     if start.swap_cell >= 0:
         # The first reply is uniform over the cells and the swaps.
         choices = n + 1 + (start.swap_mirror >= 0)
-        pick = rng_below(rng, <uint32_t>choices)
+        pick = random_below(rng, <uint32_t>choices)
         if pick == n + 1 or (pick == n and start.swap_mirror < 0):
             pass                                  # swap-sides: the stones stay, Blue moves
         elif pick == n:
@@ -224,7 +224,7 @@ cdef uint8_t playout(const Geometry* g, const PlayoutStart* start, PlayoutScratc
     # The mover takes a uniform ceil(n / 2) of the empty cells.
     held = (n + 1) // 2
     for k in range(held):
-        pick = k + <int32_t>rng_below(rng, <uint32_t>(n - k))
+        pick = k + <int32_t>random_below(rng, <uint32_t>(n - k))
         stones[order[pick]] = mover
         order[pick] = order[k]
     for k in range(held, n):
@@ -237,7 +237,7 @@ cdef int playout_range(const Geometry* g, const PlayoutStart* start, uint64_t se
     """Playouts first..end-1 of a run, each on its own stream of the seed;
     adds Red's wins.  Returns -1 when out of memory."""
     cdef PlayoutScratch scratch
-    cdef Rng rng
+    cdef Xoshiro rng
     cdef int64_t i
     scratch.stones = <uint8_t*>malloc(g.padded)
     scratch.order = <int32_t*>malloc((start.n_empty + 1) * sizeof(int32_t))
@@ -248,7 +248,7 @@ cdef int playout_range(const Geometry* g, const PlayoutStart* start, uint64_t se
         free(scratch.stack)
         return -1
     for i in range(first, end):
-        rng_seed(&rng, seed, <uint64_t>i)
+        xoshiro_seed(&rng, seed, <uint64_t>i)
         if playout(g, start, &scratch, &rng) == RED:
             red_wins[0] += 1
     free(scratch.stones)
