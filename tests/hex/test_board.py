@@ -33,11 +33,12 @@ def array_of(board):
     return [list(row) for row in board.to_array().tolist()]
 
 
-def random_game(rng, rows, cols, swap, board=None, check=True):
-    """Play a whole random game on a board and the reference side by side;
-    returns both.  The swaps are drawn often enough to matter."""
+def random_game(rng, rows, cols, swap, board=None, game=None, check=True):
+    """Play a whole random game on a board and the reference side by side
+    (from their start, or from the position both are given in); returns
+    both.  The swaps are drawn often enough to matter."""
     board = Board(rows, cols, swap) if board is None else board
-    game = ref.Game(rows, cols, swap)
+    game = ref.Game(rows, cols, swap) if game is None else game
     while game.winner is None:
         legal = game.legal_moves()
         swaps = [move for move in legal if move in ref.SWAPS]
@@ -456,3 +457,24 @@ def test_playouts_do_not_depend_on_threads_and_repeat_with_the_seed():
     with pytest.raises(ValueError):
         board.playouts(1, 1, threads=0)
     assert board.moves == ((3, 2),)
+
+
+def test_a_stone_ringed_by_its_own_colour_joins_the_ring():
+    """Red fills a cell whose six neighbours are red; the game then goes on
+    at random, against the reference, and undoes back to the start."""
+    ring = [(2, 2), (2, 3), (3, 3), (4, 2), (4, 1), (3, 1)]
+    far = [(0, 0), (0, 6), (6, 6), (6, 0), (0, 4), (5, 6)]
+    for seed in range(30):
+        board, game = Board(7), ref.Game(7)
+        for red, blue in zip(ring, far):
+            for move in (red, blue):
+                board.play(move)
+                game.play(move)
+        board.play((3, 2))
+        game.play((3, 2))
+        before = board.copy()
+        random_game(random.Random(seed), 7, 7, False, board=board, game=game)
+        assert board.winner is not None
+        while len(board) > len(before):
+            board.undo()
+        assert board == before and board.hash == before.hash

@@ -7,7 +7,7 @@ at (i + 1) * W + j and the byte after each row separates it from the next.
 Every neighbour of a real cell is then a valid index and an off-board
 neighbour reads as empty: the neighbours of (i, j) are (i-1, j), (i-1, j+1),
 (i, j-1), (i, j+1), (i+1, j-1), (i+1, j), the offsets -W, -W+1, -1, +1,
-W-1, +W.
+W-1, +W (kept in the order around the cell: -W, -W+1, +1, +W, W-1, -1).
 
 Connection: a union-find over the padded cells whose roots also record
 which of their colour's two sides the set touches (bits beside the size), so
@@ -139,13 +139,23 @@ cdef inline bint place_stone(const Geometry* g, uint8_t* stones, int32_t* parent
         sides = (FIRST_SIDE if row == 0 else 0) | (SECOND_SIDE if row == g.rows - 1 else 0)
     else:
         sides = (FIRST_SIDE if col == 0 else 0) | (SECOND_SIDE if col == g.cols - 1 else 0)
+    cdef bint previous = stones[cell + g.offset[5]] == colour
+    cdef bint same, run_started = False
     stones[cell] = colour
     parent[cell] = -(SIZE_UNIT + sides)
+    # Neighbours next to each other around the cell touch, so a run of the
+    # colour's stones around it is one group: one find per run.
     for k in range(6):
-        if stones[cell + g.offset[k]] == colour:
+        same = stones[cell + g.offset[k]] == colour
+        if same and not previous:
+            run_started = True
             other = find_root(parent, cell + g.offset[k])
             if other != root:
                 root = join_roots(parent, log, used, root, other)
+        previous = same
+    if previous and not run_started:
+        # All six are the colour's: one run with no start, one group.
+        root = join_roots(parent, log, used, root, find_root(parent, cell + g.offset[0]))
     return ((-parent[root]) & BOTH_SIDES) == BOTH_SIDES
 
 
@@ -399,12 +409,13 @@ cdef class Board:
         self.g.cols = cols
         self.g.width = w
         self.g.padded = (rows + 2) * w + 1
+        # In order around the cell: each neighbour touches the next one.
         self.g.offset[0] = -w
         self.g.offset[1] = -w + 1
-        self.g.offset[2] = -1
-        self.g.offset[3] = 1
+        self.g.offset[2] = 1
+        self.g.offset[3] = w
         self.g.offset[4] = w - 1
-        self.g.offset[5] = w
+        self.g.offset[5] = -1
         free(self.parent)
         free(self.records)
         free(self.log)
@@ -1126,7 +1137,13 @@ cdef inline Py_ssize_t _coordinate(value, str name) except? -1:
         number = PyLong_AsLongAndOverflow(value, &overflow)
         if overflow == 0:
             return number
-        return (1 << 40) if overflow > 0 else -(1 << 40)
+    return _other_coordinate(value, name)
+
+
+cdef Py_ssize_t _other_coordinate(value, str name) except? -1:
+    """_coordinate's rare cases, out of line so that the common one inlines."""
+    if type(value) is int:
+        return (1 << 40) if value > 0 else -(1 << 40)
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise TypeError(f"a cell's {name} must be an int, not {type(value).__name__}")
     value = value.__index__()
