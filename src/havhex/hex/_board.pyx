@@ -65,7 +65,11 @@ cdef enum:
 # Parent writes one move may log: three unions (a cell touches at most three
 # separate groups of its colour) of two writes each, and a swap's reset.
 cdef enum:
-    LOG_PER_MOVE = 12
+    LOG_PER_MOVE = 8
+
+# Room a copy leaves for further moves before it must grow.
+cdef enum:
+    SPARE_MOVES = 4
 
 # Indices are int32: the padded cells and the side nodes must stay below this.
 MAX_CELLS = (1 << 31) - 16
@@ -127,6 +131,13 @@ cdef struct Geometry:
     int32_t offset[6]
 
 
+# The index of the lowest set bit of a 6-bit mask (portable, one load).
+cdef uint8_t LOWEST_BIT[64]
+LOWEST_BIT[0] = 0
+for _mask in range(1, 64):
+    LOWEST_BIT[_mask] = (_mask & -_mask).bit_length() - 1
+
+
 cdef inline bint place_stone(const Geometry* g, uint8_t* stones, int32_t* parent,
                              LogEntry* log, int32_t* used, int32_t cell, int32_t row,
                              int32_t col, uint8_t colour) noexcept nogil:
@@ -139,23 +150,25 @@ cdef inline bint place_stone(const Geometry* g, uint8_t* stones, int32_t* parent
         sides = (FIRST_SIDE if row == 0 else 0) | (SECOND_SIDE if row == g.rows - 1 else 0)
     else:
         sides = (FIRST_SIDE if col == 0 else 0) | (SECOND_SIDE if col == g.cols - 1 else 0)
-    cdef bint previous = stones[cell + g.offset[5]] == colour
-    cdef bint same, run_started = False
+    cdef uint32_t same = 0, starts
+    for k in range(6):
+        same |= (<uint32_t>(stones[cell + g.offset[k]] == colour)) << k
     stones[cell] = colour
     parent[cell] = -(SIZE_UNIT + sides)
     # Neighbours next to each other around the cell touch, so a run of the
-    # colour's stones around it is one group: one find per run.
-    for k in range(6):
-        same = stones[cell + g.offset[k]] == colour
-        if same and not previous:
-            run_started = True
-            other = find_root(parent, cell + g.offset[k])
-            if other != root:
-                root = join_roots(parent, log, used, root, other)
-        previous = same
-    if previous and not run_started:
-        # All six are the colour's: one run with no start, one group.
-        root = join_roots(parent, log, used, root, find_root(parent, cell + g.offset[0]))
+    # colour's stones around it is one group: one find per run, at the
+    # run's first stone (the one whose predecessor around the cell is not
+    # the colour's).  The mask, not a branch per neighbour: each neighbour
+    # is a coin toss a branch would often mispredict.
+    starts = same & ~(((same << 1) | (same >> 5)) & 0x3F)
+    if same == 0x3F:
+        starts = 1                  # one run all around, with no first stone
+    while starts:
+        k = LOWEST_BIT[starts]
+        starts &= starts - 1
+        other = find_root(parent, cell + g.offset[k])
+        if other != root:
+            root = join_roots(parent, log, used, root, other)
     return ((-parent[root]) & BOTH_SIDES) == BOTH_SIDES
 
 
@@ -742,8 +755,8 @@ cdef class Board:
         """An independent copy (the arrays copied)."""
         cdef Board other = Board.__new__(Board)
         other.g = self.g
-        other.records_capacity = self.n_moves + 16
-        other.log_capacity = self.log_used + LOG_PER_MOVE * 16
+        other.records_capacity = self.n_moves + SPARE_MOVES
+        other.log_capacity = self.log_used + LOG_PER_MOVE * SPARE_MOVES
         other.parent = _cells_block(self.g.padded)
         other.stones = <uint8_t*>(other.parent + self.g.padded) if other.parent != NULL else NULL
         other.records = <Record*>malloc(other.records_capacity * sizeof(Record))
