@@ -386,6 +386,8 @@ def test_draw_shows_the_board_and_its_chain():
     assert "<svg" in svg and "a game" in svg
     board.undo()
     assert "Nobody wins" in board.draw(as_text=True)
+    with pytest.raises(InputError, match="square boards.*2 x 4"):
+        Board(2, 4).draw()
 
 
 def test_pickle_keeps_the_moves_and_the_start():

@@ -993,8 +993,14 @@ cdef class Board:
     def draw(self, as_text=False, **options):
         """The board as SVG (or as text with ``as_text=True``) through
         :func:`havhex.draw.hex_svg` / :func:`havhex.draw.hex_text`, with the
-        winning chain marked; ``options`` go to them (``heading=``)."""
+        winning chain marked; ``options`` go to them (``heading=``).  The
+        pictures are of square boards: another raises
+        :class:`havhex.InputError`."""
         from havhex import draw
+
+        if self.g.rows != self.g.cols:
+            raise InputError(f"the pictures are of square boards (N x N); this one is "
+                             f"{self.g.rows} x {self.g.cols}")
 
         explanation = self.explain() or {"answer": "Nobody wins"}
         function = draw.hex_text if as_text else draw.hex_svg
