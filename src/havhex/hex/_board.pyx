@@ -384,10 +384,16 @@ cdef class Board:
     cdef uint8_t base_mover
 
     def __cinit__(self):
+        # A board made by __new__ alone is an empty 0 x 0 board until
+        # __init__ (or a copy) gives it cells.
         self.stones = NULL
         self.parent = NULL
         self.records = NULL
         self.log = NULL
+        self.mover = RED
+        self.base_mover = RED
+        self.winning_index = -1
+        self.base_red_cell = -1
 
     def __dealloc__(self):
         free(self.parent)               # the stones share its block
@@ -753,7 +759,10 @@ cdef class Board:
 
     def copy(self):
         """An independent copy (the arrays copied)."""
-        cdef Board other = Board.__new__(Board)
+        cdef Board other
+        if self.parent == NULL:
+            raise TypeError("this Board was made without __init__")
+        other = Board.__new__(Board)
         other.g = self.g
         other.records_capacity = self.n_moves + SPARE_MOVES
         other.log_capacity = self.log_used + LOG_PER_MOVE * SPARE_MOVES
@@ -1042,6 +1051,8 @@ cdef class Board:
         seed_bits = seed.__index__() & 0xFFFFFFFFFFFFFFFF
         if self.winner_code:
             return n if self.winner_code == RED else 0
+        if self.parent == NULL:
+            raise TypeError("this Board was made without __init__")
         empty = <int32_t*>malloc((self.g.rows * self.g.cols + 1) * sizeof(int32_t))
         if empty == NULL:
             raise MemoryError()
