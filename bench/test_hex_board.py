@@ -235,3 +235,15 @@ def test_ratios(benchmark, size):
     benchmark.extra_info["playouts games/s"] = round(1 / playouts)
     benchmark.extra_info["OpenSpiel driven games/s"] = round(1 / driven)
     benchmark.extra_info["playouts ratio"] = round(driven / playouts, 1)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_playouts_thousand_by_thousand(benchmark, threads):
+    """Playouts where OpenSpiel has no counterpart to time: 1,000 x 1,000
+    cells from the empty board, on one thread and on two."""
+    board = Board(1000)
+    count = 8
+    counts = benchmark.pedantic(board.playouts, (count, 7, threads), rounds=3, iterations=1)
+    assert sum(counts.values()) == count
+    if benchmark.stats:
+        benchmark.extra_info["games/s"] = round(count / benchmark.stats.stats.median, 1)
