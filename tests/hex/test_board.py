@@ -257,7 +257,7 @@ def test_occupied_after_the_end_and_swap_out_of_turn():
 
 @pytest.mark.parametrize("args, error", [
     ((0,), InputError), ((2, 0), InputError), ((2.0,), TypeError), ((True,), TypeError),
-    ((2, 2, 1), TypeError), ((40000, 60000), InputError),
+    ((2, 2, 1), TypeError), ((40000, 60000), InputError), ((20000, 30000), InputError),
 ])
 def test_bad_sizes(args, error):
     with pytest.raises(error):

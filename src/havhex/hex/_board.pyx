@@ -71,8 +71,9 @@ cdef enum:
 cdef enum:
     SPARE_MOVES = 4
 
-# Indices are int32: the padded cells and the side nodes must stay below this.
-MAX_CELLS = (1 << 31) - 16
+# Indices are int32 and a root keeps four times its set's size (plus the
+# sides) in one: the padded cells stay below this.
+MAX_CELLS = 1 << 29
 
 # Hash keys: a cell's key mixes its padded index and colour; the mover and
 # the exchanged sides have keys of their own.
