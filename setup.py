@@ -34,7 +34,8 @@ def extension(name):
 
 setup(
     ext_modules=cythonize(
-        [extension("havannah._judge"), extension("havannah._rings"), extension("hex._judge")],
+        [extension("havannah._judge"), extension("havannah._rings"), extension("hex._judge"),
+         extension("hex._board")],
         compiler_directives=KERNEL_DIRECTIVES,
         include_path=["src"],
     ),

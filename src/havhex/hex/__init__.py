@@ -19,6 +19,7 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 
 from . import _judge
 from .._checks import thread_count
+from ._board import Board
 from .._source import encode_text, read_input
 from .._explanation import Explanation
 from .._frozen import Frozen
@@ -27,7 +28,7 @@ from ..errors import MEMORY_REASON, InputError, shown_bytes, token_reason, trail
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
     "explain_text", "explain_file", "iter_explain_file", "explanation_record",
-    "format_results", "STATUSES", "REASONS", "MAX_SIZE",
+    "format_results", "STATUSES", "REASONS", "MAX_SIZE", "Board",
 ]
 
 MAX_SIZE = _judge.MAX_SIZE
@@ -167,7 +168,7 @@ def _board_rows(rows):
         return [_row_bytes(row, number) for number, row in enumerate(rows.split(), 1)]
     view = _buffers.view_of(rows, _BOARD_WANTED)
     if view is not None and view.ndim == 2 and view.itemsize == 1:
-        data = view.tobytes()
+        data = _stone_codes(view.tobytes())
         width = view.shape[1]
         return [data[i * width:(i + 1) * width] for i in range(view.shape[0])]
     if view is not None and view.ndim == 1 and view.itemsize == 1:
@@ -182,6 +183,16 @@ def _board_rows(rows):
         return [_row_bytes(row, number) for number, row in enumerate(rows, 1)]
     except NotImplementedError:  # a bare memoryview of items it cannot show
         raise TypeError(f"{_BOARD_WANTED}, not {_buffers.describe(rows, view)}") from None
+
+
+# The stone codes of an array such as ``Board.to_array`` gives (0 empty,
+# 1 red, 2 blue) as the judge's letters: no character board uses these codes.
+_CODE_LETTERS = bytes.maketrans(b"\x00\x01\x02", b".RB")
+
+
+def _stone_codes(data):
+    """``data`` with 0, 1, 2 read as ``.``, ``R``, ``B`` when it holds only those."""
+    return data.translate(_CODE_LETTERS) if not data.translate(None, b"\x00\x01\x02") else data
 
 
 def _string_rows(view, kind, height, width):
@@ -216,6 +227,9 @@ def _buffer_rows(rows, view):
         values = _buffers.native_integers(view, _buffers.is_signed(view), swapped)
         if values is None:
             raise TypeError(f"{_BOARD_WANTED}, not {_buffers.describe(rows, view)}")
+        if len(values) and min(values) >= 0 and max(values) <= 2:   # a Board.to_array layout
+            data = _stone_codes(bytes(values.tolist()))
+            return [data[i * width:(i + 1) * width] for i in range(height)]
         board = [values[i * width:(i + 1) * width].tolist() for i in range(height)]
     else:
         board = _buffers.object_items(rows, view)
@@ -276,7 +290,8 @@ def judge(rows):
     and ``.``; a string with the rows separated by white space; or a 2-D
     buffer of characters: NumPy ``S``/``U`` strings, character codes of any
     integer dtype and byte order (``uint8``, ``>i4``...), or dtype object
-    holding str, bytes or codes.  Raises :class:`havhex.InputError` for a
+    holding str, bytes or codes; an integer array holding only 0, 1 and 2
+    is read as :meth:`Board.to_array` writes it (empty, red, blue).  Raises :class:`havhex.InputError` for a
     malformed board and ``TypeError`` naming the dtype for a buffer of
     anything else (float...).
     """
