@@ -21,7 +21,7 @@ from ..errors import MEMORY_REASON, InputError, token_reason, trailing_reason
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
     "format_results", "explain", "explain_text", "explain_file",
-    "MAX_SIZE", "KINDS",
+    "MAX_SIZE", "KINDS", "Board",
 ]
 
 MAX_SIZE = 1 << 30
@@ -82,6 +82,8 @@ class Result(Frozen):
 
 
 _NONE = Result._build(kinds=(), move=None)
+
+from .board import Board  # noqa: E402  (the live board uses Result's module)
 
 
 # ---------------------------------------------------------------------------
@@ -649,6 +651,8 @@ class _Witness:
                 path = self._trace(parent, found)
                 if best is None or len(path) < len(best):
                     best = path
+        if best is None:
+            return None     # no loop through the move: a flower completed at its centre
         return self._cells([0] + best[::-1])
 
     def enclosed_runs(self):

@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, auto_pickle=False
 """The live Havannah board for two players: the compiled core of
 ``havhex.havannah.Board`` (board.py adds the Python-level extras).
 
@@ -753,6 +753,12 @@ cdef class BoardCore:
 
     def __len__(self):
         return self.n_moves
+
+    def _winning_kinds(self):
+        """The kinds the winning move completed (() before a win)."""
+        if self.winning_index < 0:
+            return ()
+        return KINDS_BY_BITS[self.log[self.winning_index].kinds]
 
     def _players(self):
         """The colour index (0 white, 1 black) of each move's mover."""
