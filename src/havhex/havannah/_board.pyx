@@ -16,8 +16,10 @@ its neighbour with no find at all, which is most moves.
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.tuple cimport PyTuple_GET_SIZE
 
+from havhex._native.unionfind cimport uf_find
 from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
 
 from havhex.errors import InputError
@@ -111,14 +113,27 @@ cdef inline void point_into(Position* p, char* block) noexcept nogil:
     p.cells = <uint8_t*>(block + <size_t>p.n_slots * (sizeof(int32_t) + sizeof(uint16_t)))
 
 
+# Empty boards by size (their arrays as bytes), copied by Board().
+EMPTY_BOARDS = {}
+cdef int TEMPLATE_MAX_SIZE = 64
+
+
+cdef void lay_out_counts(Position* p, int32_t size) noexcept nogil:
+    """What an empty board holds beside its arrays."""
+    cdef int k
+    for k in range(6):
+        p.offset[k] = NEIGHBOUR_DX[k] * p.width + NEIGHBOUR_DY[k]
+    p.n_empty = 3 * size * (size - 1) + 1
+    p.to_move = WHITE
+    p.winner = 0
+    p.hash = 0
+
+
 cdef void lay_out(Position* p, int32_t size) noexcept nogil:
     """The empty board of base ``size`` into ``p``'s arrays."""
     cdef int32_t width = 2 * size + 1
     cdef int32_t x, y, i
-    cdef int k
-    for k in range(6):
-        p.offset[k] = NEIGHBOUR_DX[k] * width + NEIGHBOUR_DY[k]
-    p.n_empty = 0
+    lay_out_counts(p, size)
     for x in range(width):
         for y in range(width):
             i = x * width + y
@@ -126,13 +141,9 @@ cdef void lay_out(Position* p, int32_t size) noexcept nogil:
             if on_board(x, y, size):
                 p.cells[i] = EMPTY
                 p.mask[i] = border_mask(x, y, size)
-                p.n_empty += 1
             else:
                 p.cells[i] = OFF_BOARD
                 p.mask[i] = 0
-    p.to_move = WHITE
-    p.winner = 0
-    p.hash = 0
 
 
 cdef inline int32_t find_root(const int32_t* parent, int32_t item) noexcept nogil:
@@ -259,8 +270,8 @@ cdef bint encloses_empty(Position* p, int32_t cell, uint8_t colour, unsigned int
     return False
 
 
-cdef uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord* record,
-                   Search* search) noexcept nogil:
+cdef inline uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord* record,
+                          Search* search, bint playing_out) noexcept nogil:
     """Put ``colour``'s stone on the empty ``cell``; the kinds it completes.
 
     ``record`` (or NULL) receives what undo needs.  The structure tests are
@@ -271,6 +282,10 @@ cdef uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord* record
     official rule counts the cells inside whatever they hold, so a loop is
     a ring, and so is a stone whose six neighbours are its own (the flower,
     which no run test sees); the contest rule wants an empty cell inside.
+
+    ``playing_out`` (a constant at each call): a playout, which never undoes
+    and never hashes, so its finds compress paths (the words they rewrite
+    need no log) and the hash is left alone.
     """
     cdef int32_t* parent = p.parent
     cdef uint16_t* mask = p.mask
@@ -285,7 +300,8 @@ cdef uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord* record
     cdef bint closed = False
     cells[cell] = colour
     p.n_empty -= 1
-    p.hash ^= stone_key(cell, colour)
+    if not playing_out:
+        p.hash ^= stone_key(cell, colour)
     parent[cell] = -1
     for k in range(6):
         present |= (cells[cell + offset[k]] == colour) << k
@@ -305,7 +321,8 @@ cdef uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord* record
         while starts:
             k = HAVBOARD_CTZ(starts)
             starts &= starts - 1
-            root = find_root(parent, cell + offset[k])
+            root = (uf_find(parent, cell + offset[k]) if playing_out
+                    else find_root(parent, cell + offset[k]))
             for a in range(n_runs):
                 if run_root[a] == root:
                     closed = True
@@ -440,7 +457,7 @@ cdef uint8_t play_out(Playground* g, const Position* start, const char* start_bl
         cell = free_cells[pick]
         n_free -= 1
         free_cells[pick] = free_cells[n_free]
-        if place(p, cell, colour, NULL, &g.search):
+        if place(p, cell, colour, NULL, &g.search, True):
             return colour
         colour ^= 3
     return 0
@@ -530,8 +547,20 @@ cdef class BoardCore:
             raise MemoryError(f"no memory for a board of size {size}")
         point_into(&self.position, self.block)
         cdef int32_t base = size
-        with nogil:
-            lay_out(&self.position, base)
+        cdef const unsigned char[::1] template
+        if size <= TEMPLATE_MAX_SIZE:
+            # Boards are made often (a game each): the empty board is copied.
+            laid_out = EMPTY_BOARDS.get(size)
+            if laid_out is None:
+                lay_out(&self.position, base)
+                laid_out = EMPTY_BOARDS[size] = (<char*>self.block)[:block_bytes(self.position.n_slots)]
+            else:
+                template = laid_out
+                memcpy(self.block, &template[0], block_bytes(self.position.n_slots))
+                lay_out_counts(&self.position, base)
+        else:
+            with nogil:
+                lay_out(&self.position, base)
 
     cdef int _ensure_search(self) except -1:
         if self.search.stamp == NULL:
@@ -553,7 +582,8 @@ cdef class BoardCore:
     cdef int32_t _cell_of(self, move) except -2:
         """The index of ``move``'s cell, or -1 for the swap; raises for
         anything else, changing nothing."""
-        cdef int64_t x, y
+        cdef long long x, y
+        cdef int overflow = 0, overflow_y = 0
         cdef int32_t cell
         cdef int32_t last = 2 * self.position.size - 1
         if type(move) is tuple and PyTuple_GET_SIZE(move) == 2:
@@ -573,10 +603,10 @@ cdef class BoardCore:
                     raise TypeError(f"a move's coordinates must be ints, got {move!r}")
             a = a.__index__()
             b = b.__index__()
-        if not (1 <= a <= last and 1 <= b <= last):
+        x = PyLong_AsLongLongAndOverflow(a, &overflow)
+        y = PyLong_AsLongLongAndOverflow(b, &overflow_y)
+        if overflow or overflow_y or not (1 <= x <= last and 1 <= y <= last):
             raise InputError(f"({a}, {b}) is off the board of size S = {self.position.size}")
-        x = a
-        y = b
         cell = <int32_t>(x * self.position.width + y)
         if self.position.cells[cell] == OFF_BOARD:
             raise InputError(f"({a}, {b}) is off the board of size S = {self.position.size}")
@@ -618,7 +648,7 @@ cdef class BoardCore:
         if self.position.cells[cell] != EMPTY:
             w = self.position.width
             raise InputError(f"({cell // w}, {cell % w}) is occupied")
-        kinds = place(&self.position, cell, colour, record, &self.search)
+        kinds = place(&self.position, cell, colour, record, &self.search, False)
         record.cell = cell
         record.colour = colour
         record.kinds = kinds
