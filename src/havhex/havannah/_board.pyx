@@ -16,7 +16,6 @@ its neighbour with no find at all, which is most moves.
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
-from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.tuple cimport PyTuple_GET_SIZE
 
 from havhex._native.unionfind cimport uf_find
@@ -582,8 +581,8 @@ cdef class BoardCore:
     cdef int32_t _cell_of(self, move) except -2:
         """The index of ``move``'s cell, or -1 for the swap; raises for
         anything else, changing nothing."""
-        cdef long long x, y
-        cdef int overflow = 0, overflow_y = 0
+        cdef long long x = 0, y = 0
+        cdef int overflow = 0
         cdef int32_t cell
         cdef int32_t last = 2 * self.position.size - 1
         if type(move) is tuple and PyTuple_GET_SIZE(move) == 2:
@@ -603,9 +602,12 @@ cdef class BoardCore:
                     raise TypeError(f"a move's coordinates must be ints, got {move!r}")
             a = a.__index__()
             b = b.__index__()
-        x = PyLong_AsLongLongAndOverflow(a, &overflow)
-        y = PyLong_AsLongLongAndOverflow(b, &overflow_y)
-        if overflow or overflow_y or not (1 <= x <= last and 1 <= y <= last):
+        try:
+            x = a
+            y = b
+        except OverflowError:
+            overflow = 1
+        if overflow or not (1 <= x <= last and 1 <= y <= last):
             raise InputError(f"({a}, {b}) is off the board of size S = {self.position.size}")
         cell = <int32_t>(x * self.position.width + y)
         if self.position.cells[cell] == OFF_BOARD:
@@ -664,7 +666,8 @@ cdef class BoardCore:
         """Place the mover's stone on ``move`` (an ``(x, y)`` pair), or swap;
         returns the kinds of structure the move completed, e.g. ``("ring",)``."""
         cdef int32_t cell = self._cell_of(move)
-        self._check_not_over()
+        if self.position.winner or self.position.n_empty == 0:
+            self._check_not_over()
         if cell < 0 and not self._swap_legal():
             raise InputError("'swap' is allowed only as the second player's first move, "
                              "on a board made with swap=True")
