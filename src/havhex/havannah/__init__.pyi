@@ -8,6 +8,8 @@ Cell = Tuple[int, int]
 # that are integers; other dtypes raise TypeError.
 Moves = Union[Iterable[Sequence[int]], Buffer]
 
+from .board import Board as Board
+
 MAX_SIZE: int
 KINDS: Tuple[str, str, str]
 
