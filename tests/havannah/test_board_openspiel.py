@@ -51,3 +51,19 @@ def test_openspiel_legal_actions_are_the_empty_cells():
         cell = rng.choice(board.legal_moves())
         board.play(cell)
         state.apply_action(action_of(size, cell))
+
+
+def test_a_flower_ends_the_game_in_both():
+    """Six stones around a seventh of the same player (the centre first): a
+    ring under the official rule, in OpenSpiel as in Board."""
+    size = 5
+    game = pyspiel.load_game("havannah", {"board_size": size})
+    state = game.new_initial_state()
+    board = Board(size)
+    white = [(5, 5), (6, 6), (5, 6), (4, 5), (4, 4), (5, 4), (6, 5)]
+    black = [(1, 1), (1, 3), (2, 1), (9, 9), (9, 7), (8, 9)]
+    for number, cell in enumerate([c for pair in zip(white, black + [None]) for c in pair][:13]):
+        kinds = board.play(cell)
+        state.apply_action(action_of(size, cell))
+        assert state.is_terminal() == (number == 12) == bool(kinds)
+    assert kinds == ("ring",) and state.returns() == [1.0, -1.0]

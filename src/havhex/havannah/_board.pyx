@@ -707,7 +707,9 @@ cdef class BoardCore:
 
     def copy(self):
         """An independent board in the same state (arrays copied)."""
-        cdef BoardCore other = type(self).__new__(type(self))
+        # BoardCore.__new__ is a direct call of the type's slot; the
+        # subclass (Board) adds no state of its own.
+        cdef BoardCore other = BoardCore.__new__(type(self))
         cdef size_t n_bytes = block_bytes(self.position.n_slots)
         other.block = <char*>malloc(n_bytes)
         if other.block == NULL:
