@@ -16,7 +16,7 @@ from ref_havannah_board import RefBoard
 
 # Random games per test (four tests of one rule and swap option each): the
 # reference spends about 40 ms on a game; HAVHEX_BOARD_GAMES plays more.
-GAMES = int(os.environ.get("HAVHEX_BOARD_GAMES", "250"))
+GAMES = int(os.environ.get("HAVHEX_BOARD_GAMES", "500"))
 SETTINGS = settings(max_examples=GAMES, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
