@@ -418,3 +418,35 @@ def test_random_playouts_big_board():
     board = Board(60, "contest")
     counts = board.playouts(4, seed=1, threads=2)
     assert sum(counts.values()) == 4
+
+
+# ---------------------------------------------------------------------------
+# Pictures
+# ---------------------------------------------------------------------------
+
+def test_draw_a_won_board_and_one_in_progress():
+    board = Board(3)
+    for move in [(3, 3), (1, 1), (2, 2), (1, 2), (2, 3), (1, 3)]:
+        board.play(move)
+    text = board.draw(as_text=True)
+    assert text.splitlines()[0] == "bridge in move 6"
+    assert text.count("#") - text.splitlines()[-1].count("#") == 3     # the black path
+    svg = board.draw(heading="game")
+    assert svg.startswith("<svg") or svg.startswith("<?xml")
+    assert "bridge" in svg
+    board.undo()
+    text = board.draw(as_text=True)
+    assert text.splitlines()[0] == "none"
+    stones = sum(line.count("o") for line in text.splitlines()[1:-1])
+    assert stones == 2          # black's stones: black is to move
+    white = board.draw(as_text=True, player="white")
+    assert sum(line.count("o") for line in white.splitlines()[1:-1]) == 3
+    with pytest.raises(InputError):
+        board.draw(player="red")
+
+
+def test_explain_before_a_win_is_none():
+    board = Board(4)
+    assert board.explain() is None
+    board.play((4, 4))
+    assert board.explain() is None
