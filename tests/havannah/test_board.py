@@ -141,21 +141,21 @@ def test_contest_ring_around_empty_and_opponent_cells():
     loop = [(7, 7), (7, 8), (6, 8), (5, 7), (5, 6), (5, 5), (6, 5), (7, 6)]
     results = play_alone(board, loop)
     assert results[-1] == ("ring",) and not any(results[:-1])
-    assert board.explain()["ring"]["enclosed_runs"] == [[6, 7, 7]]
+    assert board.explain().enclosed_runs == ((6, 7, 7),)
     board = Board(6)
     board._play_as((6, 6), "black")
     play_alone(board, loop)
-    assert board.explain()["ring"]["enclosed_runs"] == [[6, 6, 7]]
+    assert board.explain().enclosed_runs == ((6, 6, 7),)
 
 
 def test_flower_explained():
     board = Board(4)
     play_alone(board, [(4, 4)] + flower((4, 4)))
     explanation = board.explain()
-    assert explanation["kinds"] == ["ring"]
-    assert explanation["ring"]["loop"][0] == [5, 4]      # the winning move first
-    assert sorted(explanation["ring"]["loop"]) == sorted(list(cell) for cell in flower((4, 4)))
-    assert explanation["ring"]["enclosed_runs"] == [[4, 4, 4]]
+    assert explanation.result.kinds == ("ring",)
+    assert explanation.ring[0] == (5, 4)      # the winning move first
+    assert sorted(explanation.ring) == sorted(flower((4, 4)))
+    assert explanation.enclosed_runs == ((4, 4, 4),)
 
 
 def test_swap():
@@ -284,7 +284,7 @@ def test_contest_rule_alone_gives_first_win_on_conformance_files(conformance_dir
             if kinds and size <= 50:
                 explained = board.explain()
                 judged = explain(size, moves)
-                assert {k: v for k, v in explained.items() if k != "winner"} == judged
+                assert explained == judged
             checked += 1
     assert checked == 227
 

@@ -5,7 +5,7 @@ files (../shared/conformance, skipped when absent), hand-built positions worked
 out from the statement, and the literal reference judge tests/support/ref_havannah.py.
 Nothing here is a copy of the engine's output.
 
-Coordinates (statement and NOTES.md): the neighbours of (x, y), clockwise from
+Coordinates (statement and docs/conventions.md): the neighbours of (x, y), clockwise from
 twelve o'clock, are (x+1, y+1), (x, y+1), (x-1, y), (x-1, y-1), (x, y-1), (x+1, y).
 Corners of a board of side S: (1, 1), (1, S), (S, 1), (S, 2S-1), (2S-1, S),
 (2S-1, 2S-1).  On S = 3 each edge holds one hexagon:
@@ -19,6 +19,7 @@ from array import array
 import pytest
 
 import ref_havannah as ref
+from boards import hex_ring
 from havhex import InputError, havannah
 from havhex.havannah import Result, enclosed_empty, first_win, format_results, judge_file, judge_text
 
@@ -32,21 +33,6 @@ def ring_around(x, y):
     return [(x + dx, y + dy) for dx, dy in NEIGHBOURS]
 
 
-def hex_ring(cx, cy, r):
-    """The 6r hexagons at distance exactly r from (cx, cy), walking round.
-
-    Starts at (cx, cy - r) and walks r steps in each of the six directions in
-    turn; a closed loop of stones with the ball of radius r - 1 inside.
-    """
-    x, y = cx, cy - r
-    cells = []
-    for dx, dy in NEIGHBOURS:
-        for _ in range(r):
-            cells.append((x, y))
-            x += dx
-            y += dy
-    assert (x, y) == (cx, cy - r)
-    return cells
 
 
 def hex_distance(a, b):

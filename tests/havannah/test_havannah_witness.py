@@ -17,10 +17,24 @@ from collections import deque
 import pytest
 
 import ref_havannah as ref
+from boards import hex_ring
 from conftest import SANITIZED
 from havhex import InputError, havannah
-from havhex.havannah import (explain, explain_file, explain_text, first_win, judge_file,
-                             judge_text)
+from havhex.havannah import first_win, judge_file, judge_text
+
+
+# The witnesses are checked in their JSON form, the record ``--format json``
+# prints (tests/test_explanation.py checks the Explanation behind it).
+def explain(size, moves):
+    return havannah.explain(size, moves).to_dict()
+
+
+def explain_text(text, **options):
+    return [explanation.to_dict() for explanation in havannah.explain_text(text, **options)]
+
+
+def explain_file(file, **options):
+    return [explanation.to_dict() for explanation in havannah.explain_file(file, **options)]
 
 NEIGHBOURS = ref.NEIGHBOURS
 OFFSETS = set(NEIGHBOURS)
@@ -256,15 +270,6 @@ def test_checker_rejects_broken_witnesses():
 # Hand-built cases with several kinds
 # ---------------------------------------------------------------------------
 
-def hex_ring(cx, cy, r):
-    x, y = cx, cy - r
-    cells = []
-    for dx, dy in NEIGHBOURS:
-        for _ in range(r):
-            cells.append((x, y))
-            x += dx
-            y += dy
-    return cells
 
 
 HAND = [

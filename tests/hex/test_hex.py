@@ -154,7 +154,7 @@ HAND = [
     # and Blue's right side, bottom-left (2, 0) on Red's bottom and Blue's left.
     (["B.R", ".R.", "RB."], "Red wins", None, {(0, 2), (1, 1), (2, 0)}),
     (["R.B", ".B.", "BR."], "Blue wins", None, {(0, 2), (1, 1), (2, 0)}),
-    # The main diagonal is not adjacent in this convention (NOTES.md).
+    # The main diagonal is not adjacent in this convention (docs/conventions.md).
     (["R..", ".R.", "..R"], "Impossible", "counts", set()),
     (["RB.", ".R.", "B.R"], "Nobody wins", None, set()),
     # A corner stone alone on a 2x2 board touches one side of each pair only.

@@ -10,6 +10,8 @@ import sys
 from .._version import __version__
 from ..errors import InputError
 
+__all__ = ["main"]
+
 GAMES = ("havannah", "hex")
 
 
@@ -249,9 +251,9 @@ def _json_lines(records, progress=None):
             progress.close()
     if first is None:
         return
-    yield _json_line(first)
+    yield _json_line(first.to_dict())
     for record in records:
-        yield _json_line(record)
+        yield _json_line(record.to_dict())
 
 
 def _json_line(value):

@@ -4,32 +4,39 @@ stones inside a loop)."""
 from array import array
 from bisect import bisect_left
 
-from . import KINDS, _rings, _Witness
+from .._explanation import Explanation
+from . import KINDS, Result, _rings, _Witness
 
 # Neighbour offsets clockwise from twelve o'clock, as in the engine.
 _NEIGHBOURS = ((1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1), (1, 0))
 
 
 def explain_board(board):
+    """The :class:`havhex.Explanation` of a won board (``case`` None), its
+    result numbering the winning move in ``board.moves`` from 1."""
     stones = board._winner_stones()
     n = len(stones)
     flat = array("q", [coordinate for cell in stones for coordinate in cell])
     kinds = [kind for kind in KINDS if kind in board._winning_kinds()]
-    move = board.winning_move + 1
-    explanation = {"winner": board.winner, "answer": f"{'-'.join(kinds)} in move {move}",
-                   "move": move, "kinds": kinds}
+    result = Result(kinds, board.winning_move + 1)
     witness = _Witness(board.size, flat, n)
+    bridge = fork = loop = runs = None
     if "bridge" in kinds:
-        explanation["bridge"] = {"path": witness.bridge()}
+        bridge = _tuples(witness.bridge())
     if "fork" in kinds:
-        explanation["fork"] = {"cells": witness.fork()}
+        fork = _tuples(witness.fork())
     if "ring" in kinds:
         own = set(stones)
-        loop = witness.loop()
-        if loop is None:
-            loop = _flower_loop(board.size, own, stones[-1])
-        explanation["ring"] = {"loop": loop, "enclosed_runs": _enclosed(board, own, flat)}
-    return explanation
+        cycle = witness.loop()
+        if cycle is None:
+            cycle = _flower_loop(board.size, own, stones[-1])
+        loop = _tuples(cycle)
+        runs = _tuples(_enclosed(board, own, flat))
+    return Explanation._of("havannah", result, None, (bridge, fork, loop, runs))
+
+
+def _tuples(cells):
+    return tuple(map(tuple, cells))
 
 
 def _on_board(size, x, y):

@@ -15,10 +15,10 @@
 # a fresh multiplier (see table_rebuild): cheap when the multiplier is good,
 # as it nearly always is.  The same rebuild grows a table sized for the moves
 # read so far, so that a header claiming more moves than come costs nothing.
-# On tables larger than the caches each move's slots are
-# computed and prefetched PLAN_RING - 1 moves ahead (see MovePlan); on
-# bench/ inputs this beat tiled layouts (4x4 and 2x2 cells per slot group)
-# that keep neighbours on shared cache lines.
+# On tables larger than the caches each move's slots are computed and
+# prefetched PLAN_RING - 1 moves ahead (see MovePlan), which hides the misses
+# that a layout keeping neighbours on shared cache lines would only reduce
+# (docs/performance.md, "Havannah cell table").
 # --------------------------------------------------------------------------
 
 cdef struct CellTable:
@@ -176,11 +176,11 @@ cdef void advise_huge_pages(void* block, size_t size) noexcept nogil:
 cdef void* large_block(size_t size) noexcept nogil:
     """An uninitialised block, on huge pages when large.
 
-    Its pages are left to be faulted in as they are first touched: mapping
-    them all at once (MADV_POPULATE_WRITE) or zeroing them here both made
-    ``-j 2`` slower on the scale input (medians of 12 runs: 139-144 and
-    150 ms against 127-132 ms), the two workers then zeroing their tables at
-    the same moment."""
+    Its pages are left to be faulted in as they are first touched, spread
+    over the judging: mapping them all at once (MADV_POPULATE_WRITE) or
+    zeroing them here would make the workers of ``-j`` clear their tables at
+    the same moment (docs/performance.md, "Memory: huge pages and page
+    faults")."""
     cdef void* block = NULL
     if size < 2 * HUGE_PAGE:
         return malloc(size)

@@ -1,5 +1,8 @@
 # Included by _judge.pyx (one extension, no import between the parts): the board's geometry.
 
+# Neighbours clockwise from twelve o'clock (docs/conventions.md, Havannah:
+# neighbours): consecutive entries are themselves adjacent, which the ring
+# test relies on.
 cdef int NEIGHBOUR_DX[6]
 cdef int NEIGHBOUR_DY[6]
 NEIGHBOUR_DX[:] = [1, 0, -1, -1, 0, 1]
@@ -25,7 +28,8 @@ cdef inline bint on_board(int64_t x, int64_t y, int64_t size) noexcept nogil:
 
 
 cdef inline uint16_t border_mask(int64_t x, int64_t y, int64_t size) noexcept nogil:
-    """Bits 0-5: the corner this cell is; bits 6-11: the edge it lies on."""
+    """Bits 0-5: the corner this cell is; bits 6-11: the edge it lies on
+    (numbered as in docs/conventions.md, Havannah: corners and edges)."""
     cdef int64_t last = 2 * size - 1
     cdef int64_t d = x - y
     if 1 < x < last and 1 < y < last and -(size - 1) < d < size - 1:

@@ -71,9 +71,6 @@ FAULT_CODES = (ERR_TOKEN, ERR_T_RANGE, ERR_S_RANGE, ERR_M_RANGE, ERR_OFF_BOARD, 
 TOKEN_CODES = (TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_TOO_LONG, TOKEN_IO_ERROR)
 MAX_NUMBER_DIGITS = NUMBER_DIGITS_MAX
 
-# Neighbours clockwise from twelve o'clock (NOTES.md): consecutive entries are
-# themselves adjacent, which the ring test relies on.
-
 include "_geometry.pxi"
 
 
@@ -585,9 +582,9 @@ cdef class HavannahInput:
                         raise MemoryError("out of memory while judging")
                     self.n_notes = threads
                     self.next_note = 0
-                # The calling thread is one of the ``threads`` workers.  (A
-                # worker more was slower: three threads on two cores evict
-                # each other's tables from the caches.)
+                # The calling thread is one of the ``threads`` workers: a
+                # thread more than the cores would evict the others' tables
+                # from the caches.
                 for _ in range(threads - 1):
                     worker = Worker(lambda: self._worker(seed))
                     started.append(worker)      # joined below even if start is interrupted

@@ -154,8 +154,8 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     parent = s.parent
     mask = s.mask
     # Key offsets of the six neighbours, clockwise from twelve o'clock
-    # (NOTES.md); consecutive entries are themselves adjacent, which the
-    # ring test relies on.
+    # (docs/conventions.md, Havannah: neighbours); consecutive entries are
+    # themselves adjacent, which the ring test relies on.
     for k in range(6):
         key_delta[k] = ((<uint64_t><int64_t>NEIGHBOUR_DX[k]) << table.coord_bits) + \
             <uint64_t><int64_t>NEIGHBOUR_DY[k]

@@ -141,10 +141,10 @@ class Board(BoardCore):
         return cells
 
     def explain(self):
-        """The win with a witness per structure, in the shapes of
-        :func:`havhex.havannah.explain` (``--format json``), or None before
-        a win: ``{"winner", "answer", "move", "kinds", <one key per kind>}``
-        where ``move`` numbers the winning move in :attr:`moves` from 1.
+        """The win with a witness per structure, as
+        :func:`havhex.havannah.explain` gives it (an :class:`havhex.Explanation`,
+        ``case`` None), or None before a win.  Its ``result`` numbers the
+        winning move in :attr:`moves` from 1; ``winner`` says whose it is.
 
         A ring's ``loop`` is a cycle of the winner's stones; it passes
         through the winning move unless the ring is a flower completed at its
@@ -177,7 +177,7 @@ class Board(BoardCore):
             raise InputError(f"player must be 'white' or 'black', got {player!r}")
         if explanation is not None and player == self.winner:
             stones = self._winner_stones()
-            explanation = dict(explanation, move=len(stones))
+            explanation = dict(explanation.to_dict(), move=len(stones))
         else:
             explanation = None
             stones = [tuple(map(int, cell)) for cell in _stones_of(self, PLAYERS.index(player) + 1)]

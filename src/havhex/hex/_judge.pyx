@@ -10,8 +10,8 @@ W = N + 1 between one empty padding row above and one below, so cell (i, j)
 sits at (i + 1) * W + j and byte (i + 1) * W + N separates two rows.  Every
 neighbour of a real cell is then a valid index and an off-board neighbour reads
 as empty, so the kernels need no bounds checks.  Neighbours of (i, j)
-(NOTES.md): (i-1, j), (i-1, j+1), (i, j-1), (i, j+1), (i+1, j-1), (i+1, j),
-that is the offsets -W, -W+1, -1, +1, W-1, +W.
+(docs/conventions.md, Hex: neighbours): (i-1, j), (i-1, j+1), (i, j-1),
+(i, j+1), (i+1, j-1), (i+1, j), that is the offsets -W, -W+1, -1, +1, W-1, +W.
 """
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
@@ -53,7 +53,7 @@ cdef enum:
     IN_SEEN = 4           # residual search reached the stone's entry node
     OUT_SEEN = 8          # ... and its exit node
 
-# Verdicts and reasons (mirrored in hex.py).
+# Verdicts and reasons (mirrored in hex/__init__.py).
 cdef enum:
     NOBODY_WINS = 0
     RED_WINS = 1

@@ -65,8 +65,8 @@ cdef void witness_free(Witness* w) noexcept nogil:
 #
 # Every loop that can run over a whole board polls ``cancelled()`` (every
 # POLL_ROWS rows, or POLL_STEPS search steps) and stops early once it is set:
-# the result is then meaningless, and discarded by the caller.  (A poll every
-# row cost small boards 2% more instructions.)
+# the result is then meaningless, and discarded by the caller.  Polling
+# every row would be a measurable cost on small boards.
 # --------------------------------------------------------------------------
 
 cdef enum:

@@ -6,8 +6,8 @@
 # Works on the board (``grid``, or a copy of it) whose spare bits record the
 # searches, so a neighbour test is one byte load and one compare, and the
 # search loops write their marks without branching: on boards from random
-# games the outcome of each neighbour test is a coin toss, and a mispredicted
-# branch per test cost more than all the rest of the search.
+# games the outcome of each neighbour test is a coin toss, which a branch
+# would mispredict about half the time.
 # --------------------------------------------------------------------------
 
 # Grid bits above the cell bits (COLOUR and the sink flags).
