@@ -34,8 +34,8 @@ def extension(name):
 
 setup(
     ext_modules=cythonize(
-        [extension("havannah._judge"), extension("havannah._rings"), extension("hex._judge"),
-         extension("hex._board")],
+        [extension("havannah._judge"), extension("havannah._rings"), extension("havannah._board"),
+         extension("hex._judge"), extension("hex._board")],
         compiler_directives=KERNEL_DIRECTIVES,
         include_path=["src"],
     ),

@@ -24,7 +24,7 @@ from ..errors import MEMORY_REASON, InputError, token_reason, trailing_reason
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
     "format_results", "Explanation", "explain", "explain_text", "explain_file",
-    "iter_explain_file", "MAX_SIZE", "KINDS",
+    "iter_explain_file", "MAX_SIZE", "KINDS", "Board",
 ]
 
 MAX_SIZE = _judge.MAX_SIZE
@@ -85,6 +85,8 @@ class Result(Frozen):
 
 
 _NONE = Result._build(kinds=(), move=None)
+
+from .board import Board  # noqa: E402  (the live board uses Result's module)
 
 
 # ---------------------------------------------------------------------------
