@@ -890,3 +890,14 @@ if hypothesis is not None:
     def test_hypothesis_mutated_inputs(rng):
         data = _valid_input(rng)
         _judge_or_fault(_mutate(rng, data))
+
+
+def test_too_many_moves_names_the_limit_that_applies():
+    """On a board with more hexagons than a case may have moves, the message
+    gives the moves limit, not the hexagon count."""
+    with pytest.raises(InputError) as raised:
+        judge_text("1\n30000 2147483647\n")
+    assert "between 0 and 2147483646 (the most a case may have), got 2147483647" in str(raised.value)
+    with pytest.raises(InputError) as raised:
+        judge_text("1\n3 20\n")
+    assert "between 0 and 19 (the hexagons of a board with S = 3), got 20" in str(raised.value)

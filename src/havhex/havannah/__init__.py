@@ -286,6 +286,9 @@ def _fault_reason(parsed):
     if code == _ERR_M:
         size = parsed.err_size
         cells = 3 * size * (size - 1) + 1
+        if cells > _judge.MAX_CASE_MOVES:
+            return (f"the number of moves M of case #{case} must be between 0 and "
+                    f"{_judge.MAX_CASE_MOVES} (the most a case may have), got {parsed.err_value}")
         return (f"the number of moves M of case #{case} must be between 0 and {cells} "
                 f"(the hexagons of a board with S = {size}), got {parsed.err_value}")
     if code == _ERR_OFF_BOARD:
