@@ -14,7 +14,7 @@ import random
 import time
 from array import array
 
-from havhex import _havannah
+from havhex.havannah import _judge as havannah_engine
 
 SEEDS_FULL = 1000
 SEEDS_QUICK = 25
@@ -147,10 +147,10 @@ def _ratios(inputs, uniform, multiplier, rounds):
 def test_worst_multiplier_against_uniform_moves(benchmark):
     seeds = SEEDS_QUICK if benchmark.disabled else SEEDS_FULL
     size, cells = _uniform(random.Random(2026))
-    uniform = _havannah.from_moves(size, _coords(cells))
+    uniform = havannah_engine.from_moves(size, _coords(cells))
     inputs = {}
     for name, side, coords in families():
-        parsed = _havannah.from_moves(side, coords)
+        parsed = havannah_engine.from_moves(side, coords)
         assert parsed.err_code == 0, name
         inputs[name] = parsed
     draw = random.Random(1016)

@@ -12,7 +12,8 @@ import pytest
 
 import baseline
 from conftest import child_peak_rss_mb, interpreter_start, run_cli
-from havhex import _havannah, havannah
+from havhex import havannah
+from havhex.havannah import _judge as havannah_engine
 
 LIMIT_KINDS = ["havannah-random", "havannah-chains", "havannah-loop"]
 # The baseline is too slow for a full run at scale: it judges this many moves
@@ -31,7 +32,7 @@ def _expected(path):
 def _parsed(path):
     descriptor = os.open(path, os.O_RDONLY)
     try:
-        return _havannah.parse(descriptor)
+        return havannah_engine.parse(descriptor)
     finally:
         os.close(descriptor)
 
@@ -53,7 +54,7 @@ def limit_expected(bench_input):
 def test_parse(benchmark, bench_input, kind):
     path = bench_input(kind)
     data = path.read_bytes()
-    parsed = benchmark(_havannah.parse, data)
+    parsed = benchmark(havannah_engine.parse, data)
     assert parsed.err_code == 0 and parsed.n_cases == 20
     benchmark.extra_info["moves"] = parsed.n_moves
     benchmark.extra_info["MB"] = round(len(data) / 1e6, 2)

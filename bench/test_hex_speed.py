@@ -9,7 +9,8 @@ import pytest
 
 import baseline
 from conftest import child_peak_rss_mb, run_cli
-from havhex import _hex, hex as hex_judge
+from havhex import hex as hex_judge
+from havhex.hex import _judge as hex_engine
 
 KINDS = ["hex-games", "hex-rows", "hex-big"]
 
@@ -22,7 +23,7 @@ def expected(bench_input):
 def _parsed(path):
     descriptor = os.open(path, os.O_RDONLY)
     try:
-        return _hex.parse(descriptor)
+        return hex_engine.parse(descriptor)
     finally:
         os.close(descriptor)
 

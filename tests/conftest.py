@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+# The reference judges and shared board builders, importable by every test.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
 # ../shared/conformance beside the checkout; absent for an installed wheel.
 CONFORMANCE = Path(__file__).resolve().parents[1].parent / "shared" / "conformance"
 

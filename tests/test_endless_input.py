@@ -98,9 +98,11 @@ def test_an_endless_pipe_is_refused_at_once(name, threads):
 # The reader itself on standard input, through a read chunk of argv[2] bytes.
 PARSE_STDIN = """
 import sys
-from havhex import _havannah, _hex, havannah, hex
+from havhex import havannah, hex
+from havhex.havannah import _judge as havannah_engine
+from havhex.hex import _judge as hex_engine
 
-engine, facade = (_havannah, havannah) if sys.argv[1] == "havannah" else (_hex, hex)
+engine, facade = (havannah_engine, havannah) if sys.argv[1] == "havannah" else (hex_engine, hex)
 parsed = engine.parse(sys.stdin.fileno(), chunk_size=int(sys.argv[2]))
 print(parsed.err_line, facade._fault_reason(parsed), sep=": ")
 """

@@ -19,7 +19,7 @@ import pytest
 
 from havhex import havannah
 from havhex import hex as hx
-from test_hex import snake
+from boards import snake
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self/fdinfo"),
                                 reason="needs /proc to see how far the input was read")

@@ -49,9 +49,11 @@ def test_hex_names_a_nul_character():
 
 
 def test_reader_codes_are_stated_once():
-    from havhex import _havannah, _hex, errors
+    from havhex import errors
+    from havhex.havannah import _judge as havannah_engine
+    from havhex.hex import _judge as hex_engine
 
     reader_codes = (errors._TOKEN_MISSING, errors._TOKEN_NOT_INTEGER, errors._TOKEN_TOO_LONG,
                     errors._TOKEN_IO_ERROR)
-    assert _havannah.TOKEN_CODES == _hex.TOKEN_CODES == reader_codes
-    assert len(set(_havannah.FAULT_CODES)) == 7 and len(set(_hex.FAULT_CODES)) == 9
+    assert havannah_engine.TOKEN_CODES == hex_engine.TOKEN_CODES == reader_codes
+    assert len(set(havannah_engine.FAULT_CODES)) == 7 and len(set(hex_engine.FAULT_CODES)) == 9

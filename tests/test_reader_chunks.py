@@ -12,7 +12,9 @@ import os
 
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from havhex import _havannah, _hex, havannah, hex as hex_judge
+from havhex import havannah, hex as hex_judge
+from havhex.havannah import _judge as havannah_engine
+from havhex.hex import _judge as hex_engine
 
 CHUNK_SIZES = (1, 2, 3, 7)
 
@@ -113,9 +115,9 @@ SETTINGS = settings(max_examples=300, deadline=None, derandomize=True,
 @example(b"1\n3 3\n1 1\n2\n2\n" + b" " * 40)
 @example(b"1\n3 2\n1\r\n2" + b" " * 40)
 def test_havannah_reads_alike_in_memory_and_through_tiny_chunks(data):
-    whole = _havannah_snapshot(_havannah.parse(data))
+    whole = _havannah_snapshot(havannah_engine.parse(data))
     for chunk_size in CHUNK_SIZES:
-        assert _havannah_snapshot(_streamed(_havannah.parse, data, chunk_size)) == whole, chunk_size
+        assert _havannah_snapshot(_streamed(havannah_engine.parse, data, chunk_size)) == whole, chunk_size
 
 
 @SETTINGS
@@ -123,9 +125,9 @@ def test_havannah_reads_alike_in_memory_and_through_tiny_chunks(data):
 @example(b"1\n2\nRB\n.RRRRRRRRRRRR\n" + b" " * 40)
 @example(b"1\n2\nRB\n..\n" + b"\xff\xfe" * 30)
 def test_hex_reads_alike_in_memory_and_through_tiny_chunks(data):
-    whole = _hex_snapshot(_hex.parse(data))
+    whole = _hex_snapshot(hex_engine.parse(data))
     for chunk_size in CHUNK_SIZES:
-        assert _hex_snapshot(_streamed(_hex.parse, data, chunk_size)) == whole, chunk_size
+        assert _hex_snapshot(_streamed(hex_engine.parse, data, chunk_size)) == whole, chunk_size
 
 
 def test_the_inputs_reach_the_faults_and_the_fast_paths():
@@ -137,11 +139,11 @@ def test_the_inputs_reach_the_faults_and_the_fast_paths():
     @settings(max_examples=300, deadline=None, derandomize=True, database=None)
     @given(havannah_inputs(), hex_inputs())
     def collect(havannah_data, hex_data):
-        parsed = _havannah.parse(havannah_data)
+        parsed = havannah_engine.parse(havannah_data)
         counts["moves"] += parsed.n_moves
         if parsed.err_code:
             reasons.add("havannah: " + havannah._fault_reason(parsed).split(" ", 2)[0])
-        parsed = _hex.parse(hex_data)
+        parsed = hex_engine.parse(hex_data)
         counts["boards"] += parsed.n_cases
         if parsed.err_code:
             reasons.add("hex: " + hex_judge._fault_reason(parsed).split(" ", 2)[0])

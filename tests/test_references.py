@@ -11,12 +11,10 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import ref_havannah as hav
+import ref_hex as hex_
 
-import ref_havannah as hav  # noqa: E402
-import ref_hex as hex_  # noqa: E402
-
-CONFORMANCE = Path(__file__).resolve().parents[1].parent / "shared" / "conformance"
+from conftest import CONFORMANCE
 
 
 def _read_pair(problem, name):

@@ -76,7 +76,7 @@ def test_judging_survives_a_thread_that_cannot_start(monkeypatch):
     import _thread
     import os
 
-    from havhex import _havannah
+    from havhex.havannah import _judge as havannah_engine
 
     real_start = _thread.start_new_thread
     calls = []
@@ -90,13 +90,13 @@ def test_judging_survives_a_thread_that_cannot_start(monkeypatch):
     monkeypatch.setattr(_thread, "start_new_thread", start_once)
     monkeypatch.setattr(os, "cpu_count", lambda: 3)
     text = (EXAMPLES / "havannah.in").read_bytes()
-    parsed = _havannah.parse(text)
+    parsed = havannah_engine.parse(text)
     with pytest.raises(RuntimeError, match="can't start"):
         parsed.judge(3)
     assert len(calls) == 2
     monkeypatch.setattr(_thread, "start_new_thread", real_start)
     parsed.judge(2)
-    alone = _havannah.parse(text)
+    alone = havannah_engine.parse(text)
     alone.judge(1)
     assert parsed.results() == alone.results()
 

@@ -1,8 +1,8 @@
 """Worker threads on the low-level ``_thread`` module.
 
 ``threading`` is not imported: with ``_weakrefset`` and ``collections``
-behind it, its import adds about 1.5 to 3 ms to every ``havhex ... -j N``
-run, a start-up cost no amount of parallel judging wins back.
+behind it, its import adds to the start of every ``havhex ... -j N`` run a
+cost that parallel judging of small inputs never wins back.
 """
 import _thread
 

@@ -2,10 +2,10 @@
 
 __all__ = ["InputError"]
 
-# Reader statuses (mirrors the enum in _reader.pxd).
+# Reader statuses (mirrors the enum in _native/reader.pxd).
 _TOKEN_MISSING, _TOKEN_NOT_INTEGER, _TOKEN_TOO_LONG, _TOKEN_IO_ERROR = range(1, 5)
 
-# The longest number token, sign aside (NUMBER_DIGITS_MAX in _reader.pxd):
+# The longest number token, sign aside (NUMBER_DIGITS_MAX in _native/reader.pxd):
 # the reader stops at the digit beyond, whatever the value.
 MAX_NUMBER_DIGITS = 18
 

@@ -3,14 +3,15 @@ and their oracle)."""
 from fuzzing import Reader, folder, fuzz_tests, st  # noqa: F401  (folder: a fixture)
 
 import ref_havannah as ref
-from havhex import _havannah, havannah
+from havhex import havannah
+from havhex.havannah import _judge as havannah_engine
 
 HUGE_SIZES = (2 ** 30, 2 ** 21 + 1, 10 ** 6)
 REFERENCE_SIZE = 6          # the literal reference judge is quick up to here
 
 
 def judge_chunked(descriptor, threads, chunk_size, source):
-    return havannah._judge_parsed(_havannah.parse_and_judge(descriptor, threads, chunk_size),
+    return havannah._judge_parsed(havannah_engine.parse_and_judge(descriptor, threads, chunk_size),
                                   source)
 
 

@@ -3,14 +3,14 @@ their oracle)."""
 from fuzzing import Reader, folder, fuzz_tests, st  # noqa: F401  (folder: a fixture)
 
 import ref_hex as ref
-from havhex import _hex
+from havhex.hex import _judge as hex_engine
 from havhex import hex as hx
 
 REFERENCE_SIZE = 7          # the literal reference judge is quick up to here
 
 
 def judge_chunked(descriptor, threads, chunk_size, source):
-    parsed = hx._checked(_hex.parse(descriptor, chunk_size), source)
+    parsed = hx._checked(hex_engine.parse(descriptor, chunk_size), source)
     parsed.judge(threads)
     return hx._results(parsed)
 

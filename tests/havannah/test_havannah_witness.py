@@ -1,9 +1,9 @@
 """Witnesses of the Havannah judge (havhex.havannah.explain*, ``--format json``).
 
 Every witness is checked by an independent checker written here from the
-statement: adjacency, corners and edges come from tests/ref_havannah.py (or
+statement: adjacency, corners and edges come from tests/support/ref_havannah.py (or
 this file), never from the code under test.  ``enclosed`` is compared with the
-statement's flood fill: tests/ref_havannah.enclosed_empty on small boards, and
+statement's flood fill: tests/support/ref_havannah.enclosed_empty on small boards, and
 on big boards a flood fill bounded by the stones' hull (``cut_off`` below,
 itself checked against the reference).
 

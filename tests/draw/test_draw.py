@@ -2,7 +2,7 @@
 
 Every SVG is parsed with xml.etree.  The pictures are checked against the
 judges' witnesses (``havannah.explain``, ``hex.explain``) and, independently,
-against the literal references (tests/ref_havannah.py, tests/ref_hex.py): the
+against the literal references (tests/support/ref_havannah.py, tests/support/ref_hex.py): the
 highlighted hexagons must be exactly the witness, and the witness must be a
 real structure of the drawn stones.  Each test writes its pictures into
 ``tmp_path`` so a failing run can be looked at.
@@ -618,7 +618,7 @@ def test_havannah_long_case_with_an_early_win_is_drawn(tmp_path):
 def test_case_header_scan(tmp_path, monkeypatch):
     """The header scan finds the reader's sizes, whatever the spacing and
     wherever its reads end; it gives up (None) where the reader faults."""
-    from havhex import _havannah
+    from havhex.havannah import _judge as havannah_engine
     from havhex.draw import _Tokens, _case_header
 
     rng = random.Random(16)
@@ -633,7 +633,7 @@ def test_case_header_scan(tmp_path, monkeypatch):
         tokens += [str(size), str(len(moves))] + [str(v) for move in moves for v in move]
     text = "".join(token + rng.choice(spaces) for token in tokens)
     path = write(tmp_path, "many.in", "\n\n" + text)
-    parsed = _havannah.parse_and_judge(path.read_bytes())
+    parsed = havannah_engine.parse_and_judge(path.read_bytes())
     for chunk in (1, 2, 3, 7, 64, 1 << 20):
         monkeypatch.setattr(_Tokens, "CHUNK", chunk)
         for number, (size, moves) in enumerate(cases, 1):

@@ -1,6 +1,6 @@
 """The Hex judge through its Python API, held against the literal reference.
 
-``ref_hex`` (tests/ref_hex.py) decides the last-move test the slow, obvious way
+``ref_hex`` (tests/support/ref_hex.py) decides the last-move test the slow, obvious way
 (remove each winner stone, search again); the engine uses augmenting paths.
 Every test here can fail: answers come from the contest files, the reference,
 or boards worked out by hand (the comment says how).
@@ -13,7 +13,9 @@ import threading
 import pytest
 
 import ref_hex as ref
-from havhex import InputError, _hex
+from boards import snake
+from havhex import InputError
+from havhex.hex import _judge as hex_engine
 from havhex import hex as hx
 
 CELL_STEPS = set(ref.NEIGHBOURS)
@@ -122,7 +124,7 @@ def test_small_set_against_reference(conformance_dir):
 
 def test_example_file():
     """examples/hex.in: one case of each kind, answers worked out by hand."""
-    path = os.path.join(os.path.dirname(__file__), os.pardir, "examples", "hex.in")
+    path = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "examples", "hex.in")
     results = hx.judge_file(path)
     assert [(str(r), r.reason) for r in results] == [
         ("Nobody wins", None),             # the main diagonal is not a chain
@@ -152,7 +154,7 @@ HAND = [
     # and Blue's right side, bottom-left (2, 0) on Red's bottom and Blue's left.
     (["B.R", ".R.", "RB."], "Red wins", None, {(0, 2), (1, 1), (2, 0)}),
     (["R.B", ".B.", "BR."], "Blue wins", None, {(0, 2), (1, 1), (2, 0)}),
-    # The main diagonal is not adjacent in this convention (NOTES.md).
+    # The main diagonal is not adjacent in this convention (docs/conventions.md).
     (["R..", ".R.", "..R"], "Impossible", "counts", set()),
     (["RB.", ".R.", "B.R"], "Nobody wins", None, set()),
     # A corner stone alone on a 2x2 board touches one side of each pair only.
@@ -338,24 +340,6 @@ def test_large_alternating_rows_impossible():
     explanation = hx.explain(rows)
     assert (str(explanation.result), explanation.result.reason) == ("Impossible", "no-single-last-move")
     check_explanation(rows, explanation)
-
-
-def snake(n):
-    """Red (0, 0), then full rows 1, 3, ..., n-2 joined at alternate ends by
-    one stone in the even row between, and one stone on the last row; Blue
-    fills the rest of the even rows (each Blue row is walled in by Red rows,
-    so Blue has no chain).  ``n`` odd; counts differ by one."""
-    grid = [["."] * n for _ in range(n)]
-    grid[0][0] = "R"
-    for row in range(1, n - 1, 2):
-        grid[row] = ["R"] * n
-    for row in range(2, n, 2):
-        # Row 1 runs left to right, row 3 back, ...: the joint is where the
-        # odd row above ends.
-        grid[row][n - 1 if (row // 2) % 2 == 1 else 0] = "R"
-    for row in range(0, n, 2):
-        grid[row] = [c if c == "R" else "B" for c in grid[row]]
-    return ["".join(row) for row in grid]
 
 
 @pytest.mark.parametrize("n, samples", [(61, 150), (201, 25)])
@@ -653,7 +637,7 @@ def test_streaming_chunks_give_the_same_answers_and_faults(tmp_path, chunk):
         path.write_bytes(text.encode())
         descriptor = os.open(path, os.O_RDONLY)
         try:
-            parsed = _hex.parse(descriptor, chunk)
+            parsed = hex_engine.parse(descriptor, chunk)
         finally:
             os.close(descriptor)
         if fault is None:

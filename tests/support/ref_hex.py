@@ -1,12 +1,13 @@
 """Literal pure-Python reference judge for "Hex" (Kick Start 2013 Round B C).
 
-Written straight from the statement (../shared/spec/hex.txt beside the repository) and its NOTES.md, for clarity
+Written straight from the statement (../shared/spec/hex.txt beside the
+repository) and the notes beside it (NOTES.md there), for clarity
 rather than speed.  It is the oracle the test-suite checks the fast engine
 against.
 
 A board is a list of N strings of N characters 'R', 'B' or '.'.  Cell (i, j)
 is row i (0-based, top to bottom), column j (left to right).  Neighbours of
-(i, j) (NOTES.md): (i-1, j), (i-1, j+1), (i, j-1), (i, j+1), (i+1, j-1),
+(i, j) (docs/conventions.md): (i-1, j), (i-1, j+1), (i, j-1), (i, j+1), (i+1, j-1),
 (i+1, j).  Red joins the top row to the bottom row, Blue joins the left
 column to the right column; a corner cell lies on both of its sides.
 

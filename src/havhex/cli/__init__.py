@@ -7,8 +7,8 @@ output file is written only when every input was judged.
 import os
 import sys
 
-from ._version import __version__
-from .errors import InputError
+from .._version import __version__
+from ..errors import InputError
 
 GAMES = ("havannah", "hex")
 
@@ -224,9 +224,9 @@ def _judge(game, files, threads, output_format="text", quiet=False):
     piece; JSON witnesses are then built one case at a time (a witness grows
     with the stones of its case, so a piece is one case's line)."""
     if game == "havannah":
-        from . import havannah as module
+        from .. import havannah as module
     else:
-        from . import hex as module
+        from .. import hex as module
     for file in files or ["-"]:
         progress = _progress_for(file, quiet)
         if output_format == "json":
@@ -636,7 +636,7 @@ def main(argv=None):
 def _run(arguments):
     try:
         if arguments.game == "draw":
-            from .draw import draw_command
+            from ..draw import draw_command
 
             outputs = [iter((draw_command(arguments.draw_game, arguments.file, arguments.case,
                                           as_text=arguments.text),))]

@@ -13,7 +13,8 @@ import pytest
 
 import ref_havannah as ref
 from conftest import write
-from havhex import InputError, _havannah
+from havhex import InputError
+from havhex.havannah import _judge as havannah_engine
 from havhex.havannah import format_results, judge_file, judge_text
 
 SIZE = 60
@@ -90,9 +91,9 @@ def test_reading_passed_from_worker_to_worker(name, text, chunk_size, tmp_path):
     buffer, line count, the case being read) passes between threads at
     every case: the results and the first fault stay those of one thread."""
     path = write(tmp_path, "input.in", text)
-    expected = _engine_outcome(_havannah.parse_and_judge(text.encode(), 1))
+    expected = _engine_outcome(havannah_engine.parse_and_judge(text.encode(), 1))
     for source in ("bytes", "file"):
-        parsed = _havannah.HavannahInput()
+        parsed = havannah_engine.HavannahInput()
         parsed._hand_over_reading(True)
         if source == "bytes":
             parsed.judge(2, text.encode(), chunk_size)
@@ -117,10 +118,10 @@ def test_small_reads_interleave_with_judging(tmp_path, chunk_size):
     text = f"{len(games)}\n" + "".join(
         "300 150000\n" + "".join(f"{x} {y}\n" for x, y in moves) for moves in games)
     path = write(tmp_path, "input.in", text)
-    read_first = _havannah.parse_and_judge(text.encode(), 1)
+    read_first = havannah_engine.parse_and_judge(text.encode(), 1)
     descriptor = os.open(path, os.O_RDONLY)
     try:
-        parsed = _havannah.parse_and_judge(descriptor, 2, chunk_size)
+        parsed = havannah_engine.parse_and_judge(descriptor, 2, chunk_size)
     finally:
         os.close(descriptor)
     assert parsed.err_code == read_first.err_code == 0
@@ -135,7 +136,7 @@ def test_case_cut_short_is_never_judged_again(tmp_path):
     path = write(tmp_path, "input.in", _text(cases, cut=(2, 100)))
     descriptor = os.open(path, os.O_RDONLY)
     try:
-        parsed = _havannah.parse_and_judge(descriptor, 2, 4096)
+        parsed = havannah_engine.parse_and_judge(descriptor, 2, 4096)
     finally:
         os.close(descriptor)
     assert parsed.err_code != 0 and parsed.n_cases == 2
@@ -201,13 +202,13 @@ def test_out_of_memory_under_threads_still_reads_to_the_first_fault(tmp_path):
     # Room for the input and a case's moves, not for the big case's table
     # (2**22 slots of 16 bytes).
     code = ("import resource, sys\n"
-            "from havhex import _havannah\n"
+            "from havhex.havannah import _judge as havannah_engine\n"
             "import threading\n"
             "data = open(sys.argv[1], 'rb').read()\n"
             "size = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize()\n"
             "resource.setrlimit(resource.RLIMIT_AS, (size + (48 << 20), size + (48 << 20)))\n"
             "for threads in (1, 2, 2, 2):\n"
-            "    parsed = _havannah.HavannahInput()\n"
+            "    parsed = havannah_engine.HavannahInput()\n"
             "    try:\n"
             "        parsed.judge(threads, data)\n"
             "        outcome = 'judged'\n"
@@ -227,14 +228,14 @@ def test_a_refused_case_still_lets_the_input_be_read_to_its_fault():
     read on to its first fault before memory is reported."""
     cases = _cases(7, n_cases=4)
     text = _text(cases, replace=(3, 100, "999 1"))
-    one = _havannah.HavannahInput()
+    one = havannah_engine.HavannahInput()
     one._refuse_memory_for(1)
     with pytest.raises(MemoryError):
         one.judge(1, text.encode())
     expected = _engine_outcome(one)[2:]
     assert expected[0] != 0                     # the off-board fault was read
     for attempt in range(30):
-        parsed = _havannah.HavannahInput()
+        parsed = havannah_engine.HavannahInput()
         parsed._refuse_memory_for(1)
         parsed._hand_over_reading(attempt % 2 == 0)
         with pytest.raises(MemoryError):
@@ -244,7 +245,7 @@ def test_a_refused_case_still_lets_the_input_be_read_to_its_fault():
 
 def test_judging_an_input_never_read_is_refused():
     with pytest.raises(RuntimeError):
-        _havannah.HavannahInput().judge(2)
+        havannah_engine.HavannahInput().judge(2)
 
 
 @pytest.mark.not_under_sanitizers("measures peak memory, which ASan inflates: it writes the "

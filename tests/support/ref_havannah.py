@@ -1,11 +1,12 @@
 """Literal pure-Python reference judge for "Havannah" (Code Jam 2012 R3 B).
 
-Written straight from the statement (../shared/spec/havannah.txt beside the repository) and its NOTES.md, for clarity
+Written straight from the statement (../shared/spec/havannah.txt beside the
+repository) and the notes beside it (NOTES.md there), for clarity
 rather than speed.  It is the oracle the test-suite checks the fast engine
 against, so every function here does the obvious thing over the whole board.
 
 Coordinates: a hexagon is (x, y) with 1 <= x, y <= 2S-1 and |x - y| <= S-1.
-Neighbours, clockwise from twelve o'clock (NOTES.md):
+Neighbours, clockwise from twelve o'clock (docs/conventions.md):
 (x+1, y+1), (x, y+1), (x-1, y), (x-1, y-1), (x, y-1), (x+1, y).
 
 Standard library only.

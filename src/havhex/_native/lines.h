@@ -1,6 +1,6 @@
 /* The Havannah reader's fastest path: runs of "X Y" lines with SSSE3.
  *
- * read_regular_moves (in _havannah.pyx) calls havhex_read_lines when the CPU
+ * read_regular_moves (in havannah/_moves.pxi) calls havhex_read_lines when the CPU
  * has SSSE3 and uses its portable loop otherwise.  Both accept exactly the
  * same lines: after a line feed, 1 to 7 digits, one space, 1 to 7 digits,
  * an optional "\r", and a line feed; anything else ends the run, untouched,

@@ -1,6 +1,6 @@
 """Hex witnesses in JSON, each checked by an independent checker.
 
-The checker knows only the rules (tests/ref_hex.py for the verdicts and the
+The checker knows only the rules (tests/support/ref_hex.py for the verdicts and the
 neighbour convention); it never uses the code under test.
 """
 import json

@@ -4,7 +4,7 @@ four moves), the word keeps the key's low bits only, and a match must be
 confirmed on the move's own coordinates.  These tests lay out a probe chain
 by hand (a fixed hash multiplier) so that two cells whose keys differ only in
 the bits cut off meet in one chain."""
-from havhex import _havannah
+from havhex.havannah import _judge as havannah_engine
 
 SIDE = 1 << 30          # cells up to 2**31 - 1: 31 bits a coordinate
 TWIN_X = 1000
@@ -12,7 +12,7 @@ TWIN_X = 1000
 
 def _judge(moves, multiplier=1):
     text = f"1\n{SIDE} {len(moves)}\n" + "".join(f"{x} {y}\n" for x, y in moves)
-    parsed = _havannah.parse(text.encode())
+    parsed = havannah_engine.parse(text.encode())
     parsed._hash_with(multiplier)
     parsed.judge()
     return parsed.results()
@@ -111,7 +111,7 @@ def _block(side, corner, size):
 
 
 def _judge_moves(size, coords, multiplier):
-    parsed = _havannah.from_moves(size, coords)
+    parsed = havannah_engine.from_moves(size, coords)
     parsed._hash_with(multiplier)
     parsed.judge()
     return parsed.results(), parsed._table_work

@@ -14,7 +14,7 @@ tokens, is read for as long as it lasts.
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memcpy
 
-from havhex._cancel cimport ECANCELED, wait_readable
+from havhex._native.cancel cimport ECANCELED, wait_readable
 
 cdef extern from *:
     """
@@ -22,7 +22,7 @@ cdef extern from *:
     """
     int HAVHEX_CTZ64(uint64_t value) noexcept nogil
 
-cdef extern from "_lines.h":
+cdef extern from "havhex/_native/lines.h":
     # Bit i set when p[i] is a space or a line feed, for i < 64.
     uint64_t separators64 "havhex_separators64"(const unsigned char* p) noexcept nogil
 

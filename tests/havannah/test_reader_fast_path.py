@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from havhex import _havannah
+from havhex.havannah import _judge as havannah_engine
 
 # Lines that break the "X Y" layout, or stretch it: each must give the same
 # moves or the same fault by both paths.
@@ -90,11 +90,11 @@ def _snapshot(parsed):
 def line_reader(request):
     """Each test runs with both line readers: the SSSE3 one (where the CPU
     has it) and the portable loop."""
-    wide = _havannah.set_wide_lines(request.param == "ssse3")
+    wide = havannah_engine.set_wide_lines(request.param == "ssse3")
     if request.param == "ssse3" and not wide:
         pytest.skip("this CPU has no SSSE3: only the portable loop runs here")
     yield request.param
-    _havannah.set_wide_lines(True)
+    havannah_engine.set_wide_lines(True)
 
 
 def _through_small_chunks(data, tmp_path):
@@ -102,7 +102,7 @@ def _through_small_chunks(data, tmp_path):
     path.write_bytes(data)
     descriptor = os.open(path, os.O_RDONLY)
     try:
-        return _havannah.parse(descriptor, chunk_size=64)
+        return havannah_engine.parse(descriptor, chunk_size=64)
     finally:
         os.close(descriptor)
 
@@ -113,7 +113,7 @@ def test_fast_path_reads_what_the_general_path_reads(seed, tmp_path, line_reader
     fast_moves = 0
     for _ in range(60):
         data = _input(rng)
-        whole = _havannah.parse(data)
+        whole = havannah_engine.parse(data)
         general = _through_small_chunks(data, tmp_path)
         assert _snapshot(whole) == _snapshot(general), data[:200]
         fast_moves += whole.n_moves
@@ -128,7 +128,7 @@ def test_fast_path_stops_exactly_at_a_fault(tmp_path, line_reader):
         for bad in ("1 2 3\n", "9999999 1\n", "12 x\n", "1\t2\n"):
             case = lines[:position] + [bad] + lines[position:]
             data = f"1\n{size} {len(case)}\n{''.join(case)}".encode()
-            whole = _havannah.parse(data)
+            whole = havannah_engine.parse(data)
             general = _through_small_chunks(data, tmp_path)
             assert _snapshot(whole) == _snapshot(general)
             if bad == "9999999 1\n":

@@ -17,10 +17,10 @@ the winner lies on every winning chain (that stone was the last move).
 Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 """
 
-from . import _hex
-from ._source import encode_text, read_input
-from ._frozen import Frozen
-from .errors import MEMORY_REASON, InputError, shown_bytes, token_reason, trailing_reason
+from . import _judge
+from .._source import encode_text, read_input
+from .._frozen import Frozen
+from ..errors import MEMORY_REASON, InputError, shown_bytes, token_reason, trailing_reason
 
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
@@ -30,7 +30,7 @@ __all__ = [
 
 MAX_SIZE = 30000
 
-# Engine codes index these tuples (mirrors the enums in _hex.pyx).
+# Engine codes index these tuples (mirrors the enums in _judge.pyx).
 STATUSES = ("Nobody wins", "Red wins", "Blue wins", "Impossible")
 REASONS = ("counts", "both-connected", "loser-moved-last", "no-single-last-move")
 _REASON_OF_CODE = (None,) + REASONS
@@ -39,7 +39,7 @@ _IMPOSSIBLE = "Impossible"
 _WINS = {"Red wins": "red", "Blue wins": "blue"}
 
 _ERR_TOKEN, _ERR_T, _ERR_N_SMALL, _ERR_N_LARGE, _ERR_ROW_MISSING, _ERR_ROW_LENGTH, \
-    _ERR_ROW_CHAR, _ERR_TRAILING, _ERR_MEMORY = _hex.FAULT_CODES
+    _ERR_ROW_CHAR, _ERR_TRAILING, _ERR_MEMORY = _judge.FAULT_CODES
 
 
 class Result(Frozen):
@@ -191,7 +191,7 @@ _BOARD_WANTED = "a board buffer must hold characters or character codes"
 
 def _board_rows(rows):
     """The rows of a board as a list of bytes."""
-    from . import _buffers
+    from .. import _buffers
 
     if isinstance(rows, (str, bytes, bytearray)):
         return [_row_bytes(row, number) for number, row in enumerate(rows.split(), 1)]
@@ -217,7 +217,7 @@ def _board_rows(rows):
 def _string_rows(view, kind, height, width):
     """Rows of a buffer of NumPy strings (``str`` or ``bytes``), each item
     padded with NULs to the same length, as NumPy stores them."""
-    from . import _buffers
+    from .. import _buffers
 
     what, count, swapped = kind
     if what == _buffers.TEXT:
@@ -233,7 +233,7 @@ def _string_rows(view, kind, height, width):
 def _buffer_rows(rows, view):
     """The rows of a 2-D buffer of characters: NumPy strings, character codes
     of any integer type and byte order, or objects (str, bytes or codes)."""
-    from . import _buffers
+    from .. import _buffers
 
     height, width = view.shape
     kind = _buffers.item_kind(view)
@@ -277,7 +277,7 @@ def _parsed_board(rows):
     rows = _board_rows(rows)
     if not rows:
         raise InputError("a board needs at least one row")
-    parsed = _hex.from_rows(rows)
+    parsed = _judge.from_rows(rows)
     if parsed.err_code:
         raise InputError(_fault_reason(parsed, in_file=False))
     return parsed
@@ -294,7 +294,7 @@ def _cancellable(parsed, work, size):
     """``work()``, compiled work on ``parsed`` of ``size`` cells or bytes: on
     a worker thread while this one waits once it is large enough to matter,
     so that an interrupt cancels it and is raised here at once."""
-    from ._threads import run_cancellable
+    from .._threads import run_cancellable
 
     return run_cancellable(work, parsed.cancel, size >= _WAIT_ON_A_WORKER_FROM)
 
@@ -404,10 +404,10 @@ def judge_text(text, *, source="<string>", threads=1):
     judging anything.
     """
     text = encode_text(text, source)
-    parsed = _hex.HexInput()
+    parsed = _judge.HexInput()
 
     def work():
-        _checked(_hex.parse(text, into=parsed), source)
+        _checked(_judge.parse(text, into=parsed), source)
         parsed.judge(threads)
 
     _cancellable(parsed, work, len(text))
@@ -416,13 +416,13 @@ def judge_text(text, *, source="<string>", threads=1):
 
 def explain_text(text, *, source="<string>", threads=1):
     """One :class:`Explanation` per case of a whole input."""
-    return _explanations(_checked(_hex.parse(encode_text(text, source)), source), threads)
+    return _explanations(_checked(_judge.parse(encode_text(text, source)), source), threads)
 
 
 def _parse_file(file):
     """(parsed input, source name) of a path, ``"-"`` or an open binary file.
     Every input is streamed through a fixed buffer."""
-    return read_input(file, _hex.parse)
+    return read_input(file, _judge.parse)
 
 
 def judge_file(file, *, threads=1, progress=None):
@@ -438,14 +438,14 @@ def _read(file, progress, then=None):
     compiled work runs on a worker thread (reporting ``progress`` when it is
     given) while this one waits, so that an interrupt stops it at once; the
     file is closed once read."""
-    from ._threads import run_interruptibly
+    from .._threads import run_interruptibly
 
-    parsed = _hex.HexInput()
+    parsed = _judge.HexInput()
     report = None if progress is None else (lambda: progress(*parsed.progress()))
     interval = 0.05 if progress is None else 0.1
 
     def consume(data):
-        run_interruptibly(lambda: _hex.parse(data, into=parsed), parsed.cancel, report, interval)
+        run_interruptibly(lambda: _judge.parse(data, into=parsed), parsed.cancel, report, interval)
         return parsed
 
     _checked(*read_input(file, consume))

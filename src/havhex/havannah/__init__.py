@@ -11,12 +11,12 @@ number of moves.
 """
 import gc
 
-# ``array`` is imported where it is used: its import brings ``collections``
-# (about 1.5 ms), which judging a file never needs.
-from . import _havannah
-from ._source import encode_text, read_input
-from ._frozen import Frozen
-from .errors import MEMORY_REASON, InputError, token_reason, trailing_reason
+# ``array`` is imported where it is used: its import brings ``collections``,
+# a start-up cost that judging a file never needs.
+from . import _judge, _rings
+from .._source import encode_text, read_input
+from .._frozen import Frozen
+from ..errors import MEMORY_REASON, InputError, token_reason, trailing_reason
 
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
@@ -28,9 +28,9 @@ MAX_SIZE = 1 << 30
 KINDS = ("bridge", "fork", "ring")
 _KIND_BITS = (1, 2, 4)
 
-# Error codes of the engine (mirrors the enum in _havannah.pyx).
+# Error codes of the engine (mirrors the enum in _judge.pyx).
 _ERR_TOKEN, _ERR_T, _ERR_S, _ERR_M, _ERR_OFF_BOARD, _ERR_TRAILING, _ERR_MEMORY = \
-    _havannah.FAULT_CODES
+    _judge.FAULT_CODES
 
 
 class Result(Frozen):
@@ -98,7 +98,7 @@ def _check_size(size):
 def _flat_coordinates(moves):
     """Interleaved x, y as a 1-D buffer the engine takes (int32 or int64)."""
     from array import array
-    from . import _buffers
+    from .. import _buffers
 
     view = _buffers.view_of(moves, "moves must hold integers")
     if view is None:
@@ -169,8 +169,8 @@ def _flat_pairs(pairs, holder=None):
 def _from_moves(size, flat):
     """The engine's case from ``flat`` (int32 or int64 items).  The
     specialization is picked here: Cython's own choice imports NumPy to
-    look for arrays, a third of a second on the first call."""
-    return _havannah.from_moves["int32_t" if flat.itemsize == 4 else "int64_t"](size, flat)
+    look for arrays, which would make the first call slow."""
+    return _judge.from_moves["int32_t" if flat.itemsize == 4 else "int64_t"](size, flat)
 
 
 def _parsed_moves(size, moves):
@@ -188,7 +188,7 @@ _WAIT_ON_A_WORKER_FROM = 1 << 16
 
 
 def _judge_parsed_moves(parsed):
-    from ._threads import run_cancellable
+    from .._threads import run_cancellable
 
     run_cancellable(parsed.judge, parsed.cancel, parsed.n_moves >= _WAIT_ON_A_WORKER_FROM)
 
@@ -227,7 +227,7 @@ def enclosed_empty(size, stones):
     if duplicate >= 0:
         raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
     cells = []
-    for x, first, last in _havannah.enclosed_runs(size, parsed.case_coords(0)):
+    for x, first, last in _rings.enclosed_runs(size, parsed.case_coords(0)):
         cells.extend((x, y) for y in range(first, last + 1))
     return cells
 
@@ -247,7 +247,7 @@ def enclosed_runs(size, stones):
     _, _, duplicate = parsed.result(0)
     if duplicate >= 0:
         raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
-    return _havannah.enclosed_runs(size, parsed.case_coords(0))
+    return _rings.enclosed_runs(size, parsed.case_coords(0))
 
 
 # ---------------------------------------------------------------------------
@@ -323,7 +323,7 @@ def judge_text(text, *, source="<string>", threads=1):
     (whose text names ``source`` and the line) for the first fault.
     """
     text = encode_text(text, source)
-    return _judge_parsed(_havannah.parse_and_judge(text, threads), source)
+    return _judge_parsed(_judge.parse_and_judge(text, threads), source)
 
 
 def judge_file(file, *, threads=1, progress=None):
@@ -332,7 +332,7 @@ def judge_file(file, *, threads=1, progress=None):
     in memory whole, and read no further than its first fault.  ``progress(bytes_read, cases_read,
     cases_judged)`` is called about ten times a second when given."""
     parsed, source = read_input(
-        file, lambda data: _havannah.parse_and_judge(data, threads, progress=progress))
+        file, lambda data: _judge.parse_and_judge(data, threads, progress=progress))
     return _judge_parsed(parsed, source)
 
 
@@ -399,7 +399,7 @@ def explain_text(text, *, source="<string>", threads=1):
       so a witness grows with the stones, never with the area they enclose.
     """
     text = encode_text(text, source)
-    return _explain_parsed(_havannah.parse_and_judge(text, threads), source)
+    return _explain_parsed(_judge.parse_and_judge(text, threads), source)
 
 
 def explain_file(file, *, threads=1):
@@ -415,7 +415,7 @@ def iter_explain_file(file, *, threads=1, progress=None):
     holds one case's witnesses at a time.  ``progress`` is called while the
     input is read and judged, as for :func:`judge_file`."""
     parsed, source = read_input(
-        file, lambda data: _havannah.parse_and_judge(data, threads, progress=progress))
+        file, lambda data: _judge.parse_and_judge(data, threads, progress=progress))
     yield from _iter_explanations(parsed, source)
 
 
@@ -653,5 +653,5 @@ class _Witness:
 
     def enclosed_runs(self):
         from array import array
-        runs = _havannah.enclosed_runs(self.size, array("i", self.flat[0:2 * self.n]))
+        runs = _rings.enclosed_runs(self.size, array("i", self.flat[0:2 * self.n]))
         return [[x, first, last] for x, first, last in runs]

@@ -2,10 +2,10 @@
 
 Expected answers come from three independent places: the contest's own answer
 files (../shared/conformance, skipped when absent), hand-built positions worked
-out from the statement, and the literal reference judge tests/ref_havannah.py.
+out from the statement, and the literal reference judge tests/support/ref_havannah.py.
 Nothing here is a copy of the engine's output.
 
-Coordinates (statement and NOTES.md): the neighbours of (x, y), clockwise from
+Coordinates (statement and docs/conventions.md): the neighbours of (x, y), clockwise from
 twelve o'clock, are (x+1, y+1), (x, y+1), (x-1, y), (x-1, y-1), (x, y-1), (x+1, y).
 Corners of a board of side S: (1, 1), (1, S), (S, 1), (S, 2S-1), (2S-1, S),
 (2S-1, 2S-1).  On S = 3 each edge holds one hexagon:

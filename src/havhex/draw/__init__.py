@@ -22,7 +22,7 @@ This module is imported only by the ``draw`` command, never by ``import havhex``
 import math
 import os
 
-from .errors import MAX_NUMBER_DIGITS, InputError
+from ..errors import MAX_NUMBER_DIGITS, InputError
 
 __all__ = [
     "draw_command", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
@@ -83,7 +83,7 @@ def draw_command(game, file, case, as_text=False):
 
 
 def _source_name(file):
-    from ._source import is_stdin
+    from .._source import is_stdin
 
     return "<stdin>" if is_stdin(file) else os.fsdecode(file)
 
@@ -120,8 +120,9 @@ def _havannah_case(file, case, as_text):
     The input is read once (a pipe or ``<(...)`` cannot be read twice) and
     judged as :func:`havhex.havannah.judge_file` judges it, with its faults;
     only the moves drawn (up to the winning move) become Python objects."""
-    from . import _havannah, havannah
-    from ._source import read_input
+    from .. import havannah
+    from ..havannah import _judge as _havannah
+    from .._source import read_input
 
     parsed, source = read_input(file, _havannah.parse_and_judge)
     results = havannah._judge_parsed(parsed, source)     # the proper fault, if any
@@ -146,7 +147,7 @@ def _havannah_case(file, case, as_text):
 
 def _hex_case(file, case, as_text):
     """(rows, explanation, source name) of one case of a Hex input (read once)."""
-    from . import hex as hx
+    from .. import hex as hx
 
     parsed, source = hx._parse_file(file)
     hx._checked(parsed, source)
@@ -243,7 +244,7 @@ def _case_header(file, game, case):
     does not plainly reach that header (its reader then says why)."""
     import stat
 
-    from ._source import is_stdin
+    from .._source import is_stdin
 
     descriptor = None
     try:
@@ -293,11 +294,11 @@ def _scan_to_case(tokens, game, case):
     # A size no board can have is the reader's fault to report.
     size = tokens.number()
     if game == "havannah":
-        from .havannah import MAX_SIZE
+        from ..havannah import MAX_SIZE
 
         moves = tokens.number()
         return None if size is None or moves is None or size > MAX_SIZE else (size, moves)
-    from .hex import MAX_SIZE
+    from ..hex import MAX_SIZE
 
     return None if size is None or size > MAX_SIZE else (size,)
 

@@ -12,7 +12,7 @@ import pytest
 import ref_hex as ref
 from conftest import one_error_line, write
 
-PROJECT = Path(__file__).resolve().parents[1]
+PROJECT = Path(__file__).resolve().parents[2]
 
 # Answers by hand: Red's column 0 (every stone needed); Blue's two full rows
 # (two stone-disjoint chains, counts 8 to 7); the main diagonal joins nothing.

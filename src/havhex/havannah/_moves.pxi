@@ -1,0 +1,256 @@
+# Included by _judge.pyx (one extension, no import between the parts): cases and the move reader.
+
+# --------------------------------------------------------------------------
+# Parsed input.  Each case owns its arrays, so a case published by the parser
+# never moves: workers judge early cases while later ones are still read.
+# --------------------------------------------------------------------------
+
+cdef extern from *:
+    """
+    #define HAVHEX_LOAD(pointer) __atomic_load_n((pointer), __ATOMIC_ACQUIRE)
+    #define HAVHEX_CAS(pointer, expected, wanted) __extension__ ({ \
+        int64_t havhex_expected = (expected); \
+        __atomic_compare_exchange_n((pointer), &havhex_expected, (wanted), 0, \
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE); })
+    #define HAVHEX_STORE(pointer, value) __atomic_store_n((pointer), (value), __ATOMIC_RELEASE)
+    #define HAVHEX_LOAD_RELAXED(pointer) __atomic_load_n((pointer), __ATOMIC_RELAXED)
+    #define HAVHEX_STORE_RELAXED(pointer, value) __atomic_store_n((pointer), (value), __ATOMIC_RELAXED)
+    """
+    int64_t HAVHEX_LOAD_I64 "HAVHEX_LOAD"(int64_t* pointer) noexcept nogil
+    void HAVHEX_STORE_I64 "HAVHEX_STORE"(int64_t* pointer, int64_t value) noexcept nogil
+    int64_t HAVHEX_LOAD_RELAXED(int64_t* pointer) noexcept nogil
+    void HAVHEX_STORE_RELAXED(int64_t* pointer, int64_t value) noexcept nogil
+    bint HAVHEX_CAS(int64_t* pointer, int64_t expected, int64_t wanted) noexcept nogil
+    CaseData** HAVHEX_LOAD_TABLE "HAVHEX_LOAD"(CaseData*** pointer) noexcept nogil
+    void HAVHEX_STORE_TABLE "HAVHEX_STORE"(CaseData*** pointer, CaseData** value) noexcept nogil
+
+cdef extern from "<unistd.h>" nogil:
+    int usleep(unsigned int microseconds)
+
+
+cdef struct CaseData:
+    int64_t size
+    int64_t n_claimed         # M of the header
+    # Moves read so far; while a case is read, workers may already judge the
+    # moves below this (stored with release, loaded with acquire).
+    int64_t n_moves
+    int64_t capacity
+    int64_t first_line        # line of the first move
+    int32_t* coords           # x0, y0, x1, y1, ...
+    # Line of each move's x, kept only once some move is not on the line
+    # after its predecessor (a regular file costs no memory for this).
+    int64_t* lines
+    uint8_t kinds             # judge results
+    int64_t move
+    int64_t duplicate
+
+
+cdef void case_free(CaseData* case) noexcept nogil:
+    if case != NULL:
+        free(case.coords)
+        free(case.lines)
+        free(case)
+
+
+cdef bint case_grow(CaseData* case, int64_t claimed) noexcept nogil:
+    """Room for more moves: doubling, but never past what the case claims and
+    never ahead of what was read, so memory follows the moves."""
+    cdef int64_t capacity = case.capacity * 2 if case.capacity else 256
+    return case_grow_to(case, min(capacity, claimed))
+
+
+cdef bint case_grow_to(CaseData* case, int64_t capacity) noexcept nogil:
+    cdef void* grown = realloc(case.coords, <size_t>capacity * 2 * sizeof(int32_t))
+    if grown == NULL:
+        return False
+    case.coords = <int32_t*>grown
+    if case.lines != NULL:
+        grown = realloc(case.lines, <size_t>capacity * sizeof(int64_t))
+        if grown == NULL:
+            return False
+        case.lines = <int64_t*>grown
+    case.capacity = capacity
+    return True
+
+
+cdef bint case_keep_lines(CaseData* case) noexcept nogil:
+    """Switch to explicit line numbers, filling in the regular ones so far."""
+    cdef int64_t i
+    case.lines = <int64_t*>malloc(<size_t>case.capacity * sizeof(int64_t))
+    if case.lines == NULL:
+        return False
+    for i in range(case.n_moves):
+        case.lines[i] = case.first_line + i
+    return True
+
+
+cdef extern from "havhex/_native/lines.h" nogil:
+    void havhex_lines_init()
+    bint havhex_lines_available()
+    int64_t havhex_read_lines(const unsigned char** at, const unsigned char* limit,
+                              int64_t max_moves, int64_t size, int32_t* coords)
+
+havhex_lines_init()
+# The SSSE3 line reader when the CPU has it; tests switch it off to check the
+# portable loop (set_wide_lines).
+cdef bint wide_lines = havhex_lines_available()
+
+
+def set_wide_lines(bint wanted):
+    """Use the SSSE3 line reader (if the CPU has it) or the portable loop;
+    returns whether the SSSE3 reader is now in use.  For tests."""
+    global wide_lines
+    wide_lines = wanted and havhex_lines_available()
+    return wide_lines
+
+
+cdef int64_t read_lines_portable(const unsigned char** at, const unsigned char* limit,
+                                 int64_t max_moves, int64_t size,
+                                 int32_t* coords) noexcept nogil:
+    """havhex_read_lines (lines.h) without SSSE3: the same lines, the same
+    contract.  A SeparatorScan gives each line's space and line feed, so a
+    line's start does not wait for the previous line's digits."""
+    cdef const unsigned char* p = at[0]             # the break before the next move
+    cdef const unsigned char* start                 # the line's first byte
+    cdef const unsigned char* space
+    cdef const unsigned char* feed
+    cdef const unsigned char* y_end
+    cdef SeparatorScan scan
+    cdef int64_t moves = 0, x, y
+    cdef int64_t x_digits, y_digits
+    cdef uint64_t x_chunk, y_chunk
+    separators_start(&scan, p, limit)
+    feed = separators_next(&scan)
+    if feed == NULL or not (feed == p and p[0] == 10
+                            or feed == p + 1 and p[0] == 13 and p[1] == 10):
+        feed = NULL
+    while moves < max_moves and feed != NULL:
+        start = feed + 1
+        space = separators_next(&scan)
+        if space == NULL or space[0] != 32:
+            break
+        feed = separators_next(&scan)
+        if feed == NULL or feed[0] != 10:
+            break
+        y_end = feed - 1 if (feed - 1)[0] == 13 else feed
+        x_digits = space - start
+        y_digits = y_end - (space + 1)
+        if not (1 <= x_digits <= 7 and 1 <= y_digits <= 7):
+            break
+        memcpy(&x_chunk, start, 8)
+        memcpy(&y_chunk, space + 1, 8)
+        x_chunk -= 0x3030303030303030ULL
+        y_chunk -= 0x3030303030303030ULL
+        # Every byte of both numbers a digit: their marks, cut to their lengths.
+        if ((swar_marks(x_chunk) & ((1ULL << (8 * x_digits)) - 1))
+                | (swar_marks(y_chunk) & ((1ULL << (8 * y_digits)) - 1))):
+            break
+        x = swar_value(x_chunk, <int>x_digits)
+        y = swar_value(y_chunk, <int>y_digits)
+        if not on_board(x, y, size):
+            break
+        coords[2 * moves] = <int32_t>x
+        coords[2 * moves + 1] = <int32_t>y
+        p = y_end
+        moves += 1
+    at[0] = p
+    return moves
+
+
+cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_t stop,
+                                int64_t size) noexcept nogil:
+    """Read moves ``first`` .. ``stop - 1`` while each is "X Y" on the line
+    after the previous one: a line break ("\n" or "\r\n"), two numbers of
+    at most 7 digits split by one space, on the board, with more input
+    buffered behind.  Stops before the first move that is anything else,
+    consuming nothing of it; returns the index of that move.  Line numbers
+    stay implicit (a move a line), and ``case.coords`` must have room."""
+    cdef const unsigned char* p = r.data + r.pos
+    cdef int64_t i
+    if r.end - r.pos < 96:
+        return first            # too little buffered for one 64-byte block and its slack
+    if wide_lines:
+        i = first + havhex_read_lines(&p, r.data + r.end - 16, stop - first, size,
+                                      case.coords + 2 * first)
+    else:
+        i = first + read_lines_portable(&p, r.data + r.end - 16, stop - first, size,
+                                        case.coords + 2 * first)
+    if i > first:
+        r.line += i - first
+        r.token_line = r.line          # the last y read
+        r.after_cr = False
+        r.pos = p - r.data
+    HAVHEX_STORE_I64(&case.n_moves, i)
+    return i
+
+
+cdef struct MoveFault:
+    # Where read_moves stopped, for the message.
+    int token_status            # TOKEN_* of a bad or missing token
+    int field                   # FIELD_X or FIELD_Y
+    int64_t line
+    int64_t value               # 1-based move number
+    int64_t x
+    int64_t y
+
+
+cdef inline int token_fault_at(MoveFault* fault, int status, int field,
+                               int64_t move) noexcept nogil:
+    fault.token_status = status
+    fault.field = field
+    fault.value = move
+    return ERR_TOKEN
+
+
+cdef int read_moves(Reader* r, CaseData* case, int64_t n_moves, MoveFault* fault) noexcept nogil:
+    """Read the ``n_moves`` moves of a case into ``case`` (which may have
+    room for them already); ERR_NONE, or ERR_TOKEN, ERR_OFF_BOARD or
+    ERR_NO_MEMORY with ``fault`` filled in."""
+    cdef int64_t i = 0, x, y, x_line
+    cdef int64_t size = case.size
+    cdef int status
+    cdef bint fast
+    while i < n_moves:
+        # The common layout, a move a line, goes in one tight loop; anything
+        # else (and every fault) takes the general path below.
+        if (case.lines == NULL and i < case.capacity
+                and r.line == case.first_line + i - 1):
+            i = read_regular_moves(r, case, i, min(n_moves, case.capacity), size)
+            if i == n_moves:
+                break
+        fast = reader_fast_pair(r, &x, &y, &x_line)
+        if not fast:
+            status = reader_int(r, &x)
+            if status != TOKEN_OK:
+                return token_fault_at(fault, status, FIELD_X, i + 1)
+            x_line = r.token_line
+        fault.line = x_line
+        fault.value = 0
+        if i == case.capacity and not case_grow(case, n_moves):
+            return ERR_NO_MEMORY
+        if case.lines != NULL:
+            case.lines[i] = x_line
+        elif x_line != case.first_line + i:
+            if not case_keep_lines(case):
+                return ERR_NO_MEMORY
+            case.lines[i] = x_line
+        if not fast:
+            status = reader_int(r, &y)
+            if status != TOKEN_OK:
+                return token_fault_at(fault, status, FIELD_Y, i + 1)
+        if not on_board(x, y, size):
+            fault.x = x
+            fault.y = y
+            fault.value = i + 1
+            return ERR_OFF_BOARD
+        case.coords[2 * i] = <int32_t>x
+        case.coords[2 * i + 1] = <int32_t>y
+        HAVHEX_STORE_I64(&case.n_moves, i + 1)
+        i += 1
+    return ERR_NONE
+
+
+cdef inline int64_t case_line(const CaseData* case, int64_t move) noexcept nogil:
+    if case.lines != NULL:
+        return case.lines[move]
+    return case.first_line + move

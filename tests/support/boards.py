@@ -1,0 +1,19 @@
+"""Boards that several test files build."""
+
+
+def snake(n):
+    """Red (0, 0), then full rows 1, 3, ..., n-2 joined at alternate ends by
+    one stone in the even row between, and one stone on the last row; Blue
+    fills the rest of the even rows (each Blue row is walled in by Red rows,
+    so Blue has no chain).  ``n`` odd; counts differ by one."""
+    grid = [["."] * n for _ in range(n)]
+    grid[0][0] = "R"
+    for row in range(1, n - 1, 2):
+        grid[row] = ["R"] * n
+    for row in range(2, n, 2):
+        # Row 1 runs left to right, row 3 back, ...: the joint is where the
+        # odd row above ends.
+        grid[row][n - 1 if (row // 2) % 2 == 1 else 0] = "R"
+    for row in range(0, n, 2):
+        grid[row] = [c if c == "R" else "B" for c in grid[row]]
+    return ["".join(row) for row in grid]

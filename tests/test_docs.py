@@ -1,0 +1,279 @@
+"""What a user reads is true and their own: the README's examples and limits
+match the code, docs/conventions.md matches the reference judges, and nothing
+in the package, the docs or the README cites files the user does not have,
+paths of the machine it was built on, or measurement history in comments.
+"""
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import ref_havannah
+import ref_hex
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+CONVENTIONS = DOCS / "conventions.md"
+PERFORMANCE = DOCS / "performance.md"
+PACKAGE = ROOT / "src" / "havhex"
+SOURCE_SUFFIXES = {".py", ".pyi", ".pyx", ".pxi", ".pxd", ".h"}
+RAW_PREFIX = "https://raw.githubusercontent.com/havhex/havhex/main/"
+
+
+def _text(path):
+    """A file of the repository; skips where the tests run without the
+    repository around them (no README), fails where only ``path`` is missing."""
+    if not README.is_file():
+        pytest.skip("README.md is not beside the tests (installed package)")
+    assert path.is_file(), f"{path.relative_to(ROOT)} is missing"
+    return path.read_text(encoding="utf-8")
+
+
+def _sources():
+    if not PACKAGE.is_dir():
+        pytest.skip("the package source is not beside the tests")
+    return sorted(p for p in PACKAGE.rglob("*") if p.suffix in SOURCE_SUFFIXES)
+
+
+def _user_files():
+    """Every text file a user of the package or the repository's docs reads."""
+    return _sources() + [README] + sorted(DOCS.glob("*.md"))
+
+
+def _flat(text):
+    """Comment text with the line breaks, comment leaders and indentation
+    between its lines removed, so that a citation split over lines reads
+    as one."""
+    return re.sub(r"\s*\n\s*(?:#|\*(?!/))?\s*", " ", text)
+
+
+# ---------------------------------------------------------------------------
+# Nothing a user cannot follow
+# ---------------------------------------------------------------------------
+
+# Written in pieces so that this file does not hold the strings it forbids.
+MACHINE_PATHS = ["/" + "work/", "/" + "root/", "/" + "home/", "/" + "Users/"]
+NOT_THE_USERS = ["NOTES" + ".md", "../" + "shared", "." + "pth", "sand" + "box"]
+
+
+def test_user_files_cite_nothing_the_user_lacks():
+    for path in _user_files():
+        text = path.read_text(encoding="utf-8")
+        for word in NOT_THE_USERS + MACHINE_PATHS:
+            assert word not in text, f"{path.relative_to(ROOT)} mentions {word!r}"
+
+
+def test_no_path_of_the_build_machine_in_the_repository():
+    folders = [ROOT / name for name in ("src", "tests", "bench", ".ci", "docs")]
+    paths = [README, ROOT / "pyproject.toml", ROOT / "setup.py", ROOT / "MANIFEST.in"]
+    for folder in folders:
+        if folder.is_dir():
+            # (Build outputs aside: the extensions and the C that Cython writes.)
+            paths += [p for p in folder.rglob("*") if p.is_file()
+                      and p.suffix not in {".so", ".pyd", ".pyc", ".o"}
+                      and not (p.suffix == ".c" and folder.name == "src")
+                      and "__pycache__" not in p.parts]
+    checked = 0
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, FileNotFoundError):
+            continue
+        checked += 1
+        for word in MACHINE_PATHS:
+            assert word not in text, f"{path.relative_to(ROOT)} names {word!r}"
+    assert checked >= 10
+
+
+# Figures of a measurement: milliseconds and the like, percentages, "3x faster",
+# "medians of 12 runs".  A reason in a comment says why, in the present tense;
+# the figures behind it live in docs/performance.md.
+MEASUREMENT = re.compile(
+    r"\b\d+(?:\.\d+)?\s*(?:ms|µs|us|ns|seconds?)\b"
+    r"|\b\d+(?:\.\d+)?\s*%\s*(?:more|less|faster|slower)"
+    r"|\b\d+(?:\.\d+)?\s*x\s+(?:faster|slower)"
+    r"|\bmedians?\b"
+    r"|\b\d+\s+runs\b"
+    r"|\b(?:was|were)\s+(?:faster|slower)\b"
+    r"|\bbench/\s+inputs\b",
+    re.IGNORECASE)
+
+
+def test_code_comments_carry_no_measurement_history():
+    found = []
+    for path in _sources():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            match = MEASUREMENT.search(line)
+            if match:
+                found.append(f"{path.relative_to(ROOT)}:{number}: {match.group(0)!r}")
+    assert not found, "measurement history in the code (it belongs in docs/performance.md):\n" + \
+        "\n".join(found)
+
+
+def test_the_code_cites_sections_that_exist():
+    conventions = _text(CONVENTIONS)
+    performance = _text(PERFORMANCE)
+    headings = {
+        "conventions": re.findall(r"^#+ (.+)$", conventions, re.M),
+        "performance": re.findall(r"^#+ (.+)$", performance, re.M),
+    }
+    cited = 0
+    for path in _sources():
+        text = _flat(path.read_text(encoding="utf-8"))
+        for game, sections in re.findall(r"docs/conventions\.md, (Havannah|Hex): ([a-z ]+)", text):
+            assert f"{game}" in headings["conventions"], (path, game)
+            for section in sections.strip().split(" and "):
+                assert any(h.lower() == section.strip() for h in headings["conventions"]), \
+                    f"{path.relative_to(ROOT)} cites the missing section {game}: {section}"
+            cited += 1
+        for section in re.findall(r'docs/performance\.md, "([^"]+)"', text):
+            assert section in headings["performance"], \
+                f"{path.relative_to(ROOT)} cites the missing section {section!r}"
+            cited += 1
+    assert cited >= 4
+
+
+# ---------------------------------------------------------------------------
+# docs/conventions.md states what the statements and the code say
+# ---------------------------------------------------------------------------
+
+def _section(text, start, end):
+    return text[text.index(start):text.index(end, text.index(start))]
+
+
+def _value(expression, **names):
+    """The value of a small formula of the docs (``2S-1``, ``x+1``, ``y - x``)."""
+    assert re.fullmatch(r"[\w +-]+", expression), expression
+    return eval(re.sub(r"(\d)([A-Za-z])", r"\1*\2", expression), {"__builtins__": {}}, names)
+
+
+def _table_cells(text, size):
+    """The ``(a, b)`` pairs of a table's rows, with S standing for ``size``."""
+    rows = [line for line in text.splitlines() if re.match(r"\| \d \|", line)]
+    return [(_value(a, S=size), _value(b, S=size))
+            for line in rows for a, b in re.findall(r"`\(([^,`]+), ([^)`]+)\)`", line)]
+
+
+def test_conventions_state_the_havannah_geometry():
+    text = _text(CONVENTIONS)
+    havannah = _section(text, "## Havannah", "## Hex")
+    # The neighbour table at (0, 0): the offsets, in their order.
+    neighbours = _section(havannah, "### Neighbours", "### Corners")
+    assert [line.split("|")[1].strip() for line in neighbours.splitlines()
+            if re.match(r"\| \d \|", line)] == [str(k) for k in range(6)]
+    offsets = []
+    for line in neighbours.splitlines():
+        if re.match(r"\| \d \|", line):
+            (a, b), = re.findall(r"`\(([^,`]+), ([^)`]+)\)`", line)
+            offsets.append((_value(a, x=0, y=0), _value(b, x=0, y=0)))
+    assert tuple(offsets) == ref_havannah.NEIGHBOURS
+    corners = _section(havannah, "### Corners", "### Edges")
+    for size in (2, 3, 7):
+        assert _table_cells(corners, size) == list(ref_havannah.corners(size))
+    # Each edge condition picks, among the hexagons that are not corners, the
+    # S - 2 hexagons of one edge of the reference judge.
+    edges = _section(havannah, "### Edges", "### Winning structures")
+    conditions = re.findall(r"^\| (\d) \| `([^`]+)` \|", edges, re.M)
+    assert [int(k) for k, _ in conditions] == list(range(6))
+    size = 6
+    seen = set()
+    for _, condition in conditions:
+        left, right = condition.split(" = ")
+        members = {cell for cell in ref_havannah.board_cells(size)
+                   if cell not in ref_havannah.corners(size)
+                   and _value(left, x=cell[0], y=cell[1], S=size) == _value(right, S=size)}
+        edge_ids = {ref_havannah.edge_of(size, cell) for cell in members}
+        assert len(members) == size - 2 and len(edge_ids) == 1, condition
+        seen |= edge_ids
+    assert len(seen) == 6
+
+
+def test_conventions_state_the_hex_neighbours():
+    text = _text(CONVENTIONS)
+    hex_part = text[text.index("## Hex"):]
+    neighbours = _section(hex_part, "### Neighbours", "### Sides")
+    block = re.search(r"\n\n((?:    .*\n)+)", neighbours).group(1)
+    offsets = set()
+    for i, j in re.findall(r"\(i([-+]\d)?, j([-+]\d)?\)", block):
+        offsets.add((int(i or 0), int(j or 0)))
+    assert offsets == set(ref_hex.NEIGHBOURS)
+
+
+# ---------------------------------------------------------------------------
+# The README: limits from the code, examples that are the output
+# ---------------------------------------------------------------------------
+
+def test_readme_states_the_real_limits():
+    from havhex import draw, errors, havannah, hex
+
+    text = _text(README)
+    assert "any size" not in text.lower()
+    assert havannah.MAX_SIZE & (havannah.MAX_SIZE - 1) == 0
+    assert f"2^{havannah.MAX_SIZE.bit_length() - 1}" in text
+    for limit in (hex.MAX_SIZE, draw.HEX_SVG_MAX, draw.HEX_TEXT_MAX, draw.HAVANNAH_TEXT_MAX,
+                  draw.HAVANNAH_SVG_STONES_MAX):
+        assert f"{limit:,}" in text, limit
+    assert f"at most {errors.MAX_NUMBER_DIGITS} digits" in text
+    # The Havannah ring rule is named as the contest's, beside the official one.
+    assert "The ring rule is the contest's, not the official game's." in _flat(text).replace("**", "")
+
+
+def test_readme_images_render_on_a_package_index():
+    text = _text(README) + _text(CONVENTIONS)
+    targets = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
+    assert len(targets) >= 4
+    for target in targets:
+        assert target.startswith(RAW_PREFIX), target
+        assert (ROOT / target[len(RAW_PREFIX):]).is_file(), target
+
+
+def _plain_blocks(text):
+    """The fenced blocks of a Markdown text that name no language."""
+    blocks, current, language = [], None, None
+    for line in text.splitlines():
+        if line.startswith("```"):
+            if current is None:
+                current, language = [], line[3:].strip()
+            else:
+                if not language:
+                    blocks.append(current)
+                current = None
+        elif current is not None:
+            current.append(line)
+    return blocks
+
+
+def test_readme_json_examples_are_the_output(cli):
+    examples = 0
+    for block in _plain_blocks(_text(README)):
+        command, shown = None, []
+        for line in block + ["$"]:
+            if line.startswith("$"):
+                if command is not None:
+                    examples += _check_example(cli, command, shown)
+                command, shown = line[1:].split(), []
+            elif command is not None:
+                shown.append(line)
+    assert examples >= 4
+
+
+def _check_example(cli, command, shown):
+    assert command[0] == "havhex", command
+    result = cli(*command[1:], cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    output = result.stdout.decode().splitlines()
+    checked = 0
+    for line in shown:
+        if line.strip() == "...":
+            continue
+        head = line.split("...")[0]
+        assert any(out.startswith(head) if "..." in line else out == line for out in output), \
+            f"README shows {line!r} for {' '.join(command)}; the output is:\n" + "\n".join(output)
+        checked += 1
+    return checked
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__]))
