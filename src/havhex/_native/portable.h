@@ -20,6 +20,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#if defined(_MSC_VER)
+#  include <intrin.h>
+#endif
+
 #if defined(_WIN32)
 #  ifndef WIN32_LEAN_AND_MEAN
 #    define WIN32_LEAN_AND_MEAN
@@ -39,10 +43,6 @@
 #  if defined(__APPLE__)
 #    include <mach/mach_time.h>
 #  endif
-#endif
-
-#if defined(_MSC_VER)
-#  include <intrin.h>
 #endif
 
 /* GCC and Clang (and compilers that pass for them) take the builtins below.
@@ -219,23 +219,30 @@ static inline void havhex_pointer_store_release(void **pointer, void *value) {
 /* ---- Memory ----------------------------------------------------------
  * size bytes aligned to alignment (a power of two, at least sizeof(void *)),
  * or NULL; released by havhex_aligned_free only (on Windows free() cannot
- * release it). */
+ * release it).  HAVHEX_MALLOC_ALIGNMENT or less is malloc's own block,
+ * except on Windows. */
+#define HAVHEX_MALLOC_ALIGNMENT (2 * sizeof(void *))
+
 static inline void *havhex_aligned_alloc(size_t alignment, size_t size) {
     if (size == 0)
         size = 1;
 #if defined(_WIN32)
     return _aligned_malloc(size, alignment);
-#elif defined(_POSIX_VERSION) && _POSIX_VERSION >= 200112L
+#else
+    if (alignment <= HAVHEX_MALLOC_ALIGNMENT)
+        return malloc(size);
+#  if defined(_POSIX_VERSION) && _POSIX_VERSION >= 200112L
     {
         void *block = NULL;
         return posix_memalign(&block, alignment, size) == 0 ? block : NULL;
     }
-#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#  elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
     if (size > SIZE_MAX - (alignment - 1))
         return NULL;
     return aligned_alloc(alignment, (size + alignment - 1) & ~(alignment - 1));
-#else
-#  error "havhex needs posix_memalign, C11 aligned_alloc or _aligned_malloc"
+#  else
+#    error "havhex needs posix_memalign, C11 aligned_alloc or _aligned_malloc"
+#  endif
 #endif
 }
 
@@ -330,7 +337,7 @@ static inline int64_t havhex_monotonic_us(void) {
 }
 
 /* Let other threads run for about this long.  Windows sleeps in whole timer
- * ticks (1 to 16 ms), far too long for the waits of a few microseconds the
+ * ticks, each many times longer than the waits of a few microseconds the
  * engines make while another thread reads: there a short wait yields. */
 static inline void havhex_sleep_us(unsigned int microseconds) {
 #if defined(_WIN32)
@@ -366,7 +373,7 @@ static inline ptrdiff_t havhex_read(int fd, void *buffer, size_t count) {
  * read: 1 when a read would not block, 0 when the wait ran out or was
  * interrupted.  Where the system cannot tell (on Windows, anything but a
  * pipe), 1: the read then blocks as it would have. */
-static inline int havhex_wait_readable(int fd, int timeout_ms) {
+static inline int havhex_poll_readable(int fd, int timeout_ms) {
 #if defined(_WIN32)
     HANDLE handle = (HANDLE)_get_osfhandle(fd);
     DWORD available = 0;

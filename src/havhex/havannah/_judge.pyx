@@ -16,15 +16,17 @@ from havhex._native.reader cimport (
 )
 from havhex._native.cancel cimport ECANCELED, cancel_requested, cancelled, request_cancel, watch_cancel
 from havhex._native.unionfind cimport uf_find, uf_hang, uf_link
+from havhex._native.portable cimport (
+    aligned_alloc, aligned_free, compare_exchange, ctz32, fetch_add, HUGE_PAGE_ADVICE,
+    load_acquire, load_relaxed, MALLOC_ALIGNMENT, monotonic_us, pointer_load_acquire,
+    pointer_store_release, prefetch_line, request_huge_pages, sleep_us, store_release,
+    store_relaxed,
+)
 
 import os
 
 cdef extern from *:
     """
-    #define HAVHEX_PREFETCH(address) __builtin_prefetch((const void *)(address), 0, 3)
-    #define HAVHEX_ATOMIC_NEXT(counter) __atomic_fetch_add((counter), 1, __ATOMIC_RELAXED)
-    #define HAVHEX_ATOMIC_ADD(counter, amount) __atomic_fetch_add((counter), (amount), __ATOMIC_RELAXED)
-    #define HAVHEX_CTZ(bits) __builtin_ctz(bits)
     /* The next multiplier after a bad one: a splitmix64 step, odd. */
     static inline uint64_t havhex_next_multiplier(uint64_t previous) {
         uint64_t z = previous + 0x9E3779B97F4A7C15ULL;
@@ -34,10 +36,6 @@ cdef extern from *:
     }
     """
     uint64_t havhex_next_multiplier(uint64_t previous) noexcept nogil
-    int HAVHEX_CTZ(unsigned int bits) noexcept nogil
-    void HAVHEX_PREFETCH(const void* address) noexcept nogil
-    int64_t HAVHEX_ATOMIC_NEXT(int64_t* counter) noexcept nogil
-    int64_t HAVHEX_ATOMIC_ADD(int64_t* counter, int64_t amount) noexcept nogil
 
 # Kinds of winning structure, as bits; the judge prints them in this order.
 cdef enum:
@@ -93,13 +91,8 @@ cdef enum:
     MAX_TABLE_GENERATIONS = 58
 
 
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
-
-
-cdef int64_t now_us() noexcept nogil:
-    cdef timespec now
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return now.tv_sec * 1000000 + now.tv_nsec // 1000
+cdef inline int64_t now_us() noexcept nogil:
+    return monotonic_us()
 
 
 cdef struct WorkerNote:
@@ -255,15 +248,15 @@ cdef class HavannahInput:
                 self.n_retired += 1
             self.table_capacity = capacity
         table[self.n_open] = case
-        HAVHEX_STORE_TABLE(&self.cases, table)
-        HAVHEX_STORE_I64(&self.n_open, self.n_open + 1)
+        pointer_store_release(<void**>&self.cases, table)
+        store_release(&self.n_open, self.n_open + 1)
         return True
 
     cdef bint _publish(self, CaseData* case) noexcept nogil:
         """Append a complete case."""
         if not self._append(case):
             return False
-        HAVHEX_STORE_I64(&self.n_ready, self.n_ready + 1)
+        store_release(&self.n_ready, self.n_ready + 1)
         return True
 
     cdef int _parse(self, Reader* r) noexcept nogil:
@@ -271,7 +264,7 @@ cdef class HavannahInput:
         cdef int status = STEP_MORE
         while status == STEP_MORE:
             status = self._read_step(r)
-        HAVHEX_STORE_I64(&self.parse_done, 1)
+        store_release(&self.parse_done, 1)
         return status
 
     cdef int _read_step(self, Reader* r) noexcept nogil:
@@ -357,7 +350,7 @@ cdef class HavannahInput:
                 self.err_size = size
             return self._fault(status, fault.line, fault.value)
         if streamed:
-            HAVHEX_STORE_I64(&self.n_ready, self.n_ready + 1)
+            store_release(&self.n_ready, self.n_ready + 1)
         elif not self._publish(case):
             case_free(case)
             return self._fault(ERR_NO_MEMORY, r.token_line, 0)
@@ -386,10 +379,10 @@ cdef class HavannahInput:
         cdef int64_t number, done
         while True:
             # parse_done first: once it is set, n_open is final.
-            done = HAVHEX_LOAD_I64(&self.parse_done)
-            number = HAVHEX_LOAD_I64(&self.next_case)
-            if number < HAVHEX_LOAD_I64(&self.n_open):
-                if HAVHEX_CAS(&self.next_case, number, number + 1):
+            done = load_acquire(&self.parse_done)
+            number = load_acquire(&self.next_case)
+            if number < load_acquire(&self.n_open):
+                if compare_exchange(&self.next_case, number, number + 1):
                     return number
                 continue
             return CLAIM_NONE_LEFT if done else CLAIM_NOT_YET
@@ -400,27 +393,27 @@ cdef class HavannahInput:
         read."""
         cdef int status
         cdef int64_t started
-        if (not self.shared_reading or HAVHEX_LOAD_I64(&self.parse_done)
-                or not HAVHEX_CAS(&self.reader_busy, 0, 1)):
+        if (not self.shared_reading or load_acquire(&self.parse_done)
+                or not compare_exchange(&self.reader_busy, 0, 1)):
             return False
         self.read_turns += 1
-        while not HAVHEX_LOAD_I64(&self.parse_done):
+        while not load_acquire(&self.parse_done):
             started = now_us()
             status = self._read_step(&self.reader)
             if status != STEP_MORE:
-                HAVHEX_STORE_I64(&self.parse_done, 1)
+                store_release(&self.parse_done, 1)
                 break
             self.last_read_us = now_us() - started
             if self.hand_over_reading or self._enough_read():
                 break
-        HAVHEX_STORE_I64(&self.reader_busy, 0)
+        store_release(&self.reader_busy, 0)
         return True
 
     cdef void _read_rest(self) noexcept nogil:
         """Read to the end of the input (or its first fault), whoever judges."""
-        while not HAVHEX_LOAD_I64(&self.parse_done):
+        while not load_acquire(&self.parse_done):
             if not self._read_turn():
-                usleep(20)
+                sleep_us(20)
 
     cdef bint _enough_read(self) noexcept nogil:
         """Whether the reader should stop and judge the case it just read.
@@ -435,17 +428,17 @@ cdef class HavannahInput:
         cdef int64_t w, played, now
         cdef double remaining
         cdef WorkerNote* note
-        if HAVHEX_LOAD_I64(&self.next_case) >= HAVHEX_LOAD_I64(&self.n_open):
+        if load_acquire(&self.next_case) >= load_acquire(&self.n_open):
             return False
         now = now_us()
         for w in range(self.n_notes):
             note = &self.notes[w]
-            if not HAVHEX_LOAD_RELAXED(&note.busy):
+            if not load_relaxed(&note.busy):
                 continue
-            played = HAVHEX_LOAD_RELAXED(&note.played)
+            played = load_relaxed(&note.played)
             if played > 0:
-                remaining = (<double>(now - HAVHEX_LOAD_RELAXED(&note.started))
-                             * (HAVHEX_LOAD_RELAXED(&note.n_moves) - played) / played)
+                remaining = (<double>(now - load_relaxed(&note.started))
+                             * (load_relaxed(&note.n_moves) - played) / played)
                 if remaining <= 1.5 * self.last_read_us:
                     return False
         return True
@@ -460,7 +453,7 @@ cdef class HavannahInput:
         cdef int64_t played = 0             # the note of a worker nobody watches
         cdef int status = 0
         if self.notes != NULL:
-            note = &self.notes[HAVHEX_ATOMIC_NEXT(&self.next_note) % self.n_notes]
+            note = &self.notes[fetch_add(&self.next_note, 1) % self.n_notes]
         memset(&scratch, 0, sizeof(Scratch))
         while True:
             number = self._claim_case()
@@ -468,9 +461,9 @@ cdef class HavannahInput:
                 break
             if number == CLAIM_NOT_YET:
                 if not self._read_turn():
-                    usleep(20)
+                    sleep_us(20)
                 continue
-            case = HAVHEX_LOAD_TABLE(&self.cases)[number]
+            case = (<CaseData**>pointer_load_acquire(<void**>&self.cases))[number]
             feed.n_read = &case.n_moves
             feed.n_ready = &self.n_ready
             feed.parse_done = &self.parse_done
@@ -478,10 +471,10 @@ cdef class HavannahInput:
             feed.played = &played
             feed.cancel = &self.cancel_flag
             if note != NULL:
-                HAVHEX_STORE_RELAXED(&note.n_moves, case.n_claimed)
-                HAVHEX_STORE_RELAXED(&note.played, 0)
-                HAVHEX_STORE_RELAXED(&note.started, now_us())
-                HAVHEX_STORE_RELAXED(&note.busy, 1)
+                store_relaxed(&note.n_moves, case.n_claimed)
+                store_relaxed(&note.played, 0)
+                store_relaxed(&note.started, now_us())
+                store_relaxed(&note.busy, 1)
                 feed.played = &note.played
             if number == self.refuse_memory_for:
                 status = JUDGE_NO_MEMORY
@@ -489,7 +482,7 @@ cdef class HavannahInput:
                 status = judge_case(case.size, case.coords, case.n_claimed, seed, &scratch,
                                     &case.kinds, &case.move, &case.duplicate, &feed)
             if note != NULL:
-                HAVHEX_STORE_RELAXED(&note.busy, 0)
+                store_relaxed(&note.busy, 0)
             if status == JUDGE_NO_MEMORY:
                 # Room is made for the moves a case holds.  A case still
                 # being read may claim more than it holds: if it ends cut
@@ -499,10 +492,10 @@ cdef class HavannahInput:
                 status = 0
                 continue
             status = 0
-            HAVHEX_ATOMIC_NEXT(&self.n_judged)
-        HAVHEX_ATOMIC_ADD(&self.table_reseeds, scratch.reseeds)
-        HAVHEX_ATOMIC_ADD(&self.table_growths, scratch.growths)
-        HAVHEX_ATOMIC_ADD(&self.table_probe_steps, scratch.probe_steps)
+            fetch_add(&self.n_judged, 1)
+        fetch_add(&self.table_reseeds, scratch.reseeds)
+        fetch_add(&self.table_growths, scratch.growths)
+        fetch_add(&self.table_probe_steps, scratch.probe_steps)
         scratch_free(&scratch)
         return status
 
@@ -554,9 +547,9 @@ cdef class HavannahInput:
         judge (_read_turn), and a worker starts on a case as soon as its
         header is read.
         """
-        if source is not None and HAVHEX_LOAD_I64(&self.parse_done):
+        if source is not None and load_acquire(&self.parse_done):
             raise RuntimeError("this input was read already")
-        if source is None and not HAVHEX_LOAD_I64(&self.parse_done):
+        if source is None and not load_acquire(&self.parse_done):
             raise RuntimeError("nothing was read: give a source, or use parse()")
         # Judging again (benchmarks do) starts the shared counters afresh.
         self.next_case = 0
@@ -603,7 +596,7 @@ cdef class HavannahInput:
                         watch_cancel(NULL)
                 raise
         finally:
-            HAVHEX_STORE_I64(&self.parse_done, 1)
+            store_release(&self.parse_done, 1)
             for worker in started:
                 worker.join()
             if self.shared_reading:
@@ -618,8 +611,8 @@ cdef class HavannahInput:
     def progress(self):
         """(bytes read, cases read, cases judged) so far; safe to call from
         another thread while this input is being judged."""
-        return (HAVHEX_LOAD_I64(&self.bytes_read), HAVHEX_LOAD_I64(&self.n_ready),
-                HAVHEX_LOAD_I64(&self.n_judged))
+        return (load_acquire(&self.bytes_read), load_acquire(&self.n_ready),
+                load_acquire(&self.n_judged))
 
     def result(self, int64_t case):
         """(kinds bitmask, 1-based winning move or 0, duplicate move index or -1)."""
