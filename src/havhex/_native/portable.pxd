@@ -2,9 +2,9 @@
 """The platform-specific calls of both engines, declared once.
 
 portable.h gives each a GCC/Clang, an MSVC and a plain C (or POSIX) form, so
-that the engines build with GCC, Clang and MSVC; the engines call these names
-and never the platform's own (``__atomic_*``, ``posix_memalign``, ``madvise``,
-``clock_gettime``, ``usleep``, ``read``, ``poll``, ``__builtin_*``).
+that the engines build with GCC, Clang and MSVC; the engines call these names,
+never a compiler's builtins or a system's own calls (tests/test_portable.py
+checks).
 """
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 
