@@ -6,11 +6,13 @@
 
 The judges live in the submodules :mod:`havhex.havannah` and :mod:`havhex.hex`;
 they are imported on first use so that ``import havhex`` stays light.
+:class:`Explanation` is the verdict-and-evidence type of both.
 """
+from ._explanation import Explanation
 from ._version import __version__
 from .errors import InputError
 
-__all__ = ["InputError", "__version__", "havannah", "hex"]
+__all__ = ["Explanation", "InputError", "__version__", "havannah", "hex"]
 
 
 def __getattr__(name):

@@ -1,3 +1,5 @@
+__all__ = ["InputError"]
+
 class InputError(ValueError):
     reason: str
     source: str | None

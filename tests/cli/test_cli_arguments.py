@@ -1,52 +1,220 @@
-"""The CLI's own argument parser: forms argparse users expect, and usage
-errors with exit status 2 and no traceback."""
+"""The CLI's argument parser: one table of options gives the parser and the
+help; every option takes the forms argparse users expect; every usage error is
+the usage line and one error line, exit status 2, no traceback."""
+import re
+from pathlib import Path
+
 import pytest
 
+from conftest import run_cli, write
 from havhex import cli
+from havhex.cli import arguments
+from havhex.cli.arguments import COMMANDS, OPTIONS, parse_arguments
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+# A value each option accepts, and what it becomes.
+VALUES = {"output": ("out.txt", "out.txt"), "jobs": ("2", 2), "format": ("json", "json"),
+          "case": ("3", 3)}
 
 
-def parse(*words):
-    return cli._parse_arguments(list(words))
+def positionals(command):
+    return ["hex", "in.txt"] if command == "draw" else ["a.in"]
 
 
-def test_judge_options_in_every_form():
-    a = parse("havannah", "-j2", "--output=out.txt", "--format", "json", "--quiet", "a.in", "-")
-    assert (a.game, a.jobs, a.output, a.format, a.quiet, a.files) == (
+def forms(option, value):
+    """Every spelling of ``option`` with ``value``: separate, glued, with '='."""
+    for name in option.names:
+        yield [name, value]
+        yield [f"{name}={value}"]
+        if not name.startswith("--"):
+            yield [f"{name}{value}"]
+
+
+VALUED = [(command, option) for option in OPTIONS if option.takes_value
+          for command in option.commands]
+
+
+@pytest.mark.parametrize("command, option", VALUED,
+                         ids=[f"{c}-{o.names[-1]}" for c, o in VALUED])
+def test_every_option_in_every_form(command, option):
+    given, expected = VALUES[option.attribute]
+    seen = 0
+    for words in forms(option, given):
+        for order in (words + positionals(command), positionals(command) + words):
+            parsed = parse_arguments([command, *order])
+            assert getattr(parsed, option.attribute) == expected, order
+            seen += 1
+    assert seen >= 4
+
+
+def test_short_forms_of_jobs():
+    # The forms named in the issue, one by one.
+    for words in (["-j", "2"], ["-j2"], ["-j=2"], ["--jobs", "2"], ["--jobs=2"]):
+        assert parse_arguments(["havannah", *words]).jobs == 2, words
+
+
+def test_judge_options_together():
+    a = parse_arguments(["havannah", "-j2", "--output=out.txt", "--format", "json", "--quiet",
+                         "a.in", "-"])
+    assert (a.command, a.jobs, a.output, a.format, a.quiet, a.files) == (
         "havannah", 2, "out.txt", "json", True, ["a.in", "-"])
-    a = parse("hex", "--jobs=0", "-o", "x", "--format=text")
-    assert (a.game, a.jobs, a.output, a.format, a.files) == ("hex", 0, "x", "text", [])
-    assert parse("hex", "--", "-odd-name.in").files == ["-odd-name.in"]
+    a = parse_arguments(["hex", "--jobs=0", "-o", "x", "--format=text"])
+    assert (a.command, a.jobs, a.output, a.format, a.files) == ("hex", 0, "x", "text", [])
+    assert parse_arguments(["hex", "--", "-odd-name.in"]).files == ["-odd-name.in"]
+    # A value is the next word, whatever it looks like (as getopt takes it).
+    assert parse_arguments(["hex", "-o", "-", "a.in"]).output == "-"
+
+
+def test_defaults():
+    a = parse_arguments(["hex"])
+    assert (a.jobs, a.output, a.format, a.quiet, a.files) == (1, None, "text", False, [])
+    a = parse_arguments(["draw", "hex", "in.txt"])
+    assert (a.case, a.output, a.text) == (1, None, False)
 
 
 def test_draw_options():
-    a = parse("draw", "hex", "in.txt", "--case", "3", "--text", "-o", "b.svg")
-    assert (a.game, a.draw_game, a.file, a.case, a.text, a.output) == (
+    a = parse_arguments(["draw", "hex", "in.txt", "--case", "3", "--text", "-o", "b.svg"])
+    assert (a.command, a.game, a.file, a.case, a.text, a.output) == (
         "draw", "hex", "in.txt", 3, True, "b.svg")
+    # No FILE reads standard input, as the judges do.
+    assert parse_arguments(["draw", "hex"]).file == "-"
 
 
-@pytest.mark.parametrize("words, message", [
-    ((), "required: GAME"),
+def test_draw_without_a_file_reads_standard_input(tmp_path):
+    path = write(tmp_path, "in.txt", "1\n1\nR\n")
+    process = run_cli("draw", "hex", "--text", stdin=path.read_bytes())
+    assert (process.returncode, process.stderr) == (0, b"")
+    assert process.stdout == run_cli("draw", "hex", "--text", "-", stdin=path.read_bytes()).stdout
+    assert process.stdout.decode().startswith("<stdin>, case #1")
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_help_and_usage_come_from_the_table(command):
+    usage = arguments.usage_text(command)
+    text = arguments.help_text(command)
+    assert text.startswith(usage + "\n")
+    for option in OPTIONS:
+        taken = command in option.commands
+        assert (f"[{option.names[0]}" in usage) == taken, option.names
+        for name in option.names:
+            assert (re.search(rf"(^|[ ,])({re.escape(name)})([ ,\n=]|$)", text, re.M)
+                    is not None) == taken, name
+    # And the parser takes every option that the usage line shows.
+    for name, metavar in re.findall(r"\[(-[-\w]+)(?: (\S+?))?\]", usage):
+        if name == "-h":
+            continue  # leaves with the help (test_help_and_version_go_to_stdout)
+        value = {"OUT": "x", "N": "1", "{text,json}": "json"}.get(metavar)
+        parse_arguments([command, name, *([value] if value else []), *positionals(command)])
+
+
+def test_help_lines_fit_a_terminal():
+    for command in (None, *COMMANDS):
+        usage_line, *rest = arguments.help_text(command).splitlines()
+        assert all(len(line) <= 79 for line in rest), command
+
+
+def test_readme_synopsis_matches_the_table():
+    # The README's synopsis names each command's options, as the table does.
+    if not README.is_file():
+        pytest.skip("README.md is not beside the tests (installed package)")
+    block = re.search(r"## Command line\n\n```\n(.*?)```", README.read_text(), re.S)
+    assert block, "the README has no command-line synopsis"
+    synopsis = {}
+    for line in block.group(1).splitlines():
+        words = line.split()
+        if words[:1] == ["havhex"]:
+            synopsis[words[1]] = set(re.findall(r"\[(-[-\w]+)", line))
+    assert set(synopsis) == set(COMMANDS)
+    for command, shown in synopsis.items():
+        table = {option.names[0] for option in OPTIONS
+                 if command in option.commands and option.attribute != "help"}
+        assert shown == table, command
+
+
+USAGE_ERRORS = [
+    ((), "the following arguments are required: COMMAND"),
     (("chess",), "invalid choice: 'chess'"),
     (("havannah", "--bogus"), "unrecognized arguments: --bogus"),
-    (("havannah", "-j"), "expected one argument"),
-    (("havannah", "-j", "two"), "invalid int value: 'two'"),
-    (("hex", "--format", "xml"), "invalid choice: 'xml'"),
-    (("draw", "hex"), "expected GAME and FILE"),
-    (("draw", "go", "f.in"), "invalid choice: 'go'"),
-    (("draw", "hex", "f.in", "--case", "x"), "invalid int value: 'x'"),
-])
+    (("havannah", "-x"), "unrecognized arguments: -x"),
+    (("havannah", "-j"), "argument -j/--jobs: expected one argument"),
+    (("havannah", "--output"), "argument -o/--output: expected one argument"),
+    (("havannah", "-j", "two"), "argument -j/--jobs: invalid int value: 'two'"),
+    (("havannah", "-j", "-1"), "argument -j/--jobs: must be at least 0, got -1"),
+    (("hex", "--jobs=-100"), "argument -j/--jobs: must be at least 0, got -100"),
+    (("hex", "-j", "2.5"), "invalid int value: '2.5'"),
+    (("hex", "-j", " 2"), "invalid int value: ' 2'"),
+    (("hex", "-j", "1_0"), "invalid int value: '1_0'"),
+    (("hex", "-j", "+2"), "invalid int value: '+2'"),
+    (("hex", "-j", "\u0663"), "invalid int value: '\u0663'"),
+    (("hex", "-j", "9" * 5000), "invalid int value: '999"),
+    (("hex", "--jobs="), "invalid int value: ''"),
+    (("hex", "--format", "xml"), "argument --format: invalid choice: 'xml'"),
+    (("hex", "--format=JSON"), "invalid choice: 'JSON'"),
+    (("hex", "--quiet=yes"), "argument --quiet: takes no value"),
+    (("hex", "-o", ""), "argument -o/--output: expected a file name, got ''"),
+    (("hex", "a.in", ""), "argument FILE: expected a file name, got ''"),
+    (("hex", "--case", "2"), "unrecognized arguments: --case"),
+    (("hex", "--text"), "unrecognized arguments: --text"),
+    (("draw",), "the following arguments are required: GAME"),
+    (("draw", "--text"), "the following arguments are required: GAME"),
+    (("draw", "hex", "a.in", "b.in"), "unrecognized arguments: b.in"),
+    (("draw", "go", "f.in"), "argument GAME: invalid choice: 'go'"),
+    (("draw", "hex", "f.in", "--case", "x"), "argument --case: invalid int value: 'x'"),
+    (("draw", "hex", "f.in", "--case", "0"), "argument --case: must be at least 1, got 0"),
+    (("draw", "hex", "f.in", "--case=-3"), "argument --case: must be at least 1, got -3"),
+    (("draw", "hex", "f.in", "-j", "2"), "unrecognized arguments: -j"),
+    (("draw", "hex", "f.in", "--format", "json"), "unrecognized arguments: --format"),
+    (("draw", "hex", ""), "argument FILE: expected a file name, got ''"),
+]
+
+
+@pytest.mark.parametrize("words, message", USAGE_ERRORS)
 def test_usage_errors(words, message, capsys):
     assert cli.main(list(words)) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     lines = captured.err.splitlines()
-    assert lines[0].startswith("usage: havhex") and message in lines[1], captured.err
+    assert len(lines) == 2, captured.err
+    assert lines[0].startswith("usage: havhex") and lines[1].startswith("havhex: error: ")
+    assert message in lines[1], captured.err
+
+
+def test_negative_jobs_is_a_usage_error(tmp_path):
+    # Issue 12: ``-j -1`` exited 1 without a usage line, unlike every other
+    # usage error; checked in a real run, with an input that exists.
+    path = write(tmp_path, "a.in", "1\n2 0\n")
+    for words in (["-j", "-1"], ["--jobs=-1"], ["-j-1"]):
+        process = run_cli("havannah", *words, path)
+        assert process.returncode == 2, words
+        assert process.stdout == b""
+        lines = process.stderr.decode().splitlines()
+        assert len(lines) == 2 and lines[0].startswith("usage: havhex havannah "), lines
+        assert lines[1] == "havhex: error: argument -j/--jobs: must be at least 0, got -1"
+
+
+def test_case_zero_is_a_usage_error(tmp_path):
+    path = write(tmp_path, "a.in", "1\n2 0\n")
+    process = run_cli("draw", "havannah", path, "--case", "0")
+    assert process.returncode == 2
+    assert process.stderr.decode().splitlines()[0].startswith("usage: havhex draw ")
+
+
+def test_empty_output_name_is_not_standard_output(tmp_path):
+    # ``-o ''`` was taken as no -o at all: the output went to stdout.
+    path = write(tmp_path, "a.in", "1\n2 0\n")
+    for command in (["havannah", path], ["draw", "havannah", path]):
+        process = run_cli(*command, "-o", "")
+        assert (process.returncode, process.stdout) == (2, b""), command
 
 
 def test_help_and_version_go_to_stdout(capsys):
     assert cli.main(["--help"]) == 0
-    assert "havannah" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert all(command in out for command in COMMANDS)
     assert cli.main(["draw", "-h"]) == 0
     assert "--case N" in capsys.readouterr().out
+    assert cli.main(["hex", "-o", "x", "--help"]) == 0
+    assert "--jobs N" in capsys.readouterr().out
     assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out.startswith("havhex ")

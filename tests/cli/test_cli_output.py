@@ -15,6 +15,7 @@ import pytest
 
 from conftest import write
 from havhex import cli
+from havhex.cli import output
 
 CASES = "2\n2 2\n1 1\n1 2\n3 2\n1 1\n2 2\n"
 OUTPUT = "Case #1: bridge in move 2\nCase #2: none\n"
@@ -77,7 +78,7 @@ def test_planted_link_at_the_chosen_temporary_name_is_not_followed(tmp_path, cas
     # here the first name it picks holds a link to a victim.
     victim = write(tmp_path, "victim", "precious\n")
     names = iter([".planted", ".fresh"])
-    monkeypatch.setattr(cli, "_temporary_name", lambda name: next(names))
+    monkeypatch.setattr(output, "temporary_name", lambda name: next(names))
     os.symlink("victim", tmp_path / ".planted")
     assert cli.main(["havannah", str(case_file), "-o", str(tmp_path / "out.txt")]) == 0
     assert capsys.readouterr().err == ""
@@ -87,7 +88,7 @@ def test_planted_link_at_the_chosen_temporary_name_is_not_followed(tmp_path, cas
 
 
 def test_temporary_names_are_not_predictable(tmp_path):
-    names = {cli._temporary_name("out.txt") for _ in range(50)}
+    names = {output.temporary_name("out.txt") for _ in range(50)}
     assert len(names) == 50
     assert all(name.startswith(".out.txt.") and str(os.getpid()) not in name for name in names)
 

@@ -138,11 +138,6 @@ def test_no_game_is_a_usage_error(cli):
     assert b"Traceback" not in process.stderr
 
 
-def test_negative_jobs(cli, tmp_path):
-    a = write(tmp_path, "a.in", FIRST)
-    assert_one_error_line(cli("havannah", "-j", "-1", a), "havhex: ")
-
-
 # ---------------------------------------------------------------------------
 # Conformance data through the CLI
 # ---------------------------------------------------------------------------

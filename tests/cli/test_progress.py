@@ -106,3 +106,10 @@ def test_json_output_shows_progress_too(tmp_path, game):
     assert "MB read" in _run([game, "--format", "json", str(path)], True, env)
     assert _run([game, "--format", "json", str(path)], False, env) == ""
     assert "MB read" not in _run([game, "--format", "json", "--quiet", str(path)], True, env)
+
+
+def test_a_malformed_threshold_is_the_default(big):
+    # HAVHEX_PROGRESS_MIN_BYTES is a knob for tests: a bad value falls back
+    # to the default (64 MB, above this input) instead of a traceback.
+    shown = _run(["havannah", str(big)], True, {"HAVHEX_PROGRESS_MIN_BYTES": "lots"})
+    assert "Traceback" not in shown and "MB read" not in shown

@@ -207,7 +207,7 @@ def test_havannah_picture_of_every_answer(answer, tmp_path):
     assert numbers == {cell: k for k, cell in enumerate(moves[:move], 1)}
     assert set(hav_cells(root, "winning-move")) == {moves[move - 1]}
 
-    witness = havannah.explain(size, moves)
+    witness = havannah.explain(size, moves).to_dict()
     corners = set(ref.corners(size))
     for kind in ("bridge", "fork", "ring"):
         shown = set(hav_cells(root, kind))
@@ -311,7 +311,7 @@ def test_havannah_fork_edges_come_from_the_cells():
     """The fork witness is {"cells": [...]}: the edges marked are those its
     hexagons lie on, whatever else the witness holds."""
     size, moves = HAVANNAH_ANSWERS["fork"]
-    witness = havannah.explain(size, moves)
+    witness = havannah.explain(size, moves).to_dict()
     cells = [tuple(c) for c in witness["fork"]["cells"]]
     expected = fork_edge_names(size, cells)
     assert len(expected) == 3
@@ -357,7 +357,7 @@ def test_havannah_large_board_stays_small(cli, tmp_path):
     # The enclosed hexagons, too many to draw one by one, come as runs of constant x.
     runs = [e for e in root.iter() if "enclosed-run" in classes(e)]
     covered = sum(int(e.get("data-y2")) - int(e.get("data-y1")) + 1 for e in runs)
-    assert covered == 3 * 300 * 299 + 1 == len(run_cells(havannah.explain(size, moves)["ring"]["enclosed_runs"]))
+    assert covered == 3 * 300 * 299 + 1 == len(run_cells(havannah.explain(size, moves).to_dict()["ring"]["enclosed_runs"]))
     assert len(runs) == 2 * 300 - 1
     outline = [e for e in root.iter() if "frame" in classes(e)]
     assert len(outline) == 1 and outline[0].tag == SVG + "polygon"
@@ -367,7 +367,7 @@ def test_havannah_medium_board_draws_the_region_round_the_stones(tmp_path):
     size = 100
     moves = [(120, 100), (121, 101), (121, 102), (120, 102), (119, 101), (119, 100),
              (80, 60), (81, 62)]
-    explanation = havannah.explain(size, moves)
+    explanation = havannah.explain(size, moves).to_dict()
     assert explanation["answer"] == "ring in move 6"
     svg = havannah_svg(size, moves, explanation)
     write(tmp_path, "medium.svg", svg)
@@ -397,7 +397,7 @@ def test_havannah_large_board_spread_stones(tmp_path):
         if abs(x - y) <= size - 1:
             stones.add((x, y))
     moves = sorted(stones)
-    explanation = havannah.explain(size, moves)
+    explanation = havannah.explain(size, moves).to_dict()
     svg = havannah_svg(size, moves, explanation)
     write(tmp_path, "spread.svg", svg)
     assert len(svg.encode()) < 3 * 2 ** 20
@@ -457,7 +457,9 @@ def test_havannah_huge_board_stones_at_the_corners(tmp_path, size):
 
 def test_havannah_region_cells_by_formula():
     """The region's hexagon count and extent (from its bounds) agree with its rows."""
-    from havhex.draw import _hav_region_cells, _hav_region_extent, _hav_region_rows
+    from havhex.draw.havannah import (_region_cells as _hav_region_cells,
+                                      _region_extent as _hav_region_extent,
+                                      _region_rows as _hav_region_rows)
 
     rng = random.Random(5)
     for _ in range(3000):
@@ -619,7 +621,7 @@ def test_case_header_scan(tmp_path, monkeypatch):
     """The header scan finds the reader's sizes, whatever the spacing and
     wherever its reads end; it gives up (None) where the reader faults."""
     from havhex.havannah import _judge as havannah_engine
-    from havhex.draw import _Tokens, _case_header
+    from havhex.draw.header import Tokens as _Tokens, case_header as _case_header
 
     rng = random.Random(16)
     spaces = [" ", "\n", "\r\n", "\t", "  \r", "\x0b", "\x0c\n"]
@@ -893,8 +895,11 @@ def test_cli_bad_case_numbers(cli, tmp_path, game):
     assert cli("draw", game, path, "--case", "3").returncode == 0
     assert_one_error_line(cli("draw", game, path, "--case", "7"),
                           f"havhex: {path}: there is no case #7 (the input has 3 cases)")
-    assert_one_error_line(cli("draw", game, path, "--case", "0", "-o", tmp_path / "x.svg"),
-                          f"havhex: {path}: there is no case #0 (cases are numbered from 1)")
+    # A case number below 1 is a usage error, refused before the input is read.
+    process = cli("draw", game, path, "--case", "0", "-o", tmp_path / "x.svg")
+    assert (process.returncode, process.stdout) == (2, b"")
+    assert process.stderr.decode().splitlines()[1] == (
+        "havhex: error: argument --case: must be at least 1, got 0")
     assert not (tmp_path / "x.svg").exists()
 
 

@@ -16,7 +16,7 @@ def judge_chunked(descriptor, threads, chunk_size, source):
 
 
 def explain_answers(data, threads):
-    return [case["answer"] for case in havannah.explain_text(data, threads=threads)]
+    return [explanation.answer for explanation in havannah.explain_text(data, threads=threads)]
 
 
 def reference(text):

@@ -19,6 +19,7 @@ from array import array
 import pytest
 
 import ref_havannah as ref
+from boards import hex_ring
 from havhex import InputError, havannah
 from havhex.havannah import Result, enclosed_empty, first_win, format_results, judge_file, judge_text
 
@@ -32,21 +33,6 @@ def ring_around(x, y):
     return [(x + dx, y + dy) for dx, dy in NEIGHBOURS]
 
 
-def hex_ring(cx, cy, r):
-    """The 6r hexagons at distance exactly r from (cx, cy), walking round.
-
-    Starts at (cx, cy - r) and walks r steps in each of the six directions in
-    turn; a closed loop of stones with the ball of radius r - 1 inside.
-    """
-    x, y = cx, cy - r
-    cells = []
-    for dx, dy in NEIGHBOURS:
-        for _ in range(r):
-            cells.append((x, y))
-            x += dx
-            y += dy
-    assert (x, y) == (cx, cy - r)
-    return cells
 
 
 def hex_distance(a, b):

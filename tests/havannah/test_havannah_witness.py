@@ -17,10 +17,24 @@ from collections import deque
 import pytest
 
 import ref_havannah as ref
+from boards import hex_ring
 from conftest import SANITIZED
 from havhex import InputError, havannah
-from havhex.havannah import (explain, explain_file, explain_text, first_win, judge_file,
-                             judge_text)
+from havhex.havannah import first_win, judge_file, judge_text
+
+
+# The witnesses are checked in their JSON form, the record ``--format json``
+# prints (tests/test_explanation.py checks the Explanation behind it).
+def explain(size, moves):
+    return havannah.explain(size, moves).to_dict()
+
+
+def explain_text(text, **options):
+    return [explanation.to_dict() for explanation in havannah.explain_text(text, **options)]
+
+
+def explain_file(file, **options):
+    return [explanation.to_dict() for explanation in havannah.explain_file(file, **options)]
 
 NEIGHBOURS = ref.NEIGHBOURS
 OFFSETS = set(NEIGHBOURS)
@@ -256,15 +270,6 @@ def test_checker_rejects_broken_witnesses():
 # Hand-built cases with several kinds
 # ---------------------------------------------------------------------------
 
-def hex_ring(cx, cy, r):
-    x, y = cx, cy - r
-    cells = []
-    for dx, dy in NEIGHBOURS:
-        for _ in range(r):
-            cells.append((x, y))
-            x += dx
-            y += dy
-    return cells
 
 
 HAND = [
@@ -519,14 +524,18 @@ def test_cli_json_lines(cli, tmp_path):
     assert len(lines) == len(games)
     parsed = [json.loads(line) for line in lines]
     assert all(type(d) is dict for d in parsed)
+    assert [d.pop("file") for d in parsed] == [str(path)] * len(games)
     assert [d["case"] for d in parsed] == list(range(1, len(games) + 1))
     assert parsed == expected
-    assert lines == [json.dumps(d, separators=(", ", ": ")) for d in expected]
+    assert lines == [json.dumps({"file": str(path), **d}, separators=(", ", ": "))
+                     for d in expected]
     for (size, moves), explanation in zip(games, parsed):
         check_explanation(size, moves, explanation, case=explanation["case"])
-    # Standard input and -j give the same lines.
+    # Standard input and -j give the same lines, from "<stdin>".
     piped = cli("havannah", "--format", "json", "-j", "2", "-", stdin=path.read_bytes())
-    assert piped.returncode == 0 and piped.stdout == process.stdout
+    assert piped.returncode == 0
+    assert piped.stdout.decode() == process.stdout.decode().replace(
+        json.dumps(str(path)), '"<stdin>"')
 
 
 def test_cli_json_conformance(cli, conformance_dir):
@@ -534,7 +543,8 @@ def test_cli_json_conformance(cli, conformance_dir):
     process = cli("havannah", "--format", "json", path)
     assert process.returncode == 0, process.stderr.decode()
     lines = process.stdout.decode().splitlines()
-    assert [json.loads(line) for line in lines] == explain_file(path)
+    assert [json.loads(line) for line in lines] == [{"file": str(path), **d}
+                                                    for d in explain_file(path)]
     assert [f"Case #{n}: {json.loads(line)['answer']}" for n, line in enumerate(lines, 1)] \
         == path.with_suffix(".out").read_text().splitlines()
 

@@ -45,7 +45,7 @@ def check_record(rows, record, case=None):
     if status in ("Red wins", "Blue wins"):
         colour = "R" if status == "Red wins" else "B"
         assert list(record) == expected_keys + ["winner", "chain", "last_moves"]
-        assert record["winner"] == colour
+        assert record["winner"] == {"R": "red", "B": "blue"}[colour]
         on_chain = check_chain(rows, colour, record["chain"])
         got_last = {tuple(cell) for cell in record["last_moves"]}
         assert got_last == set(last_moves)
@@ -103,7 +103,7 @@ def test_checker_rejects_broken_witnesses():
         dict(record, chain=record["chain"][:-1]),
         dict(record, chain=record["chain"][::-1]),
         dict(record, last_moves=record["last_moves"][1:]),
-        dict(record, winner="R"),
+        dict(record, winner="red"),
         dict(record, answer="Red wins"),
     ]
     for bad in broken:
@@ -118,13 +118,14 @@ def test_conformance_witnesses(conformance_dir, cli):
         assert done.returncode == 0, done.stderr
         records = [json.loads(line) for line in done.stdout.decode().splitlines()]
         assert len(records) == len(boards)
+        assert [record.pop("file") for record in records] == [str(path)] * len(boards)
         expected = (path.with_suffix(".out")).read_text().splitlines()
         for number, (rows, record, line) in enumerate(zip(boards, records, expected), 1):
             assert line == f"Case #{number}: {record['answer']}"
             if len(rows) <= 20:  # the literal checker is slow on big boards
                 check_record(rows, record, case=number)
             elif "chain" in record:
-                check_chain(rows, record["winner"], record["chain"])
+                check_chain(rows, record["winner"][0].upper(), record["chain"])
 
 
 def test_json_cli_matches_api(tmp_path, cli):
@@ -135,10 +136,11 @@ def test_json_cli_matches_api(tmp_path, cli):
     path.write_text(text)
     done = cli("hex", "--format", "json", "-j", "2", path)
     assert done.returncode == 0
-    lines = done.stdout.decode().splitlines()
-    assert [json.loads(line) for line in lines] == list(hex_judge.iter_explain_file(path))
-    for number, (rows, line) in enumerate(zip(boards, lines), 1):
-        check_record(rows, json.loads(line), case=number)
+    records = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [record.pop("file") for record in records] == [str(path)] * len(boards)
+    assert records == [e.to_dict() for e in hex_judge.iter_explain_file(path)]
+    for number, (rows, record) in enumerate(zip(boards, records), 1):
+        check_record(rows, record, case=number)
     assert rng  # deterministic inputs
 
 
@@ -149,8 +151,8 @@ def test_json_stream_with_threads_keeps_case_order(tmp_path, threads):
     text = f"{len(boards)}\n" + "".join(f"{len(b)}\n" + "\n".join(b) + "\n" for b in boards)
     path = tmp_path / "in.txt"
     path.write_text(text)
-    records = list(hex_judge.iter_explain_file(path, threads=threads))
-    assert records == list(hex_judge.iter_explain_file(path))
+    records = [e.to_dict() for e in hex_judge.iter_explain_file(path, threads=threads)]
+    assert records == [e.to_dict() for e in hex_judge.iter_explain_file(path)]
     assert [record["case"] for record in records] == list(range(1, len(boards) + 1))
     for number, (rows, record) in enumerate(zip(boards, records), 1):
         check_record(rows, record, case=number)

@@ -1,4 +1,5 @@
 """Boards that several test files build."""
+import ref_havannah
 
 
 def snake(n):
@@ -17,3 +18,20 @@ def snake(n):
     for row in range(0, n, 2):
         grid[row] = [c if c == "R" else "B" for c in grid[row]]
     return ["".join(row) for row in grid]
+
+
+def hex_ring(cx, cy, r):
+    """The 6r Havannah hexagons at distance exactly r from (cx, cy), walking round.
+
+    Starts at (cx, cy - r) and walks r steps in each of the six directions in
+    turn; a closed loop of stones with the ball of radius r - 1 inside.
+    """
+    x, y = cx, cy - r
+    cells = []
+    for dx, dy in ref_havannah.NEIGHBOURS:
+        for _ in range(r):
+            cells.append((x, y))
+            x += dx
+            y += dy
+    assert (x, y) == (cx, cy - r)
+    return cells

@@ -1,10 +1,17 @@
 import os
 from typing import Any, Iterable, Literal, Mapping, Optional, Sequence, Tuple, Union
 
-from .hex import Explanation
+from .._explanation import Explanation
 
-Cell = Tuple[int, int]
-FileArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+__all__ = [
+    "draw_command", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
+    "HAVANNAH_TEXT_MAX", "HAVANNAH_SVG_STONES_MAX", "HEX_TEXT_MAX", "HEX_SVG_MAX",
+    "HAVANNAH_EDGES",
+]
+
+_FileArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+# An Explanation of the game, or its to_dict() record.
+_Witness = Union[Explanation, Mapping[str, Any]]
 
 HAVANNAH_TEXT_MAX: int
 HAVANNAH_SVG_STONES_MAX: int
@@ -12,13 +19,13 @@ HEX_TEXT_MAX: int
 HEX_SVG_MAX: int
 HAVANNAH_EDGES: Tuple[str, str, str, str, str, str]
 
-def draw_command(game: Literal["havannah", "hex"], file: FileArg, case: int,
+def draw_command(game: Literal["havannah", "hex"], file: _FileArg, case: int,
                  as_text: bool = ...) -> str: ...
-def havannah_svg(size: int, moves: Iterable[Sequence[int]], explanation: Mapping[str, Any], *,
+def havannah_svg(size: int, moves: Iterable[Sequence[int]], explanation: _Witness, *,
                  heading: Optional[str] = ..., total_moves: Optional[int] = ...) -> str: ...
-def havannah_text(size: int, moves: Iterable[Sequence[int]], explanation: Mapping[str, Any], *,
+def havannah_text(size: int, moves: Iterable[Sequence[int]], explanation: _Witness, *,
                   heading: Optional[str] = ...) -> str: ...
-def hex_svg(rows: Sequence[str], explanation: Union[Explanation, Mapping[str, Any]], *,
+def hex_svg(rows: Sequence[str], explanation: _Witness, *,
             heading: Optional[str] = ...) -> str: ...
-def hex_text(rows: Sequence[str], explanation: Union[Explanation, Mapping[str, Any]], *,
+def hex_text(rows: Sequence[str], explanation: _Witness, *,
              heading: Optional[str] = ...) -> str: ...

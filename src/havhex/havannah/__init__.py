@@ -14,14 +14,17 @@ import gc
 # ``array`` is imported where it is used: its import brings ``collections``,
 # a start-up cost that judging a file never needs.
 from . import _judge, _rings
+from .witness import Witness as _Witness
+from .._checks import integer, thread_count
 from .._source import encode_text, read_input
+from .._explanation import Explanation
 from .._frozen import Frozen
 from ..errors import MEMORY_REASON, InputError, token_reason, trailing_reason
 
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
-    "format_results", "explain", "explain_text", "explain_file",
-    "MAX_SIZE", "KINDS",
+    "format_results", "Explanation", "explain", "explain_text", "explain_file",
+    "iter_explain_file", "MAX_SIZE", "KINDS",
 ]
 
 MAX_SIZE = 1 << 30
@@ -88,11 +91,12 @@ _NONE = Result._build(kinds=(), move=None)
 # Moves from Python objects
 # ---------------------------------------------------------------------------
 
-def _check_size(size):
-    if not isinstance(size, int) or isinstance(size, bool):
-        raise TypeError(f"size must be an int, not {type(size).__name__}")
+def _checked_size(size):
+    """``size`` as an ``int`` (anything ``operator.index`` takes but a bool)."""
+    size = integer(size, "size")
     if not 2 <= size <= MAX_SIZE:
         raise InputError(f"board size S must be between 2 and {MAX_SIZE}, got {size}")
+    return size
 
 
 def _flat_coordinates(moves):
@@ -174,7 +178,7 @@ def _from_moves(size, flat):
 
 
 def _parsed_moves(size, moves):
-    _check_size(size)
+    """The engine's case of ``moves`` on a board of ``size``, an int."""
     parsed = _from_moves(size, _flat_coordinates(moves))
     if parsed.err_code:
         raise InputError(_fault_reason(parsed))
@@ -204,7 +208,7 @@ def first_win(size, moves):
     the dtype for a buffer of anything else (float, str, objects that are not
     integers).
     """
-    parsed = _parsed_moves(size, moves)
+    parsed = _parsed_moves(_checked_size(size), moves)
     _judge_parsed_moves(parsed)
     bits, move, duplicate = parsed.result(0)
     if duplicate >= 0:
@@ -221,6 +225,7 @@ def enclosed_empty(size, stones):
     of the answer), not the board.  ``stones`` takes the forms (and raises
     the errors) of :func:`first_win`'s ``moves``.
     """
+    size = _checked_size(size)
     parsed = _parsed_moves(size, stones)
     _judge_parsed_moves(parsed)
     _, _, duplicate = parsed.result(0)
@@ -242,6 +247,7 @@ def enclosed_runs(size, stones):
     enclosed (a ring of M stones can enclose on the order of M**2 hexagons).
     ``stones`` as for :func:`enclosed_empty`.
     """
+    size = _checked_size(size)
     parsed = _parsed_moves(size, stones)
     parsed.judge()
     _, _, duplicate = parsed.result(0)
@@ -322,15 +328,19 @@ def judge_text(text, *, source="<string>", threads=1):
     Returns one :class:`Result` per case; raises :class:`havhex.InputError`
     (whose text names ``source`` and the line) for the first fault.
     """
+    threads = thread_count(threads)
     text = encode_text(text, source)
     return _judge_parsed(_judge.parse_and_judge(text, threads), source)
 
 
 def judge_file(file, *, threads=1, progress=None):
     """Judge an input file: a path, ``"-"`` for standard input, or an open
-    binary file.  Every input is streamed through a fixed buffer, never held
-    in memory whole, and read no further than its first fault.  ``progress(bytes_read, cases_read,
+    file (binary; or text, whose characters are read as UTF-8).  Every
+    input is streamed through a fixed buffer, never held in memory whole,
+    and read no further than its first fault.  ``threads`` > 1 judges on
+    that many threads (0: every core).  ``progress(bytes_read, cases_read,
     cases_judged)`` is called about ten times a second when given."""
+    threads = thread_count(threads)
     parsed, source = read_input(
         file, lambda data: _judge.parse_and_judge(data, threads, progress=progress))
     return _judge_parsed(parsed, source)
@@ -356,13 +366,11 @@ def format_results(results):
 
 
 def explain(size, moves):
-    """The verdict on one sequence with a witness for each structure built.
-
-    Returns ``{"answer", "move", "kinds", <one key per kind>}`` (see
-    :func:`explain_text` for the witnesses); ``first_win``'s argument rules and
-    faults apply.
+    """The verdict on one sequence with a witness for each structure built:
+    an :class:`Explanation` (``case`` None; see :func:`explain_text` for the
+    witnesses).  ``first_win``'s argument rules and faults apply.
     """
-    _check_size(size)
+    size = _checked_size(size)
     flat = _flat_coordinates(moves)
     parsed = _from_moves(size, flat)
     if parsed.err_code:
@@ -377,35 +385,39 @@ def explain(size, moves):
 def explain_text(text, *, source="<string>", threads=1):
     """Judge a whole input (like :func:`judge_text`) and explain every case.
 
-    One dict per case, keys in this order::
+    One :class:`Explanation` per case (``case`` numbered from 1), whose
+    ``result`` is :func:`judge_text`'s.  Witnesses, made of stones played up
+    to the winning move, cells as ``(x, y)``, ``None`` for a structure not
+    built:
+
+    * ``bridge``: a shortest path of stones, each adjacent to the next, from
+      one corner to another, inside the winning group;
+    * ``fork``: a small connected tree of stones (three shortest branches
+      from one centre stone, the first listed from its edge to the centre,
+      the other two from the centre out) holding hexagons of three
+      different edges;
+    * ``ring``: a closed simple cycle of stones (the last adjacent to the
+      first) through the winning move that encloses an empty hexagon, and
+      ``enclosed_runs``: every empty hexagon that cannot reach the outside
+      after that move, as sorted row runs ``(x, first_y, last_y)`` (see
+      :func:`enclosed_runs`), so a witness grows with the stones, never
+      with the area they enclose.
+
+    ``explanation.to_dict()`` is the record ``--format json`` prints::
 
         {"case": n, "answer": "bridge-ring in move 9", "move": 9,
-         "kinds": ["bridge", "ring"], "bridge": {...}, "ring": {...}}
-
-    ``"move"`` is ``None`` and ``"kinds"`` empty for ``"none"``.  Witnesses,
-    made of stones played up to the winning move, cells as ``[x, y]``:
-
-    * ``"bridge": {"path": [...]}``: a shortest path of stones, each adjacent to
-      the next, from one corner to another, inside the winning group;
-    * ``"fork": {"cells": [...]}``: a small connected tree of stones (three
-      shortest branches from one centre stone, the first listed from its edge
-      to the centre, the other two from the centre out) holding hexagons of
-      three different edges;
-    * ``"ring": {"loop": [...], "enclosed_runs": [...]}``: ``loop`` is a
-      closed simple cycle of stones (the last adjacent to the first) through
-      the winning move that encloses an empty hexagon; ``enclosed_runs`` holds
-      every empty hexagon that cannot reach the outside after that move, as
-      sorted row runs ``[x, first_y, last_y]`` (see :func:`enclosed_runs`),
-      so a witness grows with the stones, never with the area they enclose.
+         "kinds": ["bridge", "ring"], "bridge": {"path": [[x, y], ...]},
+         "ring": {"loop": [...], "enclosed_runs": [[x, first_y, last_y], ...]}}
     """
+    threads = thread_count(threads)
     text = encode_text(text, source)
     return _explain_parsed(_judge.parse_and_judge(text, threads), source)
 
 
-def explain_file(file, *, threads=1):
+def explain_file(file, *, threads=1, progress=None):
     """:func:`explain_text` for a path, ``"-"`` (standard input) or an open
-    binary file, read as :func:`judge_file` reads it."""
-    return list(iter_explain_file(file, threads=threads))
+    file, read as :func:`judge_file` reads it (``progress`` too)."""
+    return list(iter_explain_file(file, threads=threads, progress=progress))
 
 
 def iter_explain_file(file, *, threads=1, progress=None):
@@ -413,7 +425,12 @@ def iter_explain_file(file, *, threads=1, progress=None):
     judged (and any fault raised) on the first ``next()``; each case's
     witnesses are built only when it is reached, so a caller writing them out
     holds one case's witnesses at a time.  ``progress`` is called while the
-    input is read and judged, as for :func:`judge_file`."""
+    input is read and judged, as for :func:`judge_file`.  The arguments
+    are checked at the call."""
+    return _iter_explain_file(file, thread_count(threads), progress)
+
+
+def _iter_explain_file(file, threads, progress):
     parsed, source = read_input(
         file, lambda data: _judge.parse_and_judge(data, threads, progress=progress))
     yield from _iter_explanations(parsed, source)
@@ -435,12 +452,11 @@ def _iter_explanations(parsed, source):
 
 
 def _explanation(size, flat, result, case):
-    explanation = {} if case is None else {"case": case}
-    explanation["answer"] = str(result)
-    explanation["move"] = result.move
-    explanation["kinds"] = list(result.kinds)
+    """The :class:`Explanation` of ``result``, with the witnesses of the
+    first ``result.move`` moves of ``flat``."""
     if not result:
-        return explanation
+        return Explanation._of("havannah", result, case, _NO_WITNESSES)
+    bridge = fork = loop = runs = None
     # A big group makes millions of small objects (keys, cells) and no cycles:
     # the cyclic collector would rescan them over and over.
     collecting = gc.isenabled()
@@ -448,210 +464,21 @@ def _explanation(size, flat, result, case):
     try:
         witness = _Witness(size, flat, result.move)
         if "bridge" in result.kinds:
-            explanation["bridge"] = {"path": witness.bridge()}
+            bridge = _cell_tuples(witness.bridge())
         if "fork" in result.kinds:
-            explanation["fork"] = {"cells": witness.fork()}
+            fork = _cell_tuples(witness.fork())
         if "ring" in result.kinds:
-            explanation["ring"] = {"loop": witness.loop(), "enclosed_runs": witness.enclosed_runs()}
+            loop = _cell_tuples(witness.loop())
+            runs = _cell_tuples(witness.enclosed_runs())
     finally:
         if collecting:
             gc.enable()
-    return explanation
+    return Explanation._of("havannah", result, case, (bridge, fork, loop, runs))
 
 
-class _Witness:
-    """The winning group after move ``n`` of ``flat`` (interleaved x, y)."""
+_NO_WITNESSES = (None, None, None, None)
 
-    def __init__(self, size, flat, n):
-        from array import array
-        self.size = size
-        self.flat = flat
-        self.n = n
-        base = self.base = 2 * size + 1
-        xs = flat[0:2 * n:2]
-        ys = flat[1:2 * n:2]
-        stones = {x * base + y for x, y in zip(xs, ys)}
-        offsets = (base + 1, 1, -base, -base - 1, -1, base)
-        start = xs[n - 1] * base + ys[n - 1]
-        keys = [start]
-        local = {start: 0}
-        adjacency = array("i")
-        append = adjacency.append
-        for key in keys:                      # BFS; keys grows while iterated
-            for offset in offsets:
-                other = key + offset
-                if other in stones:
-                    j = local.get(other)
-                    if j is None:
-                        j = local[other] = len(keys)
-                        keys.append(other)
-                    append(j)
-                else:
-                    append(-1)
-        self.keys = keys
-        self.local = local
-        self.adjacency = adjacency
 
-    def _cells(self, ids):
-        base = self.base
-        keys = self.keys
-        return [[keys[i] // base, keys[i] % base] for i in ids]
+def _cell_tuples(cells):
+    return tuple(map(tuple, cells))
 
-    def _bfs(self, sources):
-        """Distances and parents from ``sources`` (-1: not reached)."""
-        from array import array
-        g = len(self.keys)
-        adjacency = self.adjacency
-        distance = array("i", [-1]) * g
-        parent = array("i", [-1]) * g
-        queue = list(sources)
-        for s in queue:
-            distance[s] = 0
-        for u in queue:
-            d = distance[u] + 1
-            for j in adjacency[6 * u:6 * u + 6]:
-                if j >= 0 and distance[j] < 0:
-                    distance[j] = d
-                    parent[j] = u
-                    queue.append(j)
-        return distance, parent
-
-    @staticmethod
-    def _trace(parent, i):
-        """``i``, its parent, ... up to a source."""
-        path = [i]
-        while parent[i] >= 0:
-            i = parent[i]
-            path.append(i)
-        return path
-
-    def bridge(self):
-        """Shortest corner-to-corner path: a BFS from all corners at once,
-        each stone labelled with its nearest corner; the best edge between
-        two labels closes the path."""
-        from array import array
-        size = self.size
-        last = 2 * size - 1
-        base = self.base
-        corners = [self.local[k] for k in (
-            1 * base + 1, 1 * base + size, size * base + 1, size * base + last,
-            last * base + size, last * base + last) if k in self.local]
-        g = len(self.keys)
-        adjacency = self.adjacency
-        distance = array("i", [-1]) * g
-        parent = array("i", [-1]) * g
-        label = array("i", [-1]) * g
-        for number, corner in enumerate(corners):
-            distance[corner] = 0
-            label[corner] = number
-        queue = list(corners)
-        best, ends = None, None
-        for u in queue:
-            du = distance[u]
-            if best is not None and 2 * du >= best:
-                break
-            for j in adjacency[6 * u:6 * u + 6]:
-                if j < 0:
-                    continue
-                if distance[j] < 0:
-                    distance[j] = du + 1
-                    parent[j] = u
-                    label[j] = label[u]
-                    queue.append(j)
-                elif label[j] != label[u] and (best is None or du + distance[j] + 1 < best):
-                    best, ends = du + distance[j] + 1, (u, j)
-        u, j = ends
-        return self._cells(self._trace(parent, u)[::-1] + self._trace(parent, j))
-
-    def fork(self):
-        """Three shortest branches from the stone whose distances to its
-        three nearest edges have the smallest sum (an optimal Steiner tree
-        for three edges): one BFS per edge the group touches."""
-        size = self.size
-        last = 2 * size - 1
-        base = self.base
-        corners = {(1, 1), (1, size), (size, 1), (size, last), (last, size), (last, last)}
-        by_edge = {}
-        for i, key in enumerate(self.keys):
-            x, y = divmod(key, base)
-            if (1 < x < last and 1 < y < last and 1 - size < x - y < size - 1) or (x, y) in corners:
-                continue
-            if x == 1:
-                edge = 0
-            elif y == 1:
-                edge = 1
-            elif x == last:
-                edge = 2
-            elif y == last:
-                edge = 3
-            elif y - x == size - 1:
-                edge = 4
-            else:
-                edge = 5
-            by_edge.setdefault(edge, []).append(i)
-        edges = sorted(by_edge)
-        searches = [self._bfs(by_edge[edge]) for edge in edges]
-        distances = [distance for distance, _ in searches]
-        best, centre, chosen = None, 0, None
-        for v in range(len(self.keys)):
-            ranked = sorted((distance[v], number) for number, distance in enumerate(distances))
-            total = ranked[0][0] + ranked[1][0] + ranked[2][0]
-            if best is None or total < best:
-                best, centre, chosen = total, v, sorted(number for _, number in ranked[:3])
-        first, second, third = (searches[number][1] for number in chosen)
-        ids = self._trace(first, centre)[::-1]
-        ids += self._trace(second, centre)[1:]
-        ids += self._trace(third, centre)[1:]
-        ids = list(dict.fromkeys(ids))
-        return self._cells(ids)
-
-    def loop(self):
-        """The winning move joins two runs of its stone neighbours (around
-        the circle) that were already one group: the loop is the move plus a
-        shortest path between the runs avoiding it.  Each pair of runs is
-        tried with one early-stopping BFS per run; the shortest loop wins."""
-        from array import array
-        adjacency = self.adjacency
-        around = adjacency[0:6]
-        runs = []
-        run_of = {}
-        for k in range(6):
-            if around[k] >= 0 and around[k - 1] < 0:
-                run = []
-                while around[k % 6] >= 0:
-                    run.append(around[k % 6])
-                    k += 1
-                for i in run:
-                    run_of[i] = len(runs)
-                runs.append(run)
-        g = len(self.keys)
-        best = None
-        for number, run in enumerate(runs[:-1]):
-            parent = array("i", [-1]) * g
-            seen = bytearray(g)
-            seen[0] = 1
-            for i in run:
-                seen[i] = 1
-            queue = list(run)
-            found = None
-            for u in queue:
-                for j in adjacency[6 * u:6 * u + 6]:
-                    if j >= 0 and not seen[j]:
-                        seen[j] = 1
-                        parent[j] = u
-                        if run_of.get(j, number) != number:
-                            found = j
-                            break
-                        queue.append(j)
-                if found is not None:
-                    break
-            if found is not None:
-                path = self._trace(parent, found)
-                if best is None or len(path) < len(best):
-                    best = path
-        return self._cells([0] + best[::-1])
-
-    def enclosed_runs(self):
-        from array import array
-        runs = _rings.enclosed_runs(self.size, array("i", self.flat[0:2 * self.n]))
-        return [[x, first, last] for x, first, last in runs]

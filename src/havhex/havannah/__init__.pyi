@@ -1,64 +1,46 @@
 import os
-from typing import BinaryIO, Callable, Iterable, Iterator, List, Sequence, Tuple, TypedDict, Union
+from typing import BinaryIO, Callable, Iterable, Iterator, List, Optional, Sequence, TextIO, Tuple, Union
 
-Buffer = object  # collections.abc.Buffer from Python 3.12
+from .._explanation import Explanation as Explanation
 
-Cell = Tuple[int, int]
+__all__ = [
+    "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
+    "format_results", "Explanation", "explain", "explain_text", "explain_file",
+    "iter_explain_file", "MAX_SIZE", "KINDS",
+]
+
+_Buffer = object  # collections.abc.Buffer from Python 3.12
+_Cell = Tuple[int, int]
+_Run = Tuple[int, int, int]  # (x, first_y, last_y)
 # An (M, 2) buffer of integers of any dtype and byte order, or of objects
 # that are integers; other dtypes raise TypeError.
-Moves = Union[Iterable[Sequence[int]], Buffer]
+_Moves = Union[Iterable[Sequence[int]], _Buffer]
+_Text = Union[str, bytes, bytearray, memoryview, _Buffer]
+_File = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", BinaryIO, TextIO]
+_Progress = Optional[Callable[[int, int, int], object]]
 
 MAX_SIZE: int
 KINDS: Tuple[str, str, str]
 
 class Result:
-    kinds: Tuple[str, ...]
-    move: int | None
-    def __init__(self, kinds: Iterable[str], move: int | None) -> None: ...
+    @property
+    def kinds(self) -> Tuple[str, ...]: ...
+    @property
+    def move(self) -> Optional[int]: ...
+    def __init__(self, kinds: Iterable[str], move: Optional[int]) -> None: ...
     def __bool__(self) -> bool: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
-def first_win(size: int, moves: Moves) -> Result: ...
-Run = Tuple[int, int, int]  # (x, first_y, last_y)
-
-def enclosed_runs(size: int, stones: Moves) -> list[Run]: ...
-def enclosed_empty(size: int, stones: Moves) -> list[Cell]: ...
-def judge_text(text: str | bytes | Buffer, *, source: str = ..., threads: int = ...) -> list[Result]: ...
-def judge_file(
-    file: str | bytes | os.PathLike[str] | BinaryIO, *, threads: int = ...,
-    progress: Callable[[int, int, int], object] | None = ...,
-) -> list[Result]: ...
+def first_win(size: int, moves: _Moves) -> Result: ...
+def enclosed_runs(size: int, stones: _Moves) -> List[_Run]: ...
+def enclosed_empty(size: int, stones: _Moves) -> List[_Cell]: ...
+def judge_text(text: _Text, *, source: str = ..., threads: int = ...) -> List[Result]: ...
+def judge_file(file: _File, *, threads: int = ..., progress: _Progress = ...) -> List[Result]: ...
 def format_results(results: Iterable[Result]) -> str: ...
-
-# Witnesses (explain*): cells are [x, y] lists, as in the JSON output.
-JsonCell = List[int]
-
-class BridgeWitness(TypedDict):
-    path: list[JsonCell]
-
-class ForkWitness(TypedDict):
-    cells: list[JsonCell]
-
-JsonRun = List[int]  # [x, first_y, last_y]
-
-class RingWitness(TypedDict):
-    loop: list[JsonCell]
-    enclosed_runs: list[JsonRun]
-
-class Explanation(TypedDict, total=False):
-    case: int  # only from explain_text / explain_file
-    answer: str
-    move: int | None
-    kinds: list[str]
-    bridge: BridgeWitness
-    fork: ForkWitness
-    ring: RingWitness
-
-def explain(size: int, moves: Moves) -> Explanation: ...
-def explain_text(text: str | bytes | Buffer, *, source: str = ..., threads: int = ...) -> list[Explanation]: ...
-def explain_file(file: str | bytes | os.PathLike[str] | BinaryIO, *, threads: int = ...) -> list[Explanation]: ...
-def iter_explain_file(
-    file: str | bytes | os.PathLike[str] | BinaryIO, *, threads: int = ...,
-    progress: Callable[[int, int, int], object] | None = ...,
-) -> Iterator[Explanation]: ...
+def explain(size: int, moves: _Moves) -> Explanation: ...
+def explain_text(text: _Text, *, source: str = ..., threads: int = ...) -> List[Explanation]: ...
+def explain_file(file: _File, *, threads: int = ...,
+                 progress: _Progress = ...) -> List[Explanation]: ...
+def iter_explain_file(file: _File, *, threads: int = ...,
+                      progress: _Progress = ...) -> Iterator[Explanation]: ...

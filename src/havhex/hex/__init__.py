@@ -18,14 +18,16 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 """
 
 from . import _judge
+from .._checks import thread_count
 from .._source import encode_text, read_input
+from .._explanation import Explanation
 from .._frozen import Frozen
 from ..errors import MEMORY_REASON, InputError, shown_bytes, token_reason, trailing_reason
 
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
-    "explain_text", "explain_file", "format_results", "STATUSES", "REASONS",
-    "MAX_SIZE",
+    "explain_text", "explain_file", "iter_explain_file", "explanation_record",
+    "format_results", "STATUSES", "REASONS", "MAX_SIZE",
 ]
 
 MAX_SIZE = 30000
@@ -129,41 +131,6 @@ class Result(Frozen):
 _NOBODY = Result._make(STATUSES[0], None, frozenset())
 _IMPOSSIBLE_BY_CODE = (None,) + tuple(Result._make(_IMPOSSIBLE, reason, frozenset())
                                       for reason in REASONS)
-
-
-class Explanation(tuple):
-    """A verdict with its evidence (an immutable named tuple).
-
-    ``result``: the :class:`Result`.  ``red_stones``, ``blue_stones``: the
-    counts.  ``chains``: tuple of ``(colour, cells)`` where ``colour`` is
-    ``"red"`` or ``"blue"`` and ``cells`` a tuple of ``(row, col)``, each
-    adjacent to the next, from the colour's first side (top row, left column)
-    to its second:
-
-    * a win: one winning chain (``result.last_moves`` are on it);
-    * ``"no-single-last-move"``: two stone-disjoint winning chains;
-    * ``"both-connected"``: Red's chain, then Blue's;
-    * ``"loser-moved-last"``: the winner's chain;
-    * otherwise none.
-    """
-
-    __slots__ = ()
-    _fields = ("result", "red_stones", "blue_stones", "chains")
-
-    def __new__(cls, result, red_stones, blue_stones, chains):
-        return tuple.__new__(cls, (result, red_stones, blue_stones, tuple(chains)))
-
-    result = property(lambda self: self[0])
-    red_stones = property(lambda self: self[1])
-    blue_stones = property(lambda self: self[2])
-    chains = property(lambda self: self[3])
-
-    def __repr__(self):
-        return (f"Explanation(result={self.result!r}, red_stones={self.red_stones}, "
-                f"blue_stones={self.blue_stones}, chains={self.chains!r})")
-
-    def __reduce__(self):
-        return (Explanation, tuple(self))
 
 
 # ---------------------------------------------------------------------------
@@ -316,13 +283,25 @@ def judge(rows):
 
 
 def explain(rows):
-    """Judge one board and return the :class:`Explanation` (with chains).
+    """Judge one board and return its :class:`Explanation` (``case`` None):
+    the ``result``, the counts ``red_stones`` and ``blue_stones``, and the
+    ``chains``, ``(colour, cells)`` pairs, ``colour`` ``"red"`` or
+    ``"blue"`` and ``cells`` a tuple of ``(row, col)``, each adjacent to the
+    next, from the colour's first side (top row, left column) to its second:
+
+    * a win: one winning chain (``result.last_moves`` are on it);
+    * ``"no-single-last-move"``: two stone-disjoint winning chains;
+    * ``"both-connected"``: Red's chain, then Blue's;
+    * ``"loser-moved-last"``: the winner's chain;
+    * otherwise none.
 
     Slower than :func:`judge` only by the witness work."""
-    return _explanation(_parsed_board(rows), 0)
+    return _explanation(_parsed_board(rows), 0, None)
 
 
-def _explanation(parsed, case):
+def _explanation(parsed, case, number):
+    """The :class:`Explanation` of case ``case`` of ``parsed`` (0-based),
+    numbered ``number`` (None for a board on its own)."""
     status, reason, red, blue, last_moves, chains = _cancellable(
         parsed, lambda: parsed.explain(case), parsed.case_size(case) ** 2)
     if status == 3:
@@ -331,8 +310,8 @@ def _explanation(parsed, case):
         result = _NOBODY
     else:
         result = Result._make(STATUSES[status], None, frozenset(last_moves))
-    return Explanation(result, red, blue,
-                       ((_COLOUR_OF_CODE[colour], tuple(cells)) for colour, cells in chains))
+    chains = tuple((_COLOUR_OF_CODE[colour], tuple(cells)) for colour, cells in chains)
+    return Explanation._of("hex", result, number, (red, blue, chains))
 
 
 def _results(parsed):
@@ -403,6 +382,7 @@ def judge_text(text, *, source="<string>", threads=1):
     (whose text names ``source`` and the line) for the first fault, before
     judging anything.
     """
+    threads = thread_count(threads)
     text = encode_text(text, source)
     parsed = _judge.HexInput()
 
@@ -415,21 +395,26 @@ def judge_text(text, *, source="<string>", threads=1):
 
 
 def explain_text(text, *, source="<string>", threads=1):
-    """One :class:`Explanation` per case of a whole input."""
+    """One :class:`Explanation` per case of a whole input (``case``
+    numbered from 1; see :func:`explain`)."""
+    threads = thread_count(threads)
     return _explanations(_checked(_judge.parse(encode_text(text, source)), source), threads)
 
 
 def _parse_file(file):
-    """(parsed input, source name) of a path, ``"-"`` or an open binary file.
+    """(parsed input, source name) of a path, ``"-"`` or an open file.
     Every input is streamed through a fixed buffer."""
     return read_input(file, _judge.parse)
 
 
 def judge_file(file, *, threads=1, progress=None):
     """Judge an input file: a path, ``"-"`` for standard input, or an open
-    binary file.  ``threads`` > 1 judges the cases in parallel.  ``progress``,
-    if given, is called about ten times a second as ``progress(bytes_read,
-    cases_read, cases_judged)`` while the input is read and judged."""
+    file (binary; or text, whose characters are read as UTF-8).
+    ``threads`` > 1 judges the cases in parallel (0: every core).
+    ``progress``, if given, is called about ten times a second as
+    ``progress(bytes_read, cases_read, cases_judged)`` while the input is
+    read and judged."""
+    threads = thread_count(threads)
     return _results(_read(file, progress, lambda parsed: parsed.judge(threads)))
 
 
@@ -454,9 +439,14 @@ def _read(file, progress, then=None):
     return parsed
 
 
-def explain_file(file, *, threads=1):
-    """One :class:`Explanation` per case of an input file (as :func:`judge_file`)."""
-    return _explanations(_read(file, None), threads)
+def explain_file(file, *, threads=1, progress=None):
+    """One :class:`Explanation` per case of an input file, read as
+    :func:`judge_file` reads it (``progress`` too)."""
+    threads = thread_count(threads)
+    # With a progress line, judging first (quick beside explaining) lets it
+    # count cases judged, as it does for Havannah.
+    return _explanations(_read(file, progress, None if progress is None else (
+        lambda parsed: parsed.judge(threads))), threads)
 
 
 def _explanations(parsed, threads):
@@ -464,30 +454,34 @@ def _explanations(parsed, threads):
     explain cases side by side."""
     cases = range(parsed.n_cases)
     if threads <= 1 or parsed.n_cases <= 1:
-        return [_explanation(parsed, case) for case in cases]
+        return [_explanation(parsed, case, case + 1) for case in cases]
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(min(threads, parsed.n_cases)) as pool:
         try:
-            return list(pool.map(lambda case: _explanation(parsed, case), cases))
+            return list(pool.map(lambda case: _explanation(parsed, case, case + 1), cases))
         except BaseException:
             parsed.cancel()         # leaving the pool waits for its work
             raise
 
 
 def iter_explain_file(file, *, threads=1, progress=None):
-    """The JSON form of every case of an input file, one dict at a time:
-    ``{"case": n, "answer": ..., ...}`` (see :func:`explanation_record`).
-    ``threads`` > 1 explains cases side by side, a few ahead of the one
-    handed out, so memory stays bounded whatever the number of cases.
+    """:func:`explain_file` one case at a time (``to_dict()`` of each is
+    the record ``--format json`` prints).  ``threads`` > 1 explains cases
+    side by side, a few ahead of the one handed out, so memory stays
+    bounded whatever the number of cases.
     ``progress`` is called while the input is read and judged, as for
-    :func:`judge_file`."""
+    :func:`judge_file`.  The arguments are checked at the call."""
+    return _iter_explain_file(file, thread_count(threads), progress)
+
+
+def _iter_explain_file(file, threads, progress):
     # With a progress line, judging here (quick beside explaining) lets it
     # count cases judged, as it does for Havannah.
     parsed = _read(file, progress, None if progress is None else (lambda p: p.judge(threads)))
     if threads <= 1 or parsed.n_cases <= 1:
         for case in range(parsed.n_cases):
-            yield explanation_record(_explanation(parsed, case), case + 1)
+            yield _explanation(parsed, case, case + 1)
         return
     from collections import deque
     from concurrent.futures import ThreadPoolExecutor
@@ -495,15 +489,12 @@ def iter_explain_file(file, *, threads=1, progress=None):
     workers = min(threads, parsed.n_cases)
     with ThreadPoolExecutor(workers) as pool, _cancelled_on_leaving(parsed):
         pending = deque()
-        handed_out = 0
         for case in range(parsed.n_cases):
-            pending.append(pool.submit(_explanation, parsed, case))
+            pending.append(pool.submit(_explanation, parsed, case, case + 1))
             if len(pending) > 2 * workers:
-                handed_out += 1
-                yield explanation_record(pending.popleft().result(), handed_out)
+                yield pending.popleft().result()
         while pending:
-            handed_out += 1
-            yield explanation_record(pending.popleft().result(), handed_out)
+            yield pending.popleft().result()
 
 
 class _cancelled_on_leaving:
@@ -522,29 +513,20 @@ class _cancelled_on_leaving:
             self.parsed.cancel()
 
 
-_WINNER_LETTER = {"red": "R", "blue": "B"}
-
-
 def explanation_record(explanation, case=None):
-    """An :class:`Explanation` as plain data for JSON.
+    """``explanation.to_dict()``, its case number replaced by ``case`` when
+    given: the record ``--format json`` prints.  Kept for callers written
+    before :meth:`Explanation.to_dict`.
 
-    Wins: ``winner`` ("R" or "B"), one winning ``chain`` and every possible
-    ``last_moves``; Impossible: the ``reason``, and for
-    "no-single-last-move" the two stone-disjoint ``chains``; Nobody wins: the
-    answer alone.  Cells are ``[row, column]``, 0-based.
+    Wins: ``winner`` ("red" or "blue", as :attr:`Result.winner`), one
+    winning ``chain`` and every possible ``last_moves``; Impossible: the
+    ``reason``, and for "no-single-last-move" the two stone-disjoint
+    ``chains``; Nobody wins: the answer alone.  Cells are ``[row, column]``,
+    0-based.
     """
-    result = explanation.result
-    record = {} if case is None else {"case": case}
-    record["answer"] = str(result)
-    if result.winner is not None:
-        record["winner"] = _WINNER_LETTER[result.winner]
-        record["chain"] = [list(cell) for cell in explanation.chains[0][1]]
-        record["last_moves"] = [list(cell) for cell in sorted(result.last_moves)]
-    elif result.reason is not None:
-        record["reason"] = result.reason
-        if result.reason == "no-single-last-move":
-            record["chains"] = [[list(cell) for cell in cells] for _, cells in explanation.chains]
-    return record
+    if case is not None and case != explanation.case:
+        explanation = Explanation._of("hex", explanation.result, case, explanation._evidence)
+    return explanation.to_dict()
 
 
 def format_results(results):

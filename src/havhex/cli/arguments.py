@@ -1,0 +1,332 @@
+"""The command line's words: one table of commands and options, from which
+both the parser and the usage and help texts are made.
+
+Every option takes the forms ``-j 2``, ``-j2``, ``-j=2``, ``--jobs 2`` and
+``--jobs=2``; ``--`` ends the options.  A usage error (an unknown option, a
+bad or missing value, a missing or extra argument) is the usage line and one
+``havhex: error: ...`` line on stderr, exit status 2.
+
+Hand-written rather than argparse: argparse (with ``re`` and ``gettext``)
+would double the start-up time of a judge run.
+"""
+from .._version import __version__
+
+__all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
+           "help_text", "parse_arguments", "usage_text"]
+
+PROGRAM = "havhex"
+GAMES = ("havannah", "hex")
+JUDGES = GAMES
+DRAW = ("draw",)
+EVERY_COMMAND = JUDGES + DRAW
+HELP_COLUMN = 22   # where an option's help starts, as in argparse
+TEXT_WIDTH = 79
+
+
+class EarlyExit(Exception):
+    """Leave with ``status`` after printing ``text``: to stdout when the
+    status is 0 (help, version), else to stderr (a usage error)."""
+
+    def __init__(self, status, text):
+        super().__init__(text)
+        self.status = status
+        self.text = text
+
+
+class Arguments:
+    """The parsed command line.  ``command`` is a game (judge its inputs) or
+    ``"draw"``; every option's attribute holds its default until given."""
+
+    def __init__(self, command):
+        self.command = command
+        self.files = []        # the judges' inputs: none means standard input
+        self.game = None       # draw: the game of FILE
+        self.file = None       # draw: its one input
+        for option in OPTIONS:
+            setattr(self, option.attribute, option.default)
+
+
+# ---------------------------------------------------------------------------
+# Values
+# ---------------------------------------------------------------------------
+
+def _at_least(minimum):
+    """A converter to an int >= minimum, of ASCII digits only: ``int()`` alone
+    would also take ``' 2'``, ``'1_0'``, ``'+2'`` and other scripts' digits."""
+
+    def convert(value):
+        digits = value[1:] if value.startswith("-") else value
+        if not (digits.isascii() and digits.isdigit()):
+            raise ValueError(f"invalid int value: {value!r}")
+        try:
+            number = int(value)
+        except ValueError:   # beyond the digits int() converts
+            raise ValueError(f"invalid int value: {value!r}") from None
+        if number < minimum:
+            raise ValueError(f"must be at least {minimum}, got {number}")
+        return number
+
+    return convert
+
+
+def _one_of(*choices):
+    def convert(value):
+        if value not in choices:
+            listed = ", ".join(repr(choice) for choice in choices)
+            raise ValueError(f"invalid choice: {value!r} (choose from {listed})")
+        return value
+
+    convert.choices = choices
+    return convert
+
+
+def _file_name(value):
+    # An empty name would otherwise fall back to standard output unnoticed.
+    if not value:
+        raise ValueError("expected a file name, got ''")
+    return value
+
+
+# ---------------------------------------------------------------------------
+# The table
+# ---------------------------------------------------------------------------
+
+class Option:
+    """One option: its spellings, the attribute of ``Arguments`` it sets,
+    ``convert`` for its value (None: a flag, which takes no value and sets
+    True), the commands that take it and its help."""
+
+    def __init__(self, names, attribute, default, help, commands, convert=None, metavar=None):
+        self.names = names
+        self.attribute = attribute
+        self.default = default
+        self.help = help
+        self.commands = commands
+        self.convert = convert
+        self.metavar = metavar
+
+    @property
+    def takes_value(self):
+        return self.convert is not None
+
+    @property
+    def label(self):
+        """The option as error messages name it: ``-j/--jobs``."""
+        return "/".join(self.names)
+
+    def shown_value(self):
+        choices = getattr(self.convert, "choices", None)
+        return "{" + ",".join(choices) + "}" if choices else self.metavar
+
+
+# The same spelling means the same thing in every command that takes it.
+OPTIONS = (
+    Option(("-h", "--help"), "help", False, "show this help message and exit", EVERY_COMMAND),
+    Option(("-o", "--output"), "output", None,
+           "write the output to OUT, only once every input is judged",
+           EVERY_COMMAND, _file_name, "OUT"),
+    Option(("-j", "--jobs"), "jobs", 1,
+           "judge the cases of a file on N threads (0: all cores; default 1)",
+           JUDGES, _at_least(0), "N"),
+    Option(("--format",), "format", "text",
+           "text: the judge's lines (default); json: one JSON object per case with the "
+           "witness of its answer and the file it comes from",
+           JUDGES, _one_of("text", "json")),
+    Option(("--quiet",), "quiet", False, "no progress display", JUDGES),
+    Option(("--case",), "case", 1, "the case to draw, counted from 1 (default 1)",
+           DRAW, _at_least(1), "N"),
+    Option(("--text",), "text", False, "print the board as text instead of SVG", DRAW),
+)
+
+
+class Command:
+    """A command's positional arguments, ``(shown, help)`` pairs where
+    ``shown`` is as the usage line shows it (``[FILE]``: optional, ``[FILE
+    ...]``: any number), and what it does."""
+
+    def __init__(self, summary, description, positionals):
+        self.summary = summary
+        self.description = description
+        self.positionals = positionals
+
+
+_STDIN_NOTE = "none or '-' reads standard input"
+COMMANDS = {
+    "havannah": Command(
+        "the first move that completes a ring, a bridge or a fork",
+        "Judge havannah: the first move that completes a ring, a bridge or a fork.",
+        (("[FILE ...]", f"inputs in the judge format; {_STDIN_NOTE}"),)),
+    "hex": Command(
+        "whether a Hex position is possible, and who has won",
+        "Judge hex: whether a Hex position is possible, and who has won.",
+        (("[FILE ...]", f"inputs in the judge format; {_STDIN_NOTE}"),)),
+    "draw": Command(
+        "draw one case as an SVG picture (or as text)",
+        "Draw case N of an input: the board after its winning move (or after all "
+        "moves), with the winning structure highlighted.  Limits: Hex boards up to "
+        "N = 200 (the text view up to 40), Havannah boards in the text view up to "
+        "S = 20 and as SVG of any size with up to 100000 stones drawn.  A case beyond "
+        "them is refused before its moves are read.",
+        (("GAME", "havannah or hex"), ("[FILE]", f"an input in the judge format; {_STDIN_NOTE}"))),
+}
+
+
+# ---------------------------------------------------------------------------
+# Usage and help, made from the table
+# ---------------------------------------------------------------------------
+
+def _options_of(command):
+    return [option for option in OPTIONS if command in option.commands]
+
+
+def usage_text(command=None):
+    """The usage line of ``command`` (None: of ``havhex`` itself)."""
+    if command is None:
+        return f"usage: {PROGRAM} [-h] [--version] COMMAND ..."
+    words = [f"usage: {PROGRAM} {command}"]
+    for option in _options_of(command):
+        shown = option.shown_value()
+        words.append(f"[{option.names[0]} {shown}]" if shown else f"[{option.names[0]}]")
+    words += [shown for shown, _ in COMMANDS[command].positionals]
+    return " ".join(words)
+
+
+def _wrap(text, indent, width=TEXT_WIDTH):
+    """``text`` in lines of at most ``width`` characters after ``indent`` spaces."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and indent + len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return lines
+
+
+def _entry(invocation, help):
+    """An argparse-style help entry: the help beside the invocation, or on
+    the next lines when the invocation is too long to leave room."""
+    helps = _wrap(help, HELP_COLUMN)
+    lead = f"  {invocation}"
+    if len(lead) <= HELP_COLUMN - 2:
+        first = f"{lead:<{HELP_COLUMN}}{helps[0]}"
+        rest = helps[1:]
+    else:
+        first, rest = lead, helps
+    return [first] + [" " * HELP_COLUMN + line for line in rest]
+
+
+def help_text(command=None):
+    """The ``--help`` text of ``command`` (None: of ``havhex`` itself)."""
+    lines = [usage_text(command), ""]
+    if command is None:
+        lines += ["Fast, explainable judges for the connection games Havannah and Hex.", "",
+                  "commands:"]
+        for name, entry in COMMANDS.items():
+            lines += _entry(name, entry.summary)
+        lines += ["", f'Run "{PROGRAM} COMMAND --help" for a command\'s options.']
+        return "\n".join(lines) + "\n"
+    entry = COMMANDS[command]
+    lines += _wrap(entry.description, 0) + ["", "positional arguments:"]
+    for shown, help in entry.positionals:
+        lines += _entry(shown.strip("[]. "), help)
+    lines += ["", "options:"]
+    for option in _options_of(command):
+        shown = option.shown_value()
+        invocation = ", ".join(option.names) + (f" {shown}" if shown else "")
+        lines += _entry(invocation, option.help)
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# The parser
+# ---------------------------------------------------------------------------
+
+def _usage_error(command, message):
+    return EarlyExit(2, f"{usage_text(command)}\n{PROGRAM}: error: {message}\n")
+
+
+def _spellings(command):
+    return {name: option for option in _options_of(command) for name in option.names}
+
+
+def _split(word):
+    """``(name, value)`` of an option word: ``--jobs=2``, ``-j=2`` and
+    ``-j2`` carry their value (``-j`` alone carries None)."""
+    if word.startswith("--"):
+        name, joined, value = word.partition("=")
+        return name, (value if joined else None)
+    if len(word) > 2:
+        return word[:2], word[3:] if word[2] == "=" else word[2:]
+    return word, None
+
+
+def parse_arguments(argv):
+    """The command line ``argv`` (without the program's name) as
+    ``Arguments``; raises ``EarlyExit`` for help, the version and usage errors."""
+    if not argv:
+        raise _usage_error(None, "the following arguments are required: COMMAND")
+    head = argv[0]
+    if head in ("-h", "--help"):
+        raise EarlyExit(0, help_text())
+    if head == "--version":
+        raise EarlyExit(0, f"{PROGRAM} {__version__}\n")
+    if head not in COMMANDS:
+        listed = ", ".join(repr(name) for name in COMMANDS)
+        raise _usage_error(None, f"argument COMMAND: invalid choice: {head!r} "
+                                 f"(choose from {listed})")
+    command = head
+    arguments = Arguments(command)
+    spellings = _spellings(command)
+    positional = []
+    words = iter(argv[1:])
+    for word in words:
+        if word == "--":
+            positional.extend(words)
+            break
+        if not word.startswith("-") or word == "-":
+            positional.append(word)
+            continue
+        name, value = _split(word)
+        option = spellings.get(name)
+        if option is None:
+            raise _usage_error(command, f"unrecognized arguments: {word}")
+        if not option.takes_value:
+            if value is not None:
+                raise _usage_error(command, f"argument {option.label}: takes no value, "
+                                            f"got {word!r}")
+            if option.attribute == "help":
+                raise EarlyExit(0, help_text(command))
+            setattr(arguments, option.attribute, True)
+            continue
+        if value is None:
+            value = next(words, None)
+            if value is None:
+                raise _usage_error(command, f"argument {option.label}: expected one argument")
+        try:
+            setattr(arguments, option.attribute, option.convert(value))
+        except ValueError as exc:
+            raise _usage_error(command, f"argument {option.label}: {exc}") from None
+    _take_positionals(arguments, positional)
+    return arguments
+
+
+def _take_positionals(arguments, positional):
+    command = arguments.command
+    if "" in positional:
+        # A mistake of the command line (an empty variable, say), as with -o ''.
+        raise _usage_error(command, "argument FILE: expected a file name, got ''")
+    if command in JUDGES:
+        arguments.files = positional
+        return
+    if not positional:
+        raise _usage_error(command, "the following arguments are required: GAME")
+    if len(positional) > 2:
+        raise _usage_error(command, f"unrecognized arguments: {' '.join(positional[2:])}")
+    game, file = positional if len(positional) == 2 else (positional[0], "-")
+    if game not in GAMES:
+        listed = ", ".join(repr(name) for name in GAMES)
+        raise _usage_error(command, f"argument GAME: invalid choice: {game!r} "
+                                    f"(choose from {listed})")
+    arguments.game, arguments.file = game, file

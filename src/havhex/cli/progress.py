@@ -1,0 +1,44 @@
+"""The progress line of a judge run: on stderr, for large inputs, when stderr
+is a terminal."""
+import os
+import sys
+
+__all__ = ["PROGRESS_THRESHOLD", "Progress", "progress_for"]
+
+# Inputs at least this large show a progress line when stderr is a terminal.
+PROGRESS_THRESHOLD = 64 * 1024 * 1024
+
+
+class Progress:
+    """A one-line progress display on stderr: cases judged and MB read."""
+
+    def __init__(self, name, total_bytes, stream):
+        self.name = name
+        self.total_mb = total_bytes / 1e6
+        self.stream = stream
+        self.shown = False
+
+    def __call__(self, bytes_read, cases_read, cases_judged):
+        self.stream.write(f"\rhavhex: {self.name}: {cases_judged} of {cases_read} cases "
+                          f"judged, {bytes_read / 1e6:.0f} of {self.total_mb:.0f} MB read")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self):
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def progress_for(file):
+    """A progress display on stderr (a terminal) for ``file`` when it is
+    large, else None."""
+    try:
+        size = os.stat(file).st_size
+    except OSError:
+        return None
+    try:  # a knob for tests: a malformed value is no reason to fail a run
+        threshold = int(os.environ.get("HAVHEX_PROGRESS_MIN_BYTES", PROGRESS_THRESHOLD))
+    except ValueError:
+        threshold = PROGRESS_THRESHOLD
+    return Progress(file, size, sys.stderr) if size >= threshold else None

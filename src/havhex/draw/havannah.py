@@ -1,0 +1,565 @@
+"""The Havannah picture: an SVG drawing of a board with the witness of its
+answer, and a text view for small boards.
+
+Hexagons have flat tops; cell ``(x, y)`` has its centre at
+``(1.5 (y - x), -sqrt(3)/2 (x + y))`` hexagon radii (SVG's y axis points
+down), so ``(x+1, y+1)`` is straight above, ``(x, y+1)`` at two o'clock,
+``(x+1, y)`` at ten o'clock and ``(1, 1)`` is the bottom corner
+(docs/conventions.md, "Havannah").  The board's geometry comes from
+:mod:`havhex.havannah.geometry`.
+"""
+import math
+
+from ..errors import InputError
+from ..havannah import KINDS, geometry
+from . import svg
+
+__all__ = [
+    "havannah_svg", "havannah_text",
+    "HAVANNAH_TEXT_MAX", "HAVANNAH_SVG_STONES_MAX", "HAVANNAH_EDGES",
+]
+
+# What a picture can usefully show.  A text view is read on a terminal, an
+# SVG in a browser, which slows down beyond some 10**5 elements.
+HAVANNAH_TEXT_MAX = 20      # --text: largest side S
+HAVANNAH_SVG_STONES_MAX = 100_000   # SVG: most stones drawn (any S)
+_NUMBERED_MAX = 12          # stones carry their move number up to this S
+_FULL_BOARD_CELLS = 5000    # boards up to this many cells are drawn whole
+_REGION_CELLS = 30000       # otherwise the region round the stones, cell by cell, up to this
+_REGION_MARGIN = 3          # hexagons of margin round the stones
+_ENCLOSED_CELLS = 30000     # more enclosed hexagons than this are drawn as runs
+
+# The edges' names, edge k at index k in the engine's numbering: an SVG names
+# an edge by its condition (data-edge), never by its number.
+HAVANNAH_EDGES = geometry.EDGE_CONDITIONS
+
+_R = svg.RADIUS
+_H = _R * svg.SQRT3 / 2     # half the height of a flat-topped hexagon
+_SQRT3 = svg.SQRT3
+
+
+def _centre(x, y):
+    return 1.5 * _R * (y - x), -_H * (x + y)
+
+
+_CELL_TAIL = (f"l{svg.number(_R / 2)}-{svg.number(_H)}h{svg.number(_R)}"
+              f"l{svg.number(_R / 2)} {svg.number(_H)}l-{svg.number(_R / 2)} {svg.number(_H)}"
+              f"h-{svg.number(_R)}z")
+
+
+def _cell_d(x, y):
+    cx, cy = _centre(x, y)
+    return f"M{svg.number(cx - _R)} {svg.number(cy)}{_CELL_TAIL}"
+
+
+def _outline(size, grow):
+    """The six vertices of the board's outline, ``grow`` drawing units outside
+    the outermost hexagon edges, going round the board (one at each corner,
+    in the order of geometry.CORNERS_ROUND)."""
+    cx, cy = _centre(size, size)
+    # Corner centres lie sqrt(3) R (S-1) from the centre; the outermost hexagon
+    # vertices lie R beyond the line through them, and pushing a side out by d
+    # moves the outline's vertices out by 2d/sqrt(3).
+    radius = _SQRT3 * _R * (size - 1) + 2 * (_R + grow) / _SQRT3
+    result = []
+    corners = geometry.corners(size)
+    for x, y in (corners[k] for k in geometry.CORNERS_ROUND):
+        px, py = _centre(x, y)
+        dx, dy = px - cx, py - cy
+        length = math.hypot(dx, dy)
+        result.append((cx + dx / length * radius, cy + dy / length * radius))
+    return result
+
+
+def _edge_ends(outline, edge):
+    """The outline's vertices at the two ends of ``edge``, in the order
+    they come going round the board."""
+    first, second = (geometry.CORNERS_ROUND.index(corner) for corner in geometry.EDGE_CORNERS[edge])
+    if (first + 1) % 6 != second:
+        first, second = second, first
+    return outline[first], outline[second]
+
+
+def _region(size, stones):
+    """(x range, y range, y - x range) round the stones, with a margin, on the board."""
+    m = _REGION_MARGIN
+    xs = [x for x, _ in stones]
+    ys = [y for _, y in stones]
+    ds = [y - x for x, y in stones]
+    (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = geometry.bounds(size)
+    return ((max(x_lo, min(xs) - m), min(x_hi, max(xs) + m)),
+            (max(y_lo, min(ys) - m), min(y_hi, max(ys) + m)),
+            (max(d_lo, min(ds) - m), min(d_hi, max(ds) + m)))
+
+
+def _clamped_sum(lo, hi, shift, cap):
+    """sum(min(max(u + shift, 0), cap) for u in range(lo, hi + 1)), in O(1)."""
+    if lo > hi or cap <= 0:
+        return 0
+    # u + shift <= 0 adds nothing; 0 < u + shift < cap adds u + shift; the rest cap.
+    rising_lo = max(lo, 1 - shift)
+    rising_hi = min(hi, cap - 1 - shift)
+    total = 0
+    if rising_lo <= rising_hi:
+        count = rising_hi - rising_lo + 1
+        total += count * (rising_lo + rising_hi + 2 * shift) // 2
+    capped_lo = max(lo, cap - shift)
+    if capped_lo <= hi:
+        total += (hi - capped_lo + 1) * cap
+    return total
+
+
+def _region_cells(region):
+    """The number of hexagons of the region, in O(1): those of the rectangle
+    of x and y less those with y - x below or above its range."""
+    (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = region
+    if x_lo > x_hi or y_lo > y_hi or d_lo > d_hi:
+        return 0
+    height = y_hi - y_lo + 1
+    below = _clamped_sum(x_lo, x_hi, d_lo - y_lo, height)      # y <= x + d_lo - 1
+    above = _clamped_sum(-x_hi, -x_lo, y_hi - d_hi, height)    # y >= x + d_hi + 1
+    return max(0, (x_hi - x_lo + 1) * height - below - above)
+
+
+def _region_extent(region):
+    """(least y - x, greatest y - x, least x + y, greatest x + y) over the
+    hexagons of a non-empty region, in O(1)."""
+    (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = region
+    return (max(d_lo, y_lo - x_hi), min(d_hi, y_hi - x_lo),
+            max(x_lo + y_lo, 2 * x_lo + d_lo, 2 * y_lo - d_hi),
+            min(x_hi + y_hi, 2 * x_hi + d_hi, 2 * y_hi - d_lo))
+
+
+def _region_rows(region):
+    """Yield (x, first y, last y) of the region's rows (constant x)."""
+    (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = region
+    for x in range(x_lo, x_hi + 1):
+        first = max(y_lo, x + d_lo)
+        last = min(y_hi, x + d_hi)
+        if first <= last:
+            yield x, first, last
+
+
+def _witness(size, stones, explanation):
+    """Normalise the Havannah explanation to plain sets and lists."""
+    explanation = (explanation.to_dict() if hasattr(explanation, "to_dict")
+                   else dict(explanation or {}))
+    kinds = [kind for kind in KINDS if kind in (explanation.get("kinds") or ())]
+    move = explanation.get("move")
+    answer = explanation.get("answer")
+    if answer is None:
+        answer = f"{'-'.join(kinds)} in move {move}" if kinds else "none"
+    bridge = svg.cell_pairs((explanation.get("bridge") or {}).get("path"))
+    fork_info = explanation.get("fork") or {}
+    fork = svg.cell_pairs(fork_info.get("cells"))
+    ring_info = explanation.get("ring") or {}
+    loop = svg.cell_pairs(ring_info.get("loop"))
+    enclosed_runs = sorted((int(x), int(first), int(last))
+                           for x, first, last in ring_info.get("enclosed_runs") or ())
+    # The edges the fork's hexagons lie on, from its cells alone (the witness
+    # names no edges).
+    fork_edges = sorted({edge for edge in (geometry.edge_of(size, x, y) for x, y in fork
+                                           if geometry.on_board(size, x, y))
+                         if edge is not None})
+    return {
+        "answer": str(answer), "kinds": kinds, "move": move,
+        "bridge": bridge, "fork": fork, "fork_edges": fork_edges,
+        "loop": loop, "enclosed_runs": enclosed_runs,
+        "enclosed_count": sum(last - first + 1 for _, first, last in enclosed_runs),
+    }
+
+
+def _drawn_moves(moves, move):
+    """The moves on the board: up to the winning move, else all of them."""
+    moves = svg.cell_pairs(moves)
+    return moves[:move] if move else moves
+
+
+_STYLE = svg.COMMON_STYLE + (
+    ".frame{fill:#d9c49b;stroke:#7a6440;stroke-width:1.5}"
+    ".cell,.swatch{fill:#f7ecd6;stroke:#a8916a;stroke-width:.7}"
+    ".corner{fill:#ecd9b2}"
+    ".stone{fill:#3a3a3a;stroke:#1c1c1c}"
+    ".enclosed{fill:#bfe9d5}"
+    ".bridge{fill:#f29a55}"
+    ".ring{fill:#5cc7a1}"
+    ".fork{fill:#62b6ea}"
+    ".winning-move{stroke:#e0115f;stroke-width:2.2}"
+    ".enclosed-run{fill:#bfe9d5}"
+    ".bridge-path{fill:none;stroke:#a33b00;stroke-width:3.2;stroke-linecap:round;"
+    "stroke-linejoin:round;opacity:.85}"
+    ".ring-loop{fill:none;stroke:#00664a;stroke-width:3.2;stroke-linejoin:round;opacity:.85}"
+    ".fork-edge{stroke:#0065a8;stroke-width:6;stroke-linecap:round}"
+    ".num{fill:#fff;text-anchor:middle}"
+    ".num.marked{fill:#111}"
+    ".coord{fill:#9b8763;text-anchor:middle}"
+    ".overview-board{fill:#efe3c8;stroke:#7a6440;stroke-width:1}"
+    ".overview-view{fill:none;stroke:#e0115f;stroke-width:1.5}"
+    ".swatch-line{stroke-width:3.2}"
+)
+
+
+def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
+    """The SVG picture of a Havannah board of side ``size``.
+
+    ``moves``: the sequence of ``(x, y)``; the stones drawn are those up to
+    the winning move (``explanation["move"]``), else all of them.
+    ``total_moves``: the number of moves of the case when ``moves`` holds only
+    those drawn (default ``len(moves)``).
+    ``explanation``: the witness dict of :func:`havhex.havannah.explain`.
+    Memory follows the picture: the stones, the witness and the hexagons
+    drawn one by one, never the area a ring encloses.
+    """
+    w = _witness(size, moves, explanation)
+    stones = _drawn_moves(moves, w["move"])
+    number_of = {cell: k for k, cell in enumerate(stones, 1)}
+    marks = {}
+    for kind, cells in (("bridge", w["bridge"]), ("fork", w["fork"]), ("ring", w["loop"])):
+        for cell in cells:
+            marks.setdefault(cell, []).append(kind)
+    enclosed = _RunIndex(w["enclosed_runs"])
+    corners = set(geometry.corners(size))
+    board_cells = geometry.cell_count(size)
+    outline = _outline(size, grow=0.6 * _R)
+
+    # Which hexagons are drawn one by one, and what the view shows.
+    if board_cells <= _FULL_BOARD_CELLS:
+        mode = "board"
+        region = geometry.bounds(size)
+        rows = list(geometry.rows(size))
+    elif stones:
+        # Decided from the region's bounds: its rows are listed only when its
+        # hexagons are drawn one by one (a region of spread-out stones on a
+        # huge board has billions of rows).
+        region = _region(size, stones)
+        if _region_cells(region) <= _REGION_CELLS:
+            mode, rows = "region", list(_region_rows(region))
+        else:
+            mode, rows = "stones", []
+    else:
+        mode, region, rows = "empty", None, []
+
+    if mode in ("board", "empty"):
+        xs = [p[0] for p in outline]
+        ys = [p[1] for p in outline]
+        pad = 1.2 * _R
+        box = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+    else:
+        # The extreme centres of the region's hexagons, from its bounds: a
+        # centre lies at (1.5 R (y - x), -H (x + y)).
+        d_min, d_max, s_min, s_max = _region_extent(region)
+        left, right = 1.5 * _R * d_min, 1.5 * _R * d_max
+        top, bottom = -_H * s_max, -_H * s_min
+        pad = 2 * _R + 0.01 * max(right - left, bottom - top)
+        box = (left - pad, top - pad, right + pad, bottom + pad)
+
+    drawn = set()
+    board = []
+    board.append(f'<polygon class="frame" points="{svg.points(outline)}"/>')
+    if mode != "board":
+        # The grid pattern only where it can be seen: the board cut to the view
+        # (a pattern over the whole of a huge board costs renderers dearly).
+        grid = _inner_polygon(_outline(size, grow=0), box)
+        if len(grid) >= 3:
+            board.append(f'<polygon class="grid" style="fill:url(#hexgrid)" '
+                         f'points="{svg.points(grid)}"/>')
+    # Fork edges: a bar along each side the fork touches, short of the corners.
+    inner = _outline(size, grow=0.3 * _R)
+    for edge in w["fork_edges"]:
+        (ax, ay), (bx, by) = _edge_ends(inner, edge)
+        cut = min(0.5, 1.6 * _R / max(math.hypot(bx - ax, by - ay), 1e-9))
+        p = (ax + (bx - ax) * cut, ay + (by - ay) * cut)
+        q = (bx + (ax - bx) * cut, by + (ay - by) * cut)
+        board.append(f'<line class="fork-edge" data-edge="{HAVANNAH_EDGES[edge]}" '
+                     f'x1="{svg.number(p[0])}" y1="{svg.number(p[1])}" '
+                     f'x2="{svg.number(q[0])}" y2="{svg.number(q[1])}"/>')
+
+    def cell_element(cell):
+        x, y = cell
+        classes = ["cell"]
+        if cell in corners:
+            classes.append("corner")
+        move = number_of.get(cell)
+        if move is not None:
+            classes.append("stone")
+        kinds = marks.get(cell, ())
+        # Fill priority through the stylesheet order: enclosed < bridge < ring < fork.
+        classes.extend(kinds)
+        if cell in enclosed:
+            classes.append("enclosed")
+        if move is not None and move == w["move"]:
+            classes.append("winning-move")
+        extra = f' data-move="{move}"' if move is not None else ""
+        return (f'<path class="{" ".join(classes)}" data-x="{x}" data-y="{y}"{extra} '
+                f'd="{_cell_d(x, y)}"/>')
+
+    winning = stones[w["move"] - 1] if w["move"] else None
+    late = []
+    if mode in ("board", "region"):
+        for x, first, last in rows:
+            for y in range(first, last + 1):
+                cell = (x, y)
+                drawn.add(cell)
+                if cell == winning:
+                    late.append(cell_element(cell))
+                else:
+                    board.append(cell_element(cell))
+        run_shapes = []
+    else:
+        extra_cells = set(number_of) | set(marks)
+        if w["enclosed_count"] <= _ENCLOSED_CELLS:
+            extra_cells.update(_run_cells(w["enclosed_runs"]))
+            run_shapes = []
+        else:   # too many to draw one by one: one shape per run
+            run_shapes = w["enclosed_runs"]
+        for cell in sorted(extra_cells):
+            drawn.add(cell)
+            if cell == winning:
+                late.append(cell_element(cell))
+            else:
+                board.append(cell_element(cell))
+    board.extend(_enclosed_run_shapes(run_shapes))
+    board.extend(late)
+
+    # The paths of the structures, through the centres.
+    if len(w["bridge"]) > 1 and _walk(w["bridge"]):
+        board.append(f'<polyline class="bridge-path" points="'
+                     f'{svg.points(_centre(x, y) for x, y in w["bridge"])}"/>')
+    if len(w["loop"]) > 2 and _walk(w["loop"] + w["loop"][:1]):
+        board.append(f'<polygon class="ring-loop" points="'
+                     f'{svg.points(_centre(x, y) for x, y in w["loop"])}"/>')
+
+    # Labels: move numbers on the stones, coordinates in the empty hexagons.
+    if size <= _NUMBERED_MAX:
+        for cell, move in number_of.items():
+            cx, cy = _centre(*cell)
+            font = 8 if move < 100 else 6.5
+            marked = " marked" if cell in marks else ""
+            board.append(f'<text class="num{marked}" x="{svg.number(cx)}" y="{svg.number(cy + font * 0.36)}" '
+                         f'font-size="{font}">{move}</text>')
+        for cell in sorted(drawn - set(number_of)):
+            cx, cy = _centre(*cell)
+            board.append(f'<text class="coord" x="{svg.number(cx)}" y="{svg.number(cy + 1.2)}" '
+                         f'font-size="3.4">{cell[0]},{cell[1]}</text>')
+
+    # The legend.
+    legend, legend_h = _legend(size, w, stones, mode, region, outline, box)
+    defs = [_grid_pattern(box)] if mode != "board" else []
+    total = len(svg.cell_pairs(moves)) if total_moves is None else total_moves
+    subtitle = [f"{heading + ': ' if heading else ''}S = {size}, {total} moves"
+                + (f", drawn up to the winning move {w['move']}" if w["move"] else "")]
+    layout = svg.Layout(box, legend_h, subtitle)
+    desc = (f"Havannah board S = {size}; (1,1) is the bottom corner; "
+            f"{len(stones)} stones drawn; answer: {w['answer']}")
+    style = _STYLE
+    if layout.scale * _R < 3:
+        # Hexagons of a pixel or less: keep the structures and stones visible.
+        unit = 1 / layout.scale
+        style += (f".board .bridge-path,.board .ring-loop{{stroke-width:{svg.number(2.5 * unit)}}}"
+                  f".board .fork-edge{{stroke-width:{svg.number(5 * unit)}}}"
+                  f".board .stone{{stroke-width:{svg.number(1.2 * unit)}}}"
+                  f".board .winning-move{{stroke-width:{svg.number(3 * unit)}}}"
+                  f".winning-mark{{fill:none;stroke:#e0115f;stroke-width:{svg.number(2.5 * unit)}}}")
+        if winning is not None:
+            cx, cy = _centre(*winning)
+            board.append(f'<circle class="winning-mark" cx="{svg.number(cx)}" cy="{svg.number(cy)}" '
+                         f'r="{svg.number(9 * unit)}"/>')
+    return svg.document(layout, w["answer"], subtitle, style, defs, board, legend, desc)
+
+
+_STEPS = frozenset(geometry.NEIGHBOUR_STEPS)
+
+
+def _walk(cells):
+    """Is each hexagon a neighbour of the next (a path that can be drawn as a line)?"""
+    return all((c[0] - a[0], c[1] - a[1]) in _STEPS for a, c in zip(cells, cells[1:]))
+
+
+class _RunIndex:
+    """Membership in row runs ``(x, first y, last y)`` without a set of cells."""
+
+    def __init__(self, runs):
+        self.rows = {}
+        for x, first, last in runs:
+            self.rows.setdefault(x, []).append((first, last))
+
+    def __contains__(self, cell):
+        import bisect
+
+        x, y = cell
+        row = self.rows.get(x)
+        if not row:
+            return False
+        index = bisect.bisect_right(row, (y, float("inf"))) - 1
+        return index >= 0 and row[index][0] <= y <= row[index][1]
+
+
+def _run_cells(runs):
+    return [(x, y) for x, first, last in runs for y in range(first, last + 1)]
+
+
+def _enclosed_run_shapes(runs):
+    """One shape per run of enclosed hexagons (constant x, consecutive y)."""
+    out = []
+    for x, first, last in runs:
+        a = _centre(x, first)
+        b = _centre(x, last)
+        # Hexagon vertices: V3 (-R, 0), V2 (-R/2, -H), V1 (R/2, -H), V0 (R, 0),
+        # V5 (R/2, H), V4 (-R/2, H) in SVG coordinates; the run's outline is
+        # cut straight from the first hexagon's V2 to the last one's V1.
+        points = [(a[0] - _R, a[1]), (a[0] - _R / 2, a[1] - _H), (b[0] + _R / 2, b[1] - _H),
+                  (b[0] + _R, b[1]), (b[0] + _R / 2, b[1] + _H), (a[0] - _R / 2, a[1] + _H)]
+        out.append(f'<polygon class="enclosed-run" data-x="{x}" data-y1="{first}" '
+                   f'data-y2="{last}" points="{svg.points(points)}"/>')
+    return out
+
+
+def _inner_polygon(polygon, box):
+    """The part of a convex polygon inside a rectangle (Sutherland-Hodgman)."""
+    min_x, min_y, max_x, max_y = box
+    for inside, cut in (
+            (lambda p: p[0] >= min_x, lambda p, q: _cut_x(p, q, min_x)),
+            (lambda p: p[0] <= max_x, lambda p, q: _cut_x(p, q, max_x)),
+            (lambda p: p[1] >= min_y, lambda p, q: _cut_y(p, q, min_y)),
+            (lambda p: p[1] <= max_y, lambda p, q: _cut_y(p, q, max_y))):
+        result = []
+        for index, p in enumerate(polygon):
+            q = polygon[index - 1]
+            if inside(p):
+                if not inside(q):
+                    result.append(cut(q, p))
+                result.append(p)
+            elif inside(q):
+                result.append(cut(q, p))
+        polygon = result
+        if not polygon:
+            break
+    return polygon
+
+
+def _cut_x(p, q, x):
+    t = (x - p[0]) / (q[0] - p[0])
+    return (x, p[1] + t * (q[1] - p[1]))
+
+
+def _cut_y(p, q, y):
+    t = (y - p[1]) / (q[1] - p[1])
+    return (p[0] + t * (q[0] - p[0]), y)
+
+
+def _grid_pattern(box):
+    """A tile of the hexagon grid (3R by sqrt(3) R), aligned with the cell centres.
+
+    The tile's origin is a cell centre next to the view (renderers lose
+    precision far from it)."""
+    w, h = 3 * _R, 2 * _H
+    x0 = math.floor(box[0] / w) * w
+    y0 = math.floor(box[1] / h) * h
+    d = []
+    for cx, cy in ((0, 0), (w, 0), (0, h), (w, h), (w / 2, -_H), (w / 2, _H), (w / 2, 3 * _H)):
+        d.append(f"M{svg.number(cx - _R)} {svg.number(cy)}{_CELL_TAIL}")
+    return (f'<pattern id="hexgrid" patternUnits="userSpaceOnUse" x="{svg.number(x0)}" y="{svg.number(y0)}" '
+            f'width="{svg.number(w)}" height="{svg.number(h)}">'
+            f'<rect width="{svg.number(w)}" height="{svg.number(h)}" fill="#f7ecd6"/>'
+            f'<path d="{"".join(d)}" fill="none" stroke="#b8a47f" stroke-width=".7"/></pattern>')
+
+
+def _swatch_hex(x, y, classes, r=9.0):
+    h = r * _SQRT3 / 2
+    points = [(x - r, y), (x - r / 2, y - h), (x + r / 2, y - h), (x + r, y),
+              (x + r / 2, y + h), (x - r / 2, y + h)]
+    return f'<polygon class="{("swatch " + classes).strip()}" points="{svg.points(points)}"/>'
+
+
+def _legend(size, w, stones, mode, region, outline, box):
+    kinds = w["kinds"]
+    items = [
+        (lambda x, y: _swatch_hex(x, y, "stone"),
+         [f"stone ({len(stones)} drawn)", "numbered by move" if size <= _NUMBERED_MAX else
+          "move numbers omitted (S > 12)"]),
+    ]
+    if w["move"]:
+        items.append((lambda x, y: _swatch_hex(x, y, "stone winning-move"),
+                      [f"the winning move ({w['move']})"]))
+    if "bridge" in kinds:
+        items.append((lambda x, y: _swatch_hex(x, y, "stone bridge")
+                      + f'<line class="bridge-path" x1="{x - 9}" y1="{y}" x2="{x + 9}" y2="{y}"/>',
+                      ["bridge: a path joining", "two corners"]))
+    if "fork" in kinds:
+        names = ", ".join(HAVANNAH_EDGES[e] for e in w["fork_edges"])
+        items.append((lambda x, y: _swatch_hex(x, y, "stone fork"),
+                      ["fork: stones joining", "three edges"]))
+        items.append((lambda x, y: f'<line class="fork-edge" x1="{x - 9}" y1="{y}" '
+                                   f'x2="{x + 9}" y2="{y}"/>',
+                      ["edges the fork touches:", names]))
+    if "ring" in kinds:
+        items.append((lambda x, y: _swatch_hex(x, y, "stone ring")
+                      + f'<line class="ring-loop" x1="{x - 9}" y1="{y}" x2="{x + 9}" y2="{y}"/>',
+                      ["ring: a loop of stones"]))
+        items.append((lambda x, y: _swatch_hex(x, y, "enclosed"),
+                      [f"enclosed empty hexagon ({w['enclosed_count']})"]))
+    items.append((lambda x, y: _swatch_hex(x, y, ""),
+                  ["empty hexagon" + (" (x,y)" if size <= _NUMBERED_MAX else "")]))
+    items.append((lambda x, y: _swatch_hex(x, y, "corner"), ["corner hexagon"]))
+    out, y = svg.legend_rows(items)
+    notes = ["(1,1) is the bottom corner;", "(x, y+1) is at two o'clock,", "(x+1, y) at ten o'clock."]
+    if mode in ("region", "stones"):
+        (x_lo, x_hi), (y_lo, y_hi), _ = region
+        notes += ["", "Shown: the region round the", f"stones, x {x_lo}..{x_hi}, y {y_lo}..{y_hi};",
+                  "the grid elsewhere is a pattern."]
+    out.extend(svg.text_block(0, y + 4, notes, size=12))
+    y += 4 + len(notes) * 16
+    if mode in ("region", "stones"):
+        # An overview of the whole board with the shown region.
+        xs = [p[0] for p in outline]
+        ys = [p[1] for p in outline]
+        span = max(max(xs) - min(xs), max(ys) - min(ys))
+        k = 160 / span
+        ox, oy = 20 - min(xs) * k, y + 10 - min(ys) * k
+        pts = [(ox + px * k, oy + py * k) for px, py in outline]
+        out.append(f'<polygon class="overview-board" points="{svg.points(pts)}"/>')
+        x0, y0, x1, y1 = box
+        out.append(f'<rect class="overview-view" x="{svg.number(ox + x0 * k)}" y="{svg.number(oy + y0 * k)}" '
+                   f'width="{svg.number(max((x1 - x0) * k, 1.5))}" '
+                   f'height="{svg.number(max((y1 - y0) * k, 1.5))}"/>')
+        y += 10 + (max(ys) - min(ys)) * k + 10
+    return out, y
+
+
+# ---------------------------------------------------------------------------
+# Havannah as text
+# ---------------------------------------------------------------------------
+
+def havannah_text(size, moves, explanation, *, heading=None):
+    """The board as rows of text (top row first): ``.`` empty, ``o`` stone,
+    ``#`` stone of the winning structure, ``*`` enclosed empty hexagon."""
+    if size > HAVANNAH_TEXT_MAX:
+        raise InputError(f"the text view is for boards up to S = {HAVANNAH_TEXT_MAX}; "
+                         f"this one has S = {size} (draw it as SVG instead)")
+    w = _witness(size, moves, explanation)
+    stones = set(_drawn_moves(moves, w["move"]))
+    structure = set(w["bridge"]) | set(w["fork"]) | set(w["loop"])
+    enclosed = set(_run_cells(w["enclosed_runs"]))
+    top = 2 * size - 1
+    lines = [f"{heading}: {w['answer']}" if heading else w["answer"]]
+    # Row r holds the hexagons with x + y = r; column 2 (y - x + S - 1).
+    for r in range(2 * top, 1, -1):
+        line = [" "] * (2 * (2 * size - 2) + 1)
+        for x in range(max(1, r - top), min(top, r - 1) + 1):
+            y = r - x
+            if not geometry.on_board(size, x, y):
+                continue
+            cell = (x, y)
+            if cell in stones:
+                ch = "#" if cell in structure else "o"
+            elif cell in enclosed:
+                ch = "*"
+            else:
+                ch = "."
+            line[2 * (y - x + size - 1)] = ch
+        lines.append("".join(line).rstrip())
+    lines.append(". empty  o stone  # stone of the winning structure  * enclosed empty hexagon;"
+                 " (1,1) is the bottom corner, (x,y+1) up right, (x+1,y) up left")
+    return "\n".join(lines) + "\n"
+
+

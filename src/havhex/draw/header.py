@@ -1,0 +1,156 @@
+"""The header of one case of a regular file (its board size, and for
+Havannah its number of moves), read before the input is: ``draw`` refuses a
+board beyond what a picture can show without reading, judging or holding it.
+
+The compiled readers have no way to stop after a header (they read and keep
+whole inputs), so this module scans the tokens itself.  It follows the
+readers' rules only as far as it needs to and gives up (None) wherever the
+input is anything but plain: the reader then reads it and reports its fault.
+"""
+import os
+
+from ..errors import MAX_NUMBER_DIGITS
+
+__all__ = ["Tokens", "case_header"]
+
+_SPACE = b" \t\n\r\x0b\x0c"                 # the readers' white space
+_MARKS = bytes(32 if byte in _SPACE else 120 for byte in range(256))   # b" " or b"x"
+_LONGEST_NUMBER = MAX_NUMBER_DIGITS        # the readers' rule: a longer token is no number
+
+
+class Tokens:
+    """White-space separated tokens of a regular file from ``offset``, read
+    with ``pread`` (the descriptor's offset stays where it is).  Tokens are
+    taken only as far as a number can go: a longer one ends the scan.
+    ``CHUNK`` is the size of one read."""
+
+    CHUNK = 1 << 20
+
+    def __init__(self, descriptor, offset):
+        import re
+
+        self.spaces = re.compile(b"[" + _SPACE + b"]*")
+        self.letters = re.compile(b"[^" + _SPACE + b"]*")
+        self.descriptor = descriptor
+        self.offset = offset
+        self.buffer = b""
+        self.pos = 0
+
+    def _fill(self):
+        """Read on, dropping what was passed over; False at the end."""
+        data = os.pread(self.descriptor, self.CHUNK, self.offset)
+        self.offset += len(data)
+        self.buffer = self.buffer[self.pos:] + data
+        self.pos = 0
+        return bool(data)
+
+    def word(self):
+        """The next token, b"" at the end of the input, None when it is too
+        long for a number (then the position is inside it)."""
+        while True:
+            self.pos = self.spaces.match(self.buffer, self.pos).end()
+            if self.pos < len(self.buffer):
+                break
+            if not self._fill():
+                return b""
+        token = b""
+        while True:
+            end = self.letters.match(self.buffer, self.pos).end()
+            token += self.buffer[self.pos:end]
+            self.pos = end
+            if len(token) > _LONGEST_NUMBER:
+                return None
+            if end < len(self.buffer) or not self._fill():
+                return token
+
+    def number(self):
+        """The next token as an int, or None when it is not a plain decimal
+        number (or the input ends): then the reader is left to say why."""
+        token = self.word()
+        return int(token) if token and token.isdigit() else None
+
+    def skip(self, count):
+        """Pass over ``count`` tokens; False when the input ends first or a
+        token is too long."""
+        previous = b" "             # the scan never stops inside a token
+        while count > 0:
+            if self.pos >= len(self.buffer) and not self._fill():
+                return False
+            span = min(len(self.buffer) - self.pos, 64 + 32 * count)
+            marks = previous + self.buffer[self.pos:self.pos + span].translate(_MARKS)
+            starts = marks.count(b" x")
+            if starts >= count:
+                index = -1
+                for _ in range(count):
+                    index = marks.find(b" x", index + 1)
+                self.pos += index   # the last token's first byte (marks has one byte more)
+                return bool(self.word())
+            count -= starts
+            previous = marks[-1:]
+            self.pos += span
+        return True
+
+
+def case_header(file, game, case):
+    """The header numbers of case ``case`` (``(S, M)`` or ``(N,)``) read from
+    the start of a regular file, or None when the input is no regular file or
+    does not plainly reach that header (its reader then says why)."""
+    import stat
+
+    from .._source import is_stdin
+
+    descriptor = None
+    try:
+        if is_stdin(file):
+            import sys
+
+            stdin = sys.stdin
+            if stdin is None:
+                return None
+            descriptor = stdin.fileno()
+            offset = os.lseek(descriptor, 0, os.SEEK_CUR)
+            opened = False
+        elif isinstance(file, (str, bytes, os.PathLike)):
+            # Opened only when regular: a reader opening and closing a named
+            # pipe could make its writer fail.
+            if not stat.S_ISREG(os.stat(file).st_mode):
+                return None
+            descriptor = os.open(file, os.O_RDONLY)
+            offset, opened = 0, True
+        else:
+            return None
+        try:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                return None
+            return _scan_to_case(Tokens(descriptor, offset), game, case)
+        finally:
+            if opened:
+                os.close(descriptor)
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _scan_to_case(tokens, game, case):
+    count = tokens.number()
+    if count is None or not 1 <= case <= count:
+        return None
+    for _ in range(case - 1):
+        size = tokens.number()
+        if size is None:
+            return None
+        if game == "havannah":
+            moves = tokens.number()
+            if moves is None or not tokens.skip(2 * moves):
+                return None
+        elif not tokens.skip(size):
+            return None
+    # A size no board can have is the reader's fault to report.
+    size = tokens.number()
+    if game == "havannah":
+        from ..havannah import MAX_SIZE
+
+        moves = tokens.number()
+        return None if size is None or moves is None or size > MAX_SIZE else (size, moves)
+    from ..hex import MAX_SIZE
+
+    return None if size is None or size > MAX_SIZE else (size,)

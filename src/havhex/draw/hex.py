@@ -1,0 +1,267 @@
+"""The Hex picture: an SVG drawing of a board with its chains and possible
+last moves, and a text view for small boards.
+
+Hexagons have pointed tops; row ``i`` is drawn half a cell right of row
+``i - 1``, so the board is a rhombus leaning right (docs/conventions.md,
+"Hex").
+"""
+from ..errors import InputError
+from . import svg
+
+__all__ = ["hex_svg", "hex_text", "HEX_TEXT_MAX", "HEX_SVG_MAX"]
+
+# What a picture can usefully show: every cell is drawn.
+HEX_TEXT_MAX = 40           # --text: largest side N
+HEX_SVG_MAX = 200           # SVG: largest side N
+
+_R = svg.RADIUS
+_SQRT3 = svg.SQRT3
+_W = _SQRT3 * _R            # width of a pointy-topped hexagon
+
+
+def _centre(i, j):
+    return _W * (j + i / 2), 1.5 * _R * i
+
+
+_CELL_TAIL = (f"l{svg.number(_W / 2)} {svg.number(_R / 2)}v{svg.number(_R)}"
+              f"l-{svg.number(_W / 2)} {svg.number(_R / 2)}"
+              f"l-{svg.number(_W / 2)}-{svg.number(_R / 2)}v-{svg.number(_R)}z")
+
+
+def _cell_d(i, j):
+    cx, cy = _centre(i, j)
+    return f"M{svg.number(cx)} {svg.number(cy - _R)}{_CELL_TAIL}"
+
+
+def _witness(rows, explanation):
+    """Normalise a Hex explanation (an Explanation or a dict) to a plain dict."""
+    red = sum(row.count("R") for row in rows)
+    blue = sum(row.count("B") for row in rows)
+    letter_of = {"red": "R", "blue": "B", "R": "R", "B": "B", "r": "R", "b": "B"}
+    if isinstance(explanation, dict):
+        answer = str(explanation.get("answer"))
+        reason = explanation.get("reason")
+        last_moves = svg.cell_pairs(explanation.get("last_moves"))
+        winner = letter_of.get(explanation.get("winner"))
+        chains = []
+        if explanation.get("chain"):
+            chains.append((winner, svg.cell_pairs(explanation["chain"])))
+        for chain in explanation.get("chains") or ():
+            if isinstance(chain, dict):
+                chains.append((letter_of.get(chain.get("colour") or chain.get("color")),
+                               svg.cell_pairs(chain.get("cells"))))
+            elif (len(chain) == 2 and isinstance(chain[0], str)):
+                chains.append((letter_of.get(chain[0]), svg.cell_pairs(chain[1])))
+            else:
+                chains.append((None, svg.cell_pairs(chain)))
+    else:
+        result = explanation.result
+        answer = str(result)
+        reason = result.reason
+        last_moves = sorted(result.last_moves)
+        chains = [(letter_of.get(colour), svg.cell_pairs(cells)) for colour, cells in explanation.chains]
+    # A chain's colour: the stones it runs over.
+    chains = [(colour or (rows[cells[0][0]][cells[0][1]] if cells else None), cells)
+              for colour, cells in chains]
+    winner = {"Red wins": "R", "Blue wins": "B"}.get(answer)
+    return {"answer": answer, "reason": reason, "last_moves": last_moves, "chains": chains,
+            "red": red, "blue": blue, "winner": winner}
+
+
+_NAME = {"R": "Red", "B": "Blue"}
+
+
+def _stones(count):
+    return "1 stone" if count == 1 else f"{count} stones"
+
+
+def _reason_text(w):
+    reason = w["reason"]
+    if reason == "counts":
+        return (f"Red has {_stones(w['red'])} and Blue {w['blue']}: "
+                f"the counts may differ by at most one")
+    if reason == "both-connected":
+        return "both Red and Blue join their sides: the game ends at the first win"
+    if reason == "loser-moved-last":
+        winner = w["chains"][0][0] if w["chains"] else None
+        if winner in _NAME:
+            loser = "B" if winner == "R" else "R"
+            return (f"{_NAME[winner]} joins its sides with fewer stones than {_NAME[loser]}: "
+                    f"{_NAME[loser]} moved after the game had ended")
+        return "the winner has fewer stones: the loser moved after the game had ended"
+    if reason == "no-single-last-move":
+        winner = w["chains"][0][0] if w["chains"] else None
+        who = _NAME.get(winner, "the winner's")
+        return (f"two {who} chains share no stone: no single last move "
+                f"can have completed the win")
+    return None
+
+
+_STYLE = svg.COMMON_STYLE + (
+    ".side-red,.red{fill:#d7263d}"
+    ".side-blue,.blue{fill:#1b64c4}"
+    ".cell,.swatch{fill:#f4ecdc;stroke:#6e6250;stroke-width:.8}"
+    ".cell.red,.swatch.red{fill:#d7263d}"
+    ".cell.blue,.swatch.blue{fill:#1b64c4}"
+    ".chain-line{fill:none;stroke:#ffd23f;stroke-width:3.2;stroke-linecap:round;"
+    "stroke-linejoin:round}"
+    ".chain-line.second{stroke:#fff;stroke-dasharray:5 3}"
+    ".last-move-mark{fill:#fff;stroke:#111;stroke-width:1.6}"
+    ".label{fill:#555;text-anchor:middle}"
+)
+
+
+def hex_svg(rows, explanation, *, heading=None):
+    """The SVG picture of a Hex board (``rows``: N strings of ``R``, ``B``, ``.``).
+
+    ``explanation``: :func:`havhex.hex.explain`'s Explanation, or a dict with
+    ``answer``, ``reason``, ``winner``, ``chain``/``chains`` and ``last_moves``.
+    """
+    rows = [str(row) for row in rows]
+    n = len(rows)
+    if n > HEX_SVG_MAX:
+        raise InputError(f"the picture is for boards up to N = {HEX_SVG_MAX}; "
+                         f"this one has N = {n}")
+    w = _witness(rows, explanation)
+    chain_of = {}
+    for index, (_, cells) in enumerate(w["chains"]):
+        for cell in cells:
+            chain_of.setdefault(cell, index)
+    last = set(w["last_moves"])
+
+    frame = 0.55 * _R
+    d = _R + frame
+    corners = {
+        "tl": (_centre(0, 0), (-_SQRT3 * d, -d)),
+        "tr": (_centre(0, n - 1), (d / _SQRT3, -d)),
+        "br": (_centre(n - 1, n - 1), (_SQRT3 * d, d)),
+        "bl": (_centre(n - 1, 0), (-d / _SQRT3, d)),
+    }
+    outer = {k: (c[0] + v[0], c[1] + v[1]) for k, (c, v) in corners.items()}
+    mid = ((outer["tl"][0] + outer["br"][0]) / 2, (outer["tl"][1] + outer["br"][1]) / 2)
+    labels = n <= 40
+    label_room = 2.2 * _R if labels else 0
+    xs = [p[0] for p in outer.values()]
+    ys = [p[1] for p in outer.values()]
+    box = (min(xs) - 4 - label_room, min(ys) - 4 - label_room, max(xs) + 4, max(ys) + 4)
+
+    board = []
+    for side, a, b, colour in (("top", "tl", "tr", "red"), ("right", "tr", "br", "blue"),
+                               ("bottom", "br", "bl", "red"), ("left", "bl", "tl", "blue")):
+        board.append(f'<polygon class="side side-{colour}" data-side="{side}" '
+                     f'points="{svg.points((outer[a], outer[b], mid))}"/>')
+    for i, row in enumerate(rows):
+        for j, ch in enumerate(row):
+            classes = ["cell"]
+            if ch == "R":
+                classes.append("red")
+            elif ch == "B":
+                classes.append("blue")
+            cell = (i, j)
+            if cell in chain_of:
+                classes.append("chain")
+                if chain_of[cell]:
+                    classes.append("second")
+            if cell in last:
+                classes.append("last-move")
+            board.append(f'<path class="{" ".join(classes)}" data-row="{i}" data-col="{j}" '
+                         f'd="{_cell_d(i, j)}"/>')
+    for index, (_, cells) in enumerate(w["chains"]):
+        second = " second" if index else ""
+        if len(cells) == 1:
+            cx, cy = _centre(*cells[0])
+            board.append(f'<circle class="chain-line{second}" cx="{svg.number(cx)}" '
+                         f'cy="{svg.number(cy)}" r="3"/>')
+        elif cells:
+            board.append(f'<polyline class="chain-line{second}" points="'
+                         f'{svg.points(_centre(i, j) for i, j in cells)}"/>')
+    for i, j in sorted(last):
+        cx, cy = _centre(i, j)
+        board.append(f'<circle class="last-move-mark" cx="{svg.number(cx)}" cy="{svg.number(cy)}" r="3.6"/>')
+    if labels:
+        for j in range(n):
+            cx, _ = _centre(0, j)
+            board.append(f'<text class="label" x="{svg.number(cx)}" y="{svg.number(-_R - frame - 4)}" '
+                         f'font-size="7">{j}</text>')
+        for i in range(n):
+            cx, cy = _centre(i, 0)
+            x = cx - _W / 2 - 2 * d / _SQRT3 - 6
+            board.append(f'<text class="label" x="{svg.number(x)}" y="{svg.number(cy + 2.5)}" '
+                         f'font-size="7">{i}</text>')
+
+    items = [
+        (lambda x, y: _swatch(x, y, "red"), [f"Red stone ({w['red']})"]),
+        (lambda x, y: _swatch(x, y, "blue"), [f"Blue stone ({w['blue']})"]),
+        (lambda x, y: _swatch(x, y, ""), ["empty cell"]),
+        (lambda x, y: f'<rect class="side-red" x="{x - 9}" y="{y - 4}" width="18" height="8"/>',
+         ["Red joins the top and", "bottom rows"]),
+        (lambda x, y: f'<rect class="side-blue" x="{x - 9}" y="{y - 4}" width="18" height="8"/>',
+         ["Blue joins the left and", "right columns"]),
+    ]
+    if w["chains"]:
+        first_label = {"both-connected": "Red's chain", "no-single-last-move": "a winning chain",
+                       "loser-moved-last": f"{_NAME.get(w['chains'][0][0], 'the')} chain"
+                                           " joining its sides"}
+        items.append((lambda x, y: f'<line class="chain-line" x1="{x - 9}" y1="{y}" '
+                                   f'x2="{x + 9}" y2="{y}"/>',
+                      [first_label.get(w["reason"], "the winning chain")]))
+    if len(w["chains"]) > 1:
+        second_label = {"both-connected": "Blue's chain"}.get(
+            w["reason"], "a second chain, sharing no stone")
+        items.append((lambda x, y: f'<rect x="{x - 10}" y="{y - 4}" width="20" height="8" '
+                                   f'fill="#888"/><line class="chain-line second" x1="{x - 9}" '
+                                   f'y1="{y}" x2="{x + 9}" y2="{y}"/>',
+                      [second_label]))
+    if last:
+        items.append((lambda x, y: f'<circle class="last-move-mark" cx="{x}" cy="{y}" r="5"/>',
+                      [f"possible last move ({len(last)})"]))
+    legend, legend_h = svg.legend_rows(items)
+    notes = ["rows from the top, columns", "from the left, from 0"]
+    reason = _reason_text(w)
+    legend.extend(svg.text_block(0, legend_h + 4, notes, size=12))
+    legend_h += 4 + len(notes) * 16
+    subtitle = [(f"{heading}: " if heading else "") + f"N = {n}"]
+    if reason:
+        subtitle.append(f"{w['reason']}: {reason}")
+    layout = svg.Layout(box, legend_h, subtitle)
+    desc = f"Hex board N = {n}; answer: {w['answer']}" + (f" ({w['reason']})" if w["reason"] else "")
+    return svg.document(layout, w["answer"], subtitle, _STYLE, [], board, legend, desc)
+
+
+def _swatch(x, y, classes, r=9.0):
+    half = r * _SQRT3 / 2
+    points = [(x, y - r), (x + half, y - r / 2), (x + half, y + r / 2), (x, y + r),
+              (x - half, y + r / 2), (x - half, y - r / 2)]
+    return f'<polygon class="{("swatch " + classes).strip()}" points="{svg.points(points)}"/>'
+
+
+def hex_text(rows, explanation, *, heading=None):
+    """The board as a rhombus leaning right: ``R``/``B``/``.``, the chain in
+    lower case, ``*`` for the possible last moves."""
+    rows = [str(row) for row in rows]
+    n = len(rows)
+    if n > HEX_TEXT_MAX:
+        raise InputError(f"the text view is for boards up to N = {HEX_TEXT_MAX}; "
+                         f"this one has N = {n} (draw it as SVG instead)")
+    w = _witness(rows, explanation)
+    chain = {cell for _, cells in w["chains"] for cell in cells}
+    last = set(w["last_moves"])
+    answer = w["answer"] + (f" ({w['reason']})" if w["reason"] else "")
+    lines = [f"{heading}: {answer}" if heading else answer]
+    width = len(str(n - 1))
+    lines.append(" " * (width + 1) + " ".join(str(j % 10) for j in range(n)))
+    for i, row in enumerate(rows):
+        cells = []
+        for j, ch in enumerate(row):
+            if (i, j) in last:
+                ch = "*"
+            elif (i, j) in chain:
+                ch = ch.lower()
+            cells.append(ch)
+        lines.append(f"{i:>{width}} " + " " * i + " ".join(cells))
+    reason = _reason_text(w)
+    if reason:
+        lines.append(reason)
+    lines.append("R red  B blue  . empty  r/b chain  * possible last move;"
+                 " Red joins top and bottom, Blue left and right")
+    return "\n".join(lines) + "\n"
