@@ -49,11 +49,56 @@ def test_hex_names_a_nul_character():
 
 
 def test_reader_codes_are_stated_once():
+    """Both engines take the reader's statuses and the faults both formats
+    have from _native (reader.pxd, faults.pxd); the messages read them from
+    an engine."""
     from havhex import errors
     from havhex.havannah import _judge as havannah_engine
     from havhex.hex import _judge as hex_engine
 
-    reader_codes = (errors._TOKEN_MISSING, errors._TOKEN_NOT_INTEGER, errors._TOKEN_TOO_LONG,
-                    errors._TOKEN_IO_ERROR)
-    assert havannah_engine.TOKEN_CODES == hex_engine.TOKEN_CODES == reader_codes
-    assert len(set(havannah_engine.FAULT_CODES)) == 7 and len(set(hex_engine.FAULT_CODES)) == 9
+    assert havannah_engine.TOKEN_CODES == hex_engine.TOKEN_CODES
+    assert len(set(hex_engine.TOKEN_CODES)) == 4
+    shared = havannah_engine.SHARED_FAULT_CODES
+    assert shared == hex_engine.SHARED_FAULT_CODES and len(set(shared)) == 3
+    token, trailing, memory = shared
+    for engine, count in ((havannah_engine, 7), (hex_engine, 9)):
+        codes = engine.FAULT_CODES
+        assert len(set(codes)) == count and 0 not in codes
+        assert (codes[0], codes[-2], codes[-1]) == (token, trailing, memory)
+    missing, not_integer, too_long, _ = hex_engine.TOKEN_CODES
+    assert errors.token_reason(missing, "T", b"", 0) == "input ends before T"
+    assert errors.token_reason(not_integer, "T", b"x", 0) == "expected T as an integer, found 'x'"
+    assert errors.token_reason(too_long, "T", b"9" * 19, 0).startswith("T is too long")
+
+
+def test_both_engines_keep_one_fault_record():
+    """The err_* fields, the cancel flag and the reader's opening come from one
+    class body (_native/engine_input.pxi) that both engines' inputs extend."""
+    from havhex.havannah import _judge as havannah_engine
+    from havhex.hex import _judge as hex_engine
+
+    token = hex_engine.SHARED_FAULT_CODES[0]
+    not_integer = hex_engine.TOKEN_CODES[1]
+    shared = {"err_code", "err_status", "err_field", "err_line", "err_value", "err_io_errno",
+              "err_token", "cancel"}
+    for parsed in (havannah_engine.parse(b"1\n2 1\nx 1\n"), hex_engine.parse(b"1\nx\n")):
+        base = type(parsed).__base__
+        assert base.__name__ == "EngineInput" and shared <= set(vars(base))
+        assert not shared & set(vars(type(parsed)))
+        assert (parsed.err_code, parsed.err_status, parsed.err_token) == (token, not_integer, b"x")
+
+
+def test_limits_and_codes_are_read_from_the_engines():
+    """The facades take the board limits and the engines' codes from the
+    engines (the same objects), rather than writing them again."""
+    from havhex import havannah, hex as hx
+    from havhex.havannah import _judge as havannah_engine
+    from havhex.hex import _judge as hex_engine
+
+    assert havannah.MAX_SIZE is havannah_engine.MAX_SIZE and havannah.MAX_SIZE == 1 << 30
+    assert hx.MAX_SIZE is hex_engine.MAX_SIZE and hx.MAX_SIZE == 30000
+    assert havannah._KIND_BITS is havannah_engine.KIND_BITS
+    assert len(set(havannah_engine.KIND_BITS)) == 3
+    assert list(hx._STATUS_OF_CODE) == list(hex_engine.VERDICT_CODES)
+    assert list(hx._REASON_OF_CODE) == list(hex_engine.REASON_CODES)
+    assert list(hx._COLOUR_OF_CODE) == list(hex_engine.COLOUR_CODES)

@@ -16,10 +16,11 @@ PACKAGE = Path(havhex.__file__).resolve().parent
 NATIVE = PACKAGE / "_native"
 CHECK_PROGRAM = Path(__file__).resolve().parent / "support" / "portable_check.c"
 
-# Spellings of one compiler or one system.  Only portable.h may use them, and
-# lines.h inside its GCC/Clang-only SSSE3 block.
+# Spellings of one compiler or one system (a GCC statement expression starts
+# "({ "; an f-string's "({name}" is not one).  Only portable.h may use them,
+# and lines.h inside its GCC/Clang-only SSSE3 block.
 PLATFORM_SPECIFIC = re.compile(
-    r"__atomic_\w+|__builtin_\w+|__sync_\w+|__thread\b|\(\{"
+    r"__atomic_\w+|__builtin_\w+|__sync_\w+|__thread\b|\(\{\s|\(\{$"
     r"|\bposix_memalign\b|\bmadvise\b|\bclock_gettime\b|\busleep\b|\bnanosleep\b"
     r"|<unistd\.h>|<poll\.h>|<sys/mman\.h>|\bposix\.\w+|\bioctl\b|\bpoll\(")
 

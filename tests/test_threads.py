@@ -101,6 +101,54 @@ def test_judging_survives_a_thread_that_cannot_start(monkeypatch):
     assert parsed.results() == alone.results()
 
 
+def test_run_workers_releases_waiting_workers_before_joining_them():
+    # This thread fails before doing what the workers wait for: release()
+    # frees them, every worker is joined, and this thread's error goes on.
+    import _thread
+
+    from havhex._threads import run_workers
+
+    here = _thread.get_ident()
+    gate = _thread.allocate_lock()
+    gate.acquire()
+    done = []
+
+    def work():
+        if _thread.get_ident() == here:
+            raise ValueError("this thread failed")
+        done.append(gate.acquire(timeout=10))
+        gate.release()
+
+    with pytest.raises(ValueError, match="this thread failed"):
+        run_workers(work, 3, gate.release)
+    assert done == [True, True]
+
+
+@pytest.mark.parametrize("game", ["havannah", "hex"])
+def test_both_engines_start_their_workers_in_one_place(game, monkeypatch):
+    # Both judge on ``threads`` threads through havhex._threads.run_workers,
+    # this thread being one of them.
+    import importlib
+    import os
+
+    from havhex import _threads
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    engine = importlib.import_module(f"havhex.{game}._judge")
+    calls = []
+    real = _threads.run_workers
+
+    def counted(work, threads, release=None):
+        calls.append(threads)
+        return real(work, threads, release)
+
+    monkeypatch.setattr(_threads, "run_workers", counted)
+    text = (EXAMPLES / f"{game}.in").read_bytes()
+    parsed = engine.parse(text)
+    parsed.judge(2)
+    assert calls == [2]
+
+
 @pytest.mark.parametrize("game", ["havannah", "hex"])
 def test_judging_on_two_threads_does_not_import_threading(game):
     # The point of the module: ``threading`` costs -j runs milliseconds of

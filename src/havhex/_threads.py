@@ -61,6 +61,33 @@ class Worker:
         return self._result
 
 
+def run_workers(work, threads, release=None):
+    """``work()`` on ``threads`` threads at once: this one and ``threads - 1``
+    new workers (one thread more than the cores would only make them evict
+    each other's data from the caches, so this thread takes a share).
+    Returns once all have returned; then the first failure is raised, this
+    thread's before the workers'.
+
+    Every worker started is joined, whatever happens here; ``release()``,
+    when given, is called first, so that workers that wait on something
+    this thread was to do (read the input) stop waiting.
+    """
+    started = []
+    try:
+        for _ in range(threads - 1):
+            worker = Worker(work)
+            started.append(worker)      # joined below even if start is interrupted
+            worker.start()
+        work()
+    finally:
+        if release is not None:
+            release()
+        for worker in started:
+            worker.join()
+    for worker in started:
+        worker.outcome()
+
+
 def run_interruptibly(function, cancel, report=None, interval=0.05):
     """``function()`` on a worker thread while this thread waits, calling
     ``report()`` (when given) every ``interval`` seconds; returns what it

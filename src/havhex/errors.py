@@ -2,12 +2,26 @@
 
 __all__ = ["InputError"]
 
-# Reader statuses (mirrors the enum in _native/reader.pxd).
-_TOKEN_MISSING, _TOKEN_NOT_INTEGER, _TOKEN_TOO_LONG, _TOKEN_IO_ERROR = range(1, 5)
 
-# The longest number token, sign aside (NUMBER_DIGITS_MAX in _native/reader.pxd):
-# the reader stops at the digit beyond, whatever the value.
-MAX_NUMBER_DIGITS = 18
+def _reader():
+    """The engine module that states the reader's statuses and limits.
+
+    Both engines compile the one reader (``_native/reader.pxd``) and export
+    the same codes; the Hex engine is the lighter to load.  Looked up when
+    first needed: the engines' packages import this module.
+    """
+    from .hex import _judge
+
+    return _judge
+
+
+def __getattr__(name):
+    # MAX_NUMBER_DIGITS: the longest number token, sign aside; the reader
+    # stops at the digit beyond, whatever the value.
+    if name == "MAX_NUMBER_DIGITS":
+        return _reader().MAX_NUMBER_DIGITS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # At most this many bytes of a bad token, and characters of their quoted
 # text, are shown in a message; the reader keeps a few bytes more, so that a
@@ -75,13 +89,15 @@ def token_reason(status, what, token, io_errno):
     """The reason for a token the reader could not take as ``what``."""
     import os
 
-    if status == _TOKEN_MISSING:
+    reader = _reader()
+    missing, not_integer, too_long, _ = reader.TOKEN_CODES
+    if status == missing:
         return f"input ends before {what}"
-    if status == _TOKEN_NOT_INTEGER:
+    if status == not_integer:
         return f"expected {what} as an integer, found {shown_bytes(token)}"
-    if status == _TOKEN_TOO_LONG:
+    if status == too_long:
         return (f"{what} is too long: {shown_bytes(token)} "
-                f"(a number has at most {MAX_NUMBER_DIGITS} digits)")
+                f"(a number has at most {reader.MAX_NUMBER_DIGITS} digits)")
     return f"cannot read the input: {os.strerror(io_errno)}"
 
 

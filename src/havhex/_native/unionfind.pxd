@@ -61,3 +61,12 @@ cdef inline int32_t uf_link(int32_t* parent, int32_t root_a, int32_t root_b) noe
     parent[larger] = size_a + size_b
     parent[root_a ^ root_b ^ larger] = larger
     return larger
+
+
+cdef inline int32_t uf_union(int32_t* parent, int32_t a, int32_t b) noexcept nogil:
+    """Join the sets of ``a`` and ``b``; return the root of the joined set."""
+    a = uf_find(parent, a)
+    b = uf_find(parent, b)
+    if a == b:
+        return a
+    return uf_link(parent, a, b)

@@ -24,14 +24,14 @@ from ..errors import MEMORY_REASON, InputError, token_reason, trailing_reason
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
     "format_results", "Explanation", "explain", "explain_text", "explain_file",
-    "iter_explain_file", "MAX_SIZE", "KINDS",
+    "iter_explain_file", "MAX_SIZE", "KINDS", "Board",
 ]
 
-MAX_SIZE = 1 << 30
+MAX_SIZE = _judge.MAX_SIZE
 KINDS = ("bridge", "fork", "ring")
-_KIND_BITS = (1, 2, 4)
+_KIND_BITS = _judge.KIND_BITS
 
-# Error codes of the engine (mirrors the enum in _judge.pyx).
+# The engine's fault codes, named in its order.
 _ERR_TOKEN, _ERR_T, _ERR_S, _ERR_M, _ERR_OFF_BOARD, _ERR_TRAILING, _ERR_MEMORY = \
     _judge.FAULT_CODES
 
@@ -85,6 +85,8 @@ class Result(Frozen):
 
 
 _NONE = Result._build(kinds=(), move=None)
+
+from .board import Board  # noqa: E402  (the live board uses Result's module)
 
 
 # ---------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from .._explanation import Explanation as Explanation
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
     "format_results", "Explanation", "explain", "explain_text", "explain_file",
-    "iter_explain_file", "MAX_SIZE", "KINDS",
+    "iter_explain_file", "MAX_SIZE", "KINDS", "Board",
 ]
 
 _Buffer = object  # collections.abc.Buffer from Python 3.12
@@ -18,6 +18,8 @@ _Moves = Union[Iterable[Sequence[int]], _Buffer]
 _Text = Union[str, bytes, bytearray, memoryview, _Buffer]
 _File = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", BinaryIO, TextIO]
 _Progress = Optional[Callable[[int, int, int], object]]
+
+from .board import Board as Board
 
 MAX_SIZE: int
 KINDS: Tuple[str, str, str]

@@ -288,15 +288,15 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                                 kinds = KIND_RING
                         run_root[n_runs] = root
                         n_runs += 1
-                    # Join the runs' groups (a root equal to an earlier run's is
-                    # joined already), then hang the new stone under the result.
+                    # Join the runs' groups, then hang the new stone under the
+                    # result.  (A run's root that is joined already adds no
+                    # border: its bits are in the group's root.)
                     root = run_root[0]
                     for a in range(1, n_runs):
                         other = run_root[a]
-                        if other != run_root[0] and (a == 1 or other != run_root[1]):
-                            merged = mask[root] | mask[other]
-                            root = uf_link(parent, root, other)
-                            mask[root] = merged
+                        merged = mask[root] | mask[other]
+                        root = uf_union(parent, root, other)
+                        mask[root] = merged
                     parent[i] = root
                     parent[root] -= 1
                     mask[root] |= plan.cell_mask

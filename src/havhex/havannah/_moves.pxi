@@ -162,28 +162,20 @@ cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_
     return i
 
 
-cdef struct MoveFault:
-    # Where read_moves stopped, for the message.
-    int token_status            # TOKEN_* of a bad or missing token
-    int field                   # FIELD_X or FIELD_Y
-    int64_t line
-    int64_t value               # 1-based move number
-    int64_t x
-    int64_t y
-
-
-cdef inline int token_fault_at(MoveFault* fault, int status, int field,
-                               int64_t move) noexcept nogil:
-    fault.token_status = status
-    fault.field = field
+cdef inline int move_token_fault(Fault* fault, const Reader* r, int status, int field,
+                                 int64_t move) noexcept nogil:
+    """A bad token in a move: its value is the move's 1-based number."""
+    fault_token(fault, r, status, field)
     fault.value = move
-    return ERR_TOKEN
+    return FAULT_TOKEN
 
 
-cdef int read_moves(Reader* r, CaseData* case, int64_t n_moves, MoveFault* fault) noexcept nogil:
+cdef int read_moves(Reader* r, CaseData* case, int64_t n_moves, Fault* fault,
+                    int64_t* off_board) noexcept nogil:
     """Read the ``n_moves`` moves of a case into ``case`` (which may have
-    room for them already); ERR_NONE, or ERR_TOKEN, ERR_OFF_BOARD or
-    ERR_NO_MEMORY with ``fault`` filled in."""
+    room for them already); FAULT_NONE, or FAULT_TOKEN, ERR_OFF_BOARD
+    (the move's x and y in ``off_board``) or FAULT_NO_MEMORY, recorded in
+    ``fault``."""
     cdef int64_t i = 0, x, y, x_line
     cdef int64_t size = case.size
     cdef int status
@@ -200,32 +192,29 @@ cdef int read_moves(Reader* r, CaseData* case, int64_t n_moves, MoveFault* fault
         if not fast:
             status = reader_int(r, &x)
             if status != TOKEN_OK:
-                return token_fault_at(fault, status, FIELD_X, i + 1)
+                return move_token_fault(fault, r, status, FIELD_X, i + 1)
             x_line = r.token_line
-        fault.line = x_line
-        fault.value = 0
         if i == case.capacity and not case_grow(case, n_moves):
-            return ERR_NO_MEMORY
+            return fault_set(fault, FAULT_NO_MEMORY, x_line, 0)
         if case.lines != NULL:
             case.lines[i] = x_line
         elif x_line != case.first_line + i:
             if not case_keep_lines(case):
-                return ERR_NO_MEMORY
+                return fault_set(fault, FAULT_NO_MEMORY, x_line, 0)
             case.lines[i] = x_line
         if not fast:
             status = reader_int(r, &y)
             if status != TOKEN_OK:
-                return token_fault_at(fault, status, FIELD_Y, i + 1)
+                return move_token_fault(fault, r, status, FIELD_Y, i + 1)
         if not on_board(x, y, size):
-            fault.x = x
-            fault.y = y
-            fault.value = i + 1
-            return ERR_OFF_BOARD
+            off_board[0] = x
+            off_board[1] = y
+            return fault_set(fault, ERR_OFF_BOARD, x_line, i + 1)
         case.coords[2 * i] = <int32_t>x
         case.coords[2 * i + 1] = <int32_t>y
         store_release(&case.n_moves, i + 1)
         i += 1
-    return ERR_NONE
+    return FAULT_NONE
 
 
 cdef inline int64_t case_line(const CaseData* case, int64_t move) noexcept nogil:

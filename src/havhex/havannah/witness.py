@@ -191,6 +191,8 @@ class Witness:
                 path = self._trace(parent, found)
                 if best is None or len(path) < len(best):
                     best = path
+        if best is None:
+            return None     # no loop through the move: a flower completed at its centre
         return self._cells([0] + best[::-1])
 
     def enclosed_runs(self):

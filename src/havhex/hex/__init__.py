@@ -19,6 +19,7 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 
 from . import _judge
 from .._checks import thread_count
+from ._board import Board
 from .._source import encode_text, read_input
 from .._explanation import Explanation
 from .._frozen import Frozen
@@ -27,16 +28,19 @@ from ..errors import MEMORY_REASON, InputError, shown_bytes, token_reason, trail
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
     "explain_text", "explain_file", "iter_explain_file", "explanation_record",
-    "format_results", "STATUSES", "REASONS", "MAX_SIZE",
+    "format_results", "STATUSES", "REASONS", "MAX_SIZE", "Board",
 ]
 
-MAX_SIZE = 30000
+MAX_SIZE = _judge.MAX_SIZE
 
-# Engine codes index these tuples (mirrors the enums in _judge.pyx).
+# The names of the engine's codes, in the order of its VERDICT_CODES,
+# REASON_CODES and COLOUR_CODES.
 STATUSES = ("Nobody wins", "Red wins", "Blue wins", "Impossible")
 REASONS = ("counts", "both-connected", "loser-moved-last", "no-single-last-move")
-_REASON_OF_CODE = (None,) + REASONS
-_COLOUR_OF_CODE = (None, "red", "blue")
+_NOBODY_WINS, _RED_WINS, _BLUE_WINS, _IMPOSSIBLE_CODE = _judge.VERDICT_CODES
+_STATUS_OF_CODE = dict(zip(_judge.VERDICT_CODES, STATUSES))
+_REASON_OF_CODE = dict(zip(_judge.REASON_CODES, REASONS))
+_COLOUR_OF_CODE = dict(zip(_judge.COLOUR_CODES, ("red", "blue")))
 _IMPOSSIBLE = "Impossible"
 _WINS = {"Red wins": "red", "Blue wins": "blue"}
 
@@ -129,8 +133,8 @@ class Result(Frozen):
 
 
 _NOBODY = Result._make(STATUSES[0], None, frozenset())
-_IMPOSSIBLE_BY_CODE = (None,) + tuple(Result._make(_IMPOSSIBLE, reason, frozenset())
-                                      for reason in REASONS)
+_IMPOSSIBLE_BY_CODE = {code: Result._make(_IMPOSSIBLE, reason, frozenset())
+                       for code, reason in _REASON_OF_CODE.items()}
 
 
 # ---------------------------------------------------------------------------
@@ -164,7 +168,7 @@ def _board_rows(rows):
         return [_row_bytes(row, number) for number, row in enumerate(rows.split(), 1)]
     view = _buffers.view_of(rows, _BOARD_WANTED)
     if view is not None and view.ndim == 2 and view.itemsize == 1:
-        data = view.tobytes()
+        data = _stone_codes(view.tobytes())
         width = view.shape[1]
         return [data[i * width:(i + 1) * width] for i in range(view.shape[0])]
     if view is not None and view.ndim == 1 and view.itemsize == 1:
@@ -179,6 +183,16 @@ def _board_rows(rows):
         return [_row_bytes(row, number) for number, row in enumerate(rows, 1)]
     except NotImplementedError:  # a bare memoryview of items it cannot show
         raise TypeError(f"{_BOARD_WANTED}, not {_buffers.describe(rows, view)}") from None
+
+
+# The stone codes of an array such as ``Board.to_array`` gives (0 empty,
+# 1 red, 2 blue) as the judge's letters: no character board uses these codes.
+_CODE_LETTERS = bytes.maketrans(b"\x00\x01\x02", b".RB")
+
+
+def _stone_codes(data):
+    """``data`` with 0, 1, 2 read as ``.``, ``R``, ``B`` when it holds only those."""
+    return data.translate(_CODE_LETTERS) if not data.translate(None, b"\x00\x01\x02") else data
 
 
 def _string_rows(view, kind, height, width):
@@ -213,6 +227,9 @@ def _buffer_rows(rows, view):
         values = _buffers.native_integers(view, _buffers.is_signed(view), swapped)
         if values is None:
             raise TypeError(f"{_BOARD_WANTED}, not {_buffers.describe(rows, view)}")
+        if len(values) and min(values) >= 0 and max(values) <= 2:   # a Board.to_array layout
+            data = _stone_codes(bytes(values.tolist()))
+            return [data[i * width:(i + 1) * width] for i in range(height)]
         board = [values[i * width:(i + 1) * width].tolist() for i in range(height)]
     else:
         board = _buffers.object_items(rows, view)
@@ -273,7 +290,8 @@ def judge(rows):
     and ``.``; a string with the rows separated by white space; or a 2-D
     buffer of characters: NumPy ``S``/``U`` strings, character codes of any
     integer dtype and byte order (``uint8``, ``>i4``...), or dtype object
-    holding str, bytes or codes.  Raises :class:`havhex.InputError` for a
+    holding str, bytes or codes; an integer array holding only 0, 1 and 2
+    is read as :meth:`Board.to_array` writes it (empty, red, blue).  Raises :class:`havhex.InputError` for a
     malformed board and ``TypeError`` naming the dtype for a buffer of
     anything else (float...).
     """
@@ -304,12 +322,12 @@ def _explanation(parsed, case, number):
     numbered ``number`` (None for a board on its own)."""
     status, reason, red, blue, last_moves, chains = _cancellable(
         parsed, lambda: parsed.explain(case), parsed.case_size(case) ** 2)
-    if status == 3:
+    if status == _IMPOSSIBLE_CODE:
         result = _IMPOSSIBLE_BY_CODE[reason]
-    elif status == 0:
+    elif status == _NOBODY_WINS:
         result = _NOBODY
     else:
-        result = Result._make(STATUSES[status], None, frozenset(last_moves))
+        result = Result._make(_STATUS_OF_CODE[status], None, frozenset(last_moves))
     chains = tuple((_COLOUR_OF_CODE[colour], tuple(cells)) for colour, cells in chains)
     return Explanation._of("hex", result, number, (red, blue, chains))
 
@@ -320,12 +338,12 @@ def _results(parsed):
     results = []
     append = results.append
     for case, (status, reason) in enumerate(zip(statuses, reasons)):
-        if status == 3:
+        if status == _IMPOSSIBLE_CODE:
             append(_IMPOSSIBLE_BY_CODE[reason])
-        elif status == 0:
+        elif status == _NOBODY_WINS:
             append(_NOBODY)
         else:
-            append(Result._win(STATUSES[status], parsed, case))
+            append(Result._win(_STATUS_OF_CODE[status], parsed, case))
     return results
 
 

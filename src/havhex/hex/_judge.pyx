@@ -18,12 +18,14 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from havhex._native.reader cimport (
-    END_IO_ERROR, END_TRAILING, NUMBER_DIGITS_MAX, Reader, TOKEN_IO_ERROR, TOKEN_MISSING,
-    TOKEN_NOT_INTEGER, TOKEN_OK, TOKEN_TOO_LONG, reader_at_end, reader_int, reader_peek,
-    reader_refill, reader_skip_space,
+    Reader, TOKEN_IO_ERROR, TOKEN_OK, reader_int, reader_peek, reader_refill, reader_skip_space,
 )
-from havhex._native.cancel cimport ECANCELED, cancelled, request_cancel, watch_cancel
-from havhex._native.unionfind cimport uf_find, uf_link
+from havhex._native.cancel cimport cancelled, watch_cancel
+from havhex._native.faults cimport (
+    FAULT_ENGINE_FIRST, FAULT_NO_MEMORY, FAULT_NONE, FAULT_TOKEN, FAULT_TRAILING, fault_at_end,
+    fault_cancelled, fault_set, fault_token,
+)
+from havhex._native.unionfind cimport uf_find, uf_link, uf_union
 from havhex._native.portable cimport fetch_add
 from cpython.exc cimport PyErr_CheckSignals
 
@@ -46,7 +48,7 @@ cdef enum:
     IN_SEEN = 4           # residual search reached the stone's entry node
     OUT_SEEN = 8          # ... and its exit node
 
-# Verdicts and reasons (mirrored in hex/__init__.py).
+# Verdicts and reasons.
 cdef enum:
     NOBODY_WINS = 0
     RED_WINS = 1
@@ -62,7 +64,7 @@ cdef enum:
 cdef enum:
     # Scratch indices are int32 and a search state is 2 * cell + side, so
     # 2 * (N + 2) * (N + 1) must stay below 2**31.
-    MAX_SIZE = 30000
+    MAX_BOARD_SIZE = 30000
 
 # What the reader expected when it failed (for messages).
 cdef enum:
@@ -70,24 +72,25 @@ cdef enum:
     FIELD_N = 1
     FIELD_END = 2
 
-# Fault kinds.
+# The faults of this format besides those of both (_native/faults.pxd).
 cdef enum:
-    ERR_NONE = 0
-    ERR_TOKEN = 1          # reader status in err_status, field in err_field
-    ERR_T_RANGE = 2
-    ERR_N_SMALL = 3
-    ERR_N_LARGE = 4
-    ERR_ROW_MISSING = 5
-    ERR_ROW_LENGTH = 6
-    ERR_ROW_CHAR = 7
-    ERR_TRAILING = 8
-    ERR_NO_MEMORY = 9
+    ERR_T_RANGE = FAULT_ENGINE_FIRST
+    ERR_N_SMALL
+    ERR_N_LARGE
+    ERR_ROW_MISSING
+    ERR_ROW_LENGTH
+    ERR_ROW_CHAR
 
-# The codes as the facade reads them, so that they are stated once.
-FAULT_CODES = (ERR_TOKEN, ERR_T_RANGE, ERR_N_SMALL, ERR_N_LARGE, ERR_ROW_MISSING, ERR_ROW_LENGTH,
-               ERR_ROW_CHAR, ERR_TRAILING, ERR_NO_MEMORY)
-TOKEN_CODES = (TOKEN_MISSING, TOKEN_NOT_INTEGER, TOKEN_TOO_LONG, TOKEN_IO_ERROR)
-MAX_NUMBER_DIGITS = NUMBER_DIGITS_MAX
+include "havhex/_native/engine_input.pxi"
+
+# The codes and the limit as the facade reads them, so that they are stated once.
+FAULT_CODES = (FAULT_TOKEN, ERR_T_RANGE, ERR_N_SMALL, ERR_N_LARGE, ERR_ROW_MISSING, ERR_ROW_LENGTH,
+               ERR_ROW_CHAR, FAULT_TRAILING, FAULT_NO_MEMORY)
+VERDICT_CODES = (NOBODY_WINS, RED_WINS, BLUE_WINS, IMPOSSIBLE)
+REASON_CODES = (REASON_COUNTS, REASON_BOTH_CONNECTED, REASON_LOSER_MOVED_LAST,
+                REASON_NO_SINGLE_LAST_MOVE)
+COLOUR_CODES = (RED, BLUE)
+MAX_SIZE = MAX_BOARD_SIZE
 
 cdef uint8_t CODE[256]
 memset(CODE, CODE_BAD, 256)
@@ -116,10 +119,9 @@ cdef class _CaseCounter:
     cdef int64_t next_case
 
 
-cdef class HexInput:
+cdef class HexInput(EngineInput):
     """Cases of one input as padded boards, plus the first fault if any."""
     cdef readonly int64_t n_cases
-    cdef readonly int64_t bytes_read
     cdef readonly int64_t n_judged       # progress, read while workers judge
     cdef int64_t case_capacity
     cdef int64_t* sizes
@@ -129,20 +131,11 @@ cdef class HexInput:
     cdef int64_t cells_used
     cdef int64_t cells_capacity
     cdef CaseResult* verdicts
-    cdef int cancel_flag          # set by cancel(), polled by the work
-    # Parse fault: ERR_* code and its context.
-    cdef public int err_code
-    cdef public int err_status
-    cdef public int err_field
-    cdef public int64_t err_line
-    cdef public int64_t err_value     # T or N as read
-    cdef public int64_t err_size      # N of the case with a bad row
-    cdef public int64_t err_row       # 1-based row
-    cdef public int64_t err_column    # 1-based column of a bad character
-    cdef public int64_t err_length    # characters in a row of the wrong length
-    cdef public int err_io_errno
-    cdef public bytes err_token
-    cdef int err_token_pending
+    # The context of a fault (EngineInput.fault: its value is T or N as read).
+    cdef readonly int64_t err_size      # N of the case with a bad row
+    cdef readonly int64_t err_row       # 1-based row
+    cdef readonly int64_t err_column    # 1-based column of a bad character
+    cdef readonly int64_t err_length    # characters in a row of the wrong length
 
     def __dealloc__(self):
         self._free_verdicts()
@@ -232,20 +225,20 @@ cdef class HexInput:
     cdef int _begin_board(self, int64_t n) noexcept nogil:
         """Reserve and clear the padding row above a new board."""
         if not self._reserve_cells(self.cells_used + (n + 1)):
-            return self._fault(ERR_NO_MEMORY, 0, 0)
+            return fault_set(&self.fault, FAULT_NO_MEMORY, 0, 0)
         memset(self.cells + self.cells_used, 0, <size_t>(n + 1))
-        return ERR_NONE
+        return FAULT_NONE
 
     cdef int _end_board(self, int64_t n, int64_t line) noexcept nogil:
         cdef int64_t start = self.cells_used
         cdef int64_t bottom = start + (n + 1) * (n + 1)
         if not self._reserve_cells(bottom + n + 1):
-            return self._fault(ERR_NO_MEMORY, line, 0)
+            return fault_set(&self.fault, FAULT_NO_MEMORY, line, 0)
         memset(self.cells + bottom, 0, <size_t>(n + 1))
         if not self._add_case(n, start, line):
-            return self._fault(ERR_NO_MEMORY, line, 0)
+            return fault_set(&self.fault, FAULT_NO_MEMORY, line, 0)
         self.cells_used = start + board_cells(n)
-        return ERR_NONE
+        return FAULT_NONE
 
     cdef int _read_row(self, Reader* r, int64_t n, int64_t row) noexcept nogil:
         """One row token into the board being built; a fault names the row."""
@@ -254,18 +247,17 @@ cdef class HexInput:
         cdef uint8_t* dest
         cdef int c
         if (row & (POLL_ROWS - 1)) == 0 and cancelled():
-            r.io_errno = ECANCELED
-            return self._token_fault(r, TOKEN_IO_ERROR, FIELD_END)
+            return fault_cancelled(&self.fault, r, FIELD_END)
         if not self._reserve_cells(self.cells_used + (row + 2) * (n + 1)):
-            return self._fault(ERR_NO_MEMORY, r.token_line, 0)
+            return fault_set(&self.fault, FAULT_NO_MEMORY, r.token_line, 0)
         dest = self.cells + self.cells_used + (row + 1) * (n + 1)
         self.err_row = row + 1
         self.err_size = n
         c = reader_skip_space(r)
         if c < 0:
             if r.io_errno:
-                return self._token_fault(r, TOKEN_IO_ERROR, FIELD_END)
-            return self._fault(ERR_ROW_MISSING, r.token_line, 0)
+                return fault_token(&self.fault, r, TOKEN_IO_ERROR, FIELD_END)
+            return fault_set(&self.fault, ERR_ROW_MISSING, r.token_line, 0)
         r.token_line = r.line
         while done <= n:
             if r.pos == r.end and not reader_refill(r):
@@ -276,65 +268,44 @@ cdef class HexInput:
             if r.pos < r.end:
                 break
         if r.io_errno:
-            return self._token_fault(r, TOKEN_IO_ERROR, FIELD_END)
+            return fault_token(&self.fault, r, TOKEN_IO_ERROR, FIELD_END)
         if done <= n and r.pos < r.end and CODE[r.data[r.pos]] == CODE_BAD:
             self.err_column = done + 1
             keep_bad_character(r)
-            self.err_token_pending = 1
-            return self._fault(ERR_ROW_CHAR, r.token_line, 0)
+            self.fault.token_kept = True
+            return fault_set(&self.fault, ERR_ROW_CHAR, r.token_line, 0)
         if done != n:
             self.err_length = done      # n + 1 for a row longer than n
-            return self._fault(ERR_ROW_LENGTH, r.token_line, 0)
+            return fault_set(&self.fault, ERR_ROW_LENGTH, r.token_line, 0)
         finish_row(dest, n, row == n - 1)
-        return ERR_NONE
+        return FAULT_NONE
 
     cdef int _parse(self, Reader* r) noexcept nogil:
         """Read the whole judge format; stop at the first fault (recorded)."""
         cdef int64_t n_cases, case, n, row, header_line
-        cdef int status, end
+        cdef int status
         status = reader_int(r, &n_cases)
         if status != TOKEN_OK:
-            return self._token_fault(r, status, FIELD_T)
+            return fault_token(&self.fault, r, status, FIELD_T)
         if n_cases < 0:
-            return self._fault(ERR_T_RANGE, r.token_line, n_cases)
+            return fault_set(&self.fault, ERR_T_RANGE, r.token_line, n_cases)
         for case in range(n_cases):
             status = reader_int(r, &n)
             if status != TOKEN_OK:
-                return self._token_fault(r, status, FIELD_N)
+                return fault_token(&self.fault, r, status, FIELD_N)
             header_line = r.token_line
             if n < 1:
-                return self._fault(ERR_N_SMALL, header_line, n)
-            if n > MAX_SIZE:
-                return self._fault(ERR_N_LARGE, header_line, n)
-            if self._begin_board(n) != ERR_NONE:
-                return self.err_code
+                return fault_set(&self.fault, ERR_N_SMALL, header_line, n)
+            if n > MAX_BOARD_SIZE:
+                return fault_set(&self.fault, ERR_N_LARGE, header_line, n)
+            if self._begin_board(n) != FAULT_NONE:
+                return self.fault.code
             for row in range(n):
-                if self._read_row(r, n, row) != ERR_NONE:
-                    return self.err_code
-            if self._end_board(n, header_line) != ERR_NONE:
-                return self.err_code
-        end = reader_at_end(r)
-        if end == END_TRAILING:
-            self.err_token_pending = 1
-            return self._fault(ERR_TRAILING, r.token_line, 0)
-        if end == END_IO_ERROR:
-            return self._token_fault(r, TOKEN_IO_ERROR, FIELD_END)
-        return ERR_NONE
-
-    cdef int _fault(self, int code, int64_t line, int64_t value) noexcept nogil:
-        self.err_code = code
-        self.err_line = line
-        self.err_value = value
-        return code
-
-    cdef int _token_fault(self, Reader* r, int status, int field) noexcept nogil:
-        self.err_code = ERR_TOKEN
-        self.err_status = status
-        self.err_field = field
-        self.err_line = r.token_line
-        self.err_io_errno = r.io_errno
-        self.err_token_pending = 1
-        return ERR_TOKEN
+                if self._read_row(r, n, row) != FAULT_NONE:
+                    return self.fault.code
+            if self._end_board(n, header_line) != FAULT_NONE:
+                return self.fault.code
+        return fault_at_end(&self.fault, r, FIELD_END)
 
     # ---- judging ----------------------------------------------------------
 
@@ -355,12 +326,6 @@ cdef class HexInput:
             fetch_add(&self.n_judged, 1)
         scratch_free(&scratch)
         return status
-
-    def cancel(self):
-        """Make the compiled work on this input (in any thread) stop within
-        milliseconds, leaving meaningless results; for a caller that is
-        leaving by an exception (havhex._threads.run_interruptibly)."""
-        request_cancel(&self.cancel_flag)
 
     def _run_worker(self, _CaseCounter counter):
         cdef int status
@@ -385,22 +350,9 @@ cdef class HexInput:
         if self.verdicts == NULL:
             raise MemoryError()
         counter = _CaseCounter()
-        if threads <= 1 or self.n_cases <= 1:
-            self._run_worker(counter)
-            return
-        from havhex._threads import Worker
+        from havhex._threads import run_workers
 
-        workers = []
-        try:
-            for _ in range(min(threads, self.n_cases)):
-                worker = Worker(lambda: self._run_worker(counter))
-                workers.append(worker)          # joined below even if start is interrupted
-                worker.start()
-        finally:
-            for worker in workers:
-                worker.join()
-        for worker in workers:
-            worker.outcome()
+        run_workers(lambda: self._run_worker(counter), min(threads, self.n_cases))
 
     cdef list _cells(self, int64_t n, const int32_t* cells, int64_t count):
         """Padded cell indices as (row, col) pairs.  A chain can hold
@@ -491,36 +443,7 @@ def parse(source, Py_ssize_t chunk_size=1 << 20, HexInput into=None):
     before the first fault and describes that fault (``err_code``).
     """
     cdef HexInput parsed = HexInput() if into is None else into
-    cdef Reader reader
-    cdef const unsigned char[::1] view
-    cdef bytearray chunk
-    memset(&reader, 0, sizeof(Reader))
-    reader.line = 1
-    reader.token_line = 1
-    if isinstance(source, int):
-        chunk = bytearray(chunk_size)
-        reader.fd = source
-        reader.chunk = <unsigned char*>chunk
-        reader.chunk_size = chunk_size
-        reader.bytes_counter = &parsed.bytes_read
-        reader.input_size = -1
-        with nogil:
-            watch_cancel(&parsed.cancel_flag)
-            parsed._parse(&reader)
-            watch_cancel(NULL)
-    else:
-        view = source
-        reader.fd = -1
-        reader.data = &view[0] if view.shape[0] else NULL
-        reader.end = view.shape[0]
-        reader.input_size = view.shape[0]
-        parsed.bytes_read = view.shape[0]
-        with nogil:
-            watch_cancel(&parsed.cancel_flag)
-            parsed._parse(&reader)
-            watch_cancel(NULL)
-    if parsed.err_token_pending:
-        parsed.err_token = bytes(reader.bad_token[:reader.bad_length])
+    parsed.read_source(source, chunk_size)
     return parsed
 
 
@@ -534,10 +457,10 @@ def from_rows(list rows):
     cdef const unsigned char[::1] view
     cdef uint8_t* dest
     parsed.err_size = n
-    if n < 1 or n > MAX_SIZE:
-        parsed._fault(ERR_N_SMALL if n < 1 else ERR_N_LARGE, 0, n)
+    if n < 1 or n > MAX_BOARD_SIZE:
+        fault_set(&parsed.fault, ERR_N_SMALL if n < 1 else ERR_N_LARGE, 0, n)
         return parsed
-    if parsed._begin_board(n) != ERR_NONE:
+    if parsed._begin_board(n) != FAULT_NONE:
         raise MemoryError()
     for i in range(n):
         view = rows[i]
@@ -557,14 +480,14 @@ def from_rows(list rows):
                 while end < view.shape[0] and end < used + 4 and 0x80 <= view[end] <= 0xBF:
                     end += 1
                 character = bytes(view[used:end])
-            parsed.err_token = character
-            parsed._fault(ERR_ROW_CHAR, 0, 0)
+            parsed.fault_token = character
+            fault_set(&parsed.fault, ERR_ROW_CHAR, 0, 0)
             return parsed
         if used != n:
             parsed.err_length = used
-            parsed._fault(ERR_ROW_LENGTH, 0, 0)
+            fault_set(&parsed.fault, ERR_ROW_LENGTH, 0, 0)
             return parsed
         finish_row(dest, n, i == n - 1)
-    if parsed._end_board(n, 0) != ERR_NONE:
+    if parsed._end_board(n, 0) != FAULT_NONE:
         raise MemoryError()
     return parsed

@@ -90,13 +90,6 @@ cdef inline int64_t first_side_cell(uint8_t colour, int64_t n, int64_t k) noexce
     return (k + 1) * (n + 1)
 
 
-cdef inline void uf_union(int32_t* parent, int32_t a, int32_t b) noexcept nogil:
-    a = uf_find(parent, a)
-    b = uf_find(parent, b)
-    if a != b:
-        uf_link(parent, a, b)
-
-
 cdef void count_stones(const uint8_t* b, int64_t n, int64_t* counts) noexcept nogil:
     """Stones of each colour.  Branch-free over bytes (the compiler vectorizes
     it), so a board that fails the counts never pays for the union-find."""
@@ -111,7 +104,7 @@ cdef void count_stones(const uint8_t* b, int64_t n, int64_t* counts) noexcept no
         if (i & (POLL_ROWS - 1)) == 0 and cancelled():
             return
         row = b + (i + 1) * w
-        codes = 0       # red + 2 * blue; N <= MAX_SIZE keeps 2 * N in range
+        codes = 0       # red + 2 * blue; N <= MAX_BOARD_SIZE keeps 2 * N in range
         stones = 0
         for j in range(n):
             codes += row[j] & COLOUR

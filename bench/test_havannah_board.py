@@ -1,0 +1,225 @@
+"""The live Havannah board beside OpenSpiel's, in the same run.
+
+Run:  python -m pytest bench/test_havannah_board.py --benchmark-only
+(OpenSpiel's benchmarks skip without pyspiel: pip install ".[openspiel]").
+
+* replay: the same precomputed random games through ``Board.play`` and
+  through OpenSpiel's ``apply_action`` (a new board or state per game);
+* random games: ``Board.playouts`` (C, one thread) and OpenSpiel driven
+  from Python (legal actions, a random choice, apply);
+* ``copy()``, and ``undo()`` (a game played then undone move by move, beside
+  the same game only played).
+Each records its rate in extra_info; ``test_ratios`` times both sides in
+alternation and records the ratios.  None asserts a timing.
+"""
+import random
+import time
+
+import pytest
+
+from havhex.havannah import Board
+
+try:
+    import pyspiel
+except ImportError:
+    pyspiel = None
+
+SIZES = [8, 10]
+GAMES = 300
+needs_openspiel = pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed")
+
+
+def random_games(size, count, seed=1):
+    """Random games to their end, as cell lists (checked by Board)."""
+    rng = random.Random(seed)
+    games = []
+    for _ in range(count):
+        board = Board(size)
+        cells = board.legal_moves()
+        rng.shuffle(cells)
+        moves = []
+        for cell in cells:
+            moves.append(cell)
+            if board.play(cell):
+                break
+        games.append(moves)
+    # The cells are made again, in order, as reading a game record makes
+    # them: the tuples legal_moves() made are spread over freed memory, and
+    # reading them from there costs more than play() itself (226 ns a move
+    # against 77 ns, base 10, on the 2-core VM).
+    return [[(x, y) for x, y in moves] for moves in games]
+
+
+def actions(size, games):
+    """OpenSpiel's actions for the judge's cells: row x-1, column y-1."""
+    side = 2 * size - 1
+    return [[(x - 1) * side + (y - 1) for x, y in moves] for moves in games]
+
+
+_games = {}
+
+
+def games_of(size):
+    if size not in _games:
+        _games[size] = random_games(size, GAMES)
+    return _games[size]
+
+
+def replay_board(size, games):
+    for moves in games:
+        play = Board(size).play
+        for move in moves:
+            play(move)
+
+
+def replay_openspiel(game, games):
+    for moves in games:
+        apply = game.new_initial_state().apply_action
+        for action in moves:
+            apply(action)
+
+
+def openspiel_random_games(game, count, rng):
+    for _ in range(count):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def n_moves(games):
+    return sum(map(len, games))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_board(benchmark, size):
+    games = games_of(size)
+    benchmark(replay_board, size, games)
+    if benchmark.stats:
+        benchmark.extra_info["M moves/s"] = round(n_moves(games) / benchmark.stats.stats.median / 1e6, 2)
+
+
+@needs_openspiel
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_openspiel(benchmark, size):
+    games = games_of(size)
+    game = pyspiel.load_game("havannah", {"board_size": size})
+    replayed = actions(size, games)
+    benchmark(replay_openspiel, game, replayed)
+    state = game.new_initial_state()
+    for action in replayed[0]:
+        state.apply_action(action)
+    assert state.is_terminal()      # the same games: OpenSpiel ends them where Board does
+    if benchmark.stats:
+        benchmark.extra_info["M moves/s"] = round(n_moves(games) / benchmark.stats.stats.median / 1e6, 2)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_playouts_board(benchmark, size):
+    board = Board(size)
+    count = 2000
+    counts = benchmark(board.playouts, count, 7)
+    assert sum(counts.values()) == count
+    if benchmark.stats:
+        benchmark.extra_info["games/s"] = round(count / benchmark.stats.stats.median)
+
+
+@needs_openspiel
+@pytest.mark.parametrize("size", SIZES)
+def test_random_games_openspiel(benchmark, size):
+    game = pyspiel.load_game("havannah", {"board_size": size})
+    count = 20
+    benchmark(openspiel_random_games, game, count, random.Random(7))
+    if benchmark.stats:
+        benchmark.extra_info["games/s"] = round(count / benchmark.stats.stats.median)
+
+
+def midgame(size):
+    board = Board(size)
+    for move in games_of(size)[0][:len(games_of(size)[0]) // 2]:
+        board.play(move)
+    return board
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_copy(benchmark, size):
+    board = midgame(size)
+    other = benchmark(board.copy)
+    assert other == board
+    if benchmark.stats:
+        benchmark.extra_info["ns"] = round(benchmark.stats.stats.median * 1e9)
+
+
+def play_and_undo(size, games):
+    for moves in games:
+        board = Board(size)
+        play = board.play
+        undo = board.undo
+        for move in moves:
+            play(move)
+        for _ in moves:
+            undo()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_and_undo(benchmark, size):
+    """Beside test_replay_board: the difference is the cost of the undos."""
+    games = games_of(size)
+    benchmark(play_and_undo, size, games)
+    if benchmark.stats:
+        benchmark.extra_info["ns per move (play + undo)"] = round(
+            benchmark.stats.stats.median / n_moves(games) * 1e9)
+
+
+def copy_many(board, count):
+    copy = board.copy
+    for _ in range(count):
+        copy()
+
+
+def best_time(function, *args, rounds=5):
+    """The least CPU time of this process over ``rounds`` calls: on a shared
+    machine, wall time also counts the time other processes hold the core."""
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.process_time()
+        function(*args)
+        best = min(best, time.process_time() - started)
+    return best
+
+
+@needs_openspiel
+@pytest.mark.parametrize("size", SIZES)
+def test_ratios(benchmark, size):
+    """Both sides timed in alternation (the best of five rounds each, in
+    CPU time), so that a busy machine slows both alike; the ratios go to
+    extra_info."""
+    games = games_of(size)
+    game = pyspiel.load_game("havannah", {"board_size": size})
+    replayed = actions(size, games)
+    board = Board(size)
+    n = n_moves(games)
+
+    def measure():
+        ours = best_time(replay_board, size, games)
+        theirs = best_time(replay_openspiel, game, replayed)
+        undo = best_time(play_and_undo, size, games) - ours
+        playouts = best_time(board.playouts, 2000, 7) / 2000
+        driven = best_time(openspiel_random_games, game, 10, random.Random(7), rounds=2) / 10
+        copies = best_time(copy_many, midgame(size), 10000) / 10000
+        return ours, theirs, undo, playouts, driven, copies
+
+    ours, theirs, undo, playouts, driven, copies = benchmark.pedantic(measure, rounds=1, iterations=1)
+    benchmark.extra_info["play() M moves/s"] = round(n / ours / 1e6, 2)
+    benchmark.extra_info["apply_action M moves/s"] = round(n / theirs / 1e6, 2)
+    benchmark.extra_info["replay ratio"] = round(theirs / ours, 2)
+    benchmark.extra_info["undo ns"] = round(undo / n * 1e9)
+    benchmark.extra_info["play ns"] = round(ours / n * 1e9)
+    benchmark.extra_info["playouts games/s"] = round(1 / playouts)
+    benchmark.extra_info["OpenSpiel driven games/s"] = round(1 / driven)
+    benchmark.extra_info["playouts ratio"] = round(driven / playouts, 1)
+    benchmark.extra_info["copy ns"] = round(copies * 1e9)
+    # A playout's memory traffic: it copies the start's arrays (7 bytes a
+    # cell of the (2S+1)**2 square) and its free cells (4 bytes each); every
+    # other access stays in those few kilobytes, in the L1 cache.
+    benchmark.extra_info["playout us"] = round(playouts * 1e6, 2)
+    benchmark.extra_info["bytes copied per playout"] = 7 * (2 * size + 1) ** 2 + 4 * (3 * size * (size - 1) + 1)

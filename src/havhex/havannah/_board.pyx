@@ -1,0 +1,928 @@
+# cython: language_level=3, auto_pickle=False
+"""The live Havannah board for two players: the compiled core of
+``havhex.havannah.Board`` (board.py adds the Python-level extras).
+
+The board is a dense square of ``(2S+1)**2`` cells, the judge's ``(x, y)``
+at index ``x * (2S+1) + y``, with a frame of off-board cells around the
+hexagon, so that a neighbour is an index offset and needs no bounds test.
+
+Groups are a union-find over the cells, by size and WITHOUT path compression,
+so that every move changes only the roots it joins (at most three) and the
+new stone: the move log saves those roots' words, and ``undo`` writes them
+back, exactly.  The price is a find of up to log2(stones) steps instead of
+nearly one; a stone with one run of neighbours and no border hangs beside
+its neighbour with no find at all, which is most moves.
+"""
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memcpy, memset
+from cpython.tuple cimport PyTuple_GET_SIZE
+
+from havhex._native.unionfind cimport uf_find
+from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
+from havhex._native.portable cimport ctz32, fetch_add
+
+from havhex.errors import InputError
+
+
+# Kinds of winning structure, as bits (the judge's).
+cdef enum:
+    KIND_BRIDGE = 1
+    KIND_FORK = 2
+    KIND_RING = 4
+
+# Neighbours clockwise from twelve o'clock, corner and edge masks: the judge's.
+include "_geometry.pxi"
+
+# What a cell holds.  A player's colour is its index in PLAYERS plus one.
+cdef enum:
+    EMPTY = 0
+    WHITE = 1
+    BLACK = 2
+    OFF_BOARD = 3
+
+PLAYERS = ("white", "black")
+RULES = ("official", "contest")
+SWAP = "swap"
+# The largest base: cell indices are int32.
+MAX_BOARD_SIZE = 16384
+
+# play()'s answers by kinds bitmask, in the judge's order of kinds.
+cdef tuple KINDS_BY_BITS = tuple(
+    tuple(name for bit, name in ((KIND_BRIDGE, "bridge"), (KIND_FORK, "fork"), (KIND_RING, "ring"))
+          if bits & bit) for bits in range(8))
+
+# Zobrist keys are computed, not stored: a table would double the memory
+# per cell and miss the caches on large boards.
+cdef uint64_t KEY_SALT = 0x5851F42D4C957F2D
+cdef uint64_t BLACK_TO_MOVE_KEY = 0xD6E8FEB86659FD93
+
+
+cdef inline uint64_t stone_key(int32_t cell, uint8_t colour) noexcept nogil:
+    return splitmix64_mix(((<uint64_t>cell) << 2 | colour) + KEY_SALT)
+
+
+cdef struct Position:
+    int32_t size
+    int32_t width               # 2S + 1
+    int32_t n_slots             # width * width
+    int32_t offset[6]           # index offsets of the neighbours
+    int32_t* parent             # union-find: >= 0 up, < 0 a root's -count
+    uint16_t* mask              # a root's corners and edges; a free cell's own
+    uint8_t* cells              # EMPTY, WHITE, BLACK, OFF_BOARD
+    int32_t n_empty
+    uint8_t official            # ring rule: 1 official, 0 contest
+    uint8_t to_move             # WHITE or BLACK
+    uint8_t winner              # 0 while no one has won
+    uint64_t hash
+
+
+cdef struct MoveRecord:
+    int32_t cell
+    uint8_t colour              # who moved
+    uint8_t kinds               # what the move completed
+    uint8_t is_swap
+    uint8_t n_saved
+    int32_t saved_root[3]       # the roots the move changed, and their words before
+    int32_t saved_parent[3]
+    uint16_t saved_mask[3]
+
+
+cdef struct Search:
+    # Scratch of the contest rule's enclosure search (one per thread).
+    uint32_t* stamp
+    int32_t* queue
+    uint32_t epoch
+
+
+cdef inline size_t block_bytes(int32_t n_slots) noexcept nogil:
+    return <size_t>n_slots * (sizeof(int32_t) + sizeof(uint16_t) + sizeof(uint8_t))
+
+
+cdef inline void point_into(Position* p, char* block) noexcept nogil:
+    """The three arrays of one allocation: one memcpy copies a position."""
+    p.parent = <int32_t*>block
+    p.mask = <uint16_t*>(block + <size_t>p.n_slots * sizeof(int32_t))
+    p.cells = <uint8_t*>(block + <size_t>p.n_slots * (sizeof(int32_t) + sizeof(uint16_t)))
+
+
+# Empty boards by size (their arrays as bytes), copied by Board().
+EMPTY_BOARDS = {}
+cdef int TEMPLATE_MAX_SIZE = 64
+
+
+cdef void lay_out_counts(Position* p, int32_t size) noexcept nogil:
+    """What an empty board holds beside its arrays."""
+    cdef int k
+    for k in range(6):
+        p.offset[k] = NEIGHBOUR_DX[k] * p.width + NEIGHBOUR_DY[k]
+    p.n_empty = 3 * size * (size - 1) + 1
+    p.to_move = WHITE
+    p.winner = 0
+    p.hash = 0
+
+
+cdef void lay_out(Position* p, int32_t size) noexcept nogil:
+    """The empty board of base ``size`` into ``p``'s arrays."""
+    cdef int32_t width = 2 * size + 1
+    cdef int32_t x, y, i
+    lay_out_counts(p, size)
+    for x in range(width):
+        for y in range(width):
+            i = x * width + y
+            p.parent[i] = -1
+            if on_board(x, y, size):
+                p.cells[i] = EMPTY
+                p.mask[i] = border_mask(x, y, size)
+            else:
+                p.cells[i] = OFF_BOARD
+                p.mask[i] = 0
+
+
+cdef inline int32_t find_root(const int32_t* parent, int32_t item) noexcept nogil:
+    # No compression: the union-find must stay as the moves left it (undo).
+    while parent[item] >= 0:
+        item = parent[item]
+    return item
+
+
+cdef inline bint surrounded(const uint8_t* cells, const int32_t* offset, int32_t cell,
+                            uint8_t colour) noexcept nogil:
+    cdef int k
+    for k in range(6):
+        if cells[cell + offset[k]] != colour:
+            return False
+    return True
+
+
+cdef uint32_t EPOCH_LAST = 0xFFFFFFF0
+
+
+cdef inline uint32_t next_epoch(Search* s, int32_t n_slots) noexcept nogil:
+    """A fresh stamp base for a search (four labels each); stamps of earlier
+    searches are all below it."""
+    if s.epoch > EPOCH_LAST:
+        memset(s.stamp, 0, <size_t>n_slots * sizeof(uint32_t))
+        s.epoch = 0
+    s.epoch += 4
+    return s.epoch
+
+
+cdef inline int label_root(const int* class_of, int label) noexcept nogil:
+    while class_of[label] != label:
+        label = class_of[label]
+    return label
+
+
+cdef bint encloses_empty(Position* p, int32_t cell, uint8_t colour, unsigned int present,
+                         Search* s) noexcept nogil:
+    """The contest rule, after ``cell`` closed a loop: whether a region of
+    cells not ``colour``'s, cut off from the outside, holds an empty cell.
+
+    Every region the move cuts off holds one of the move's neighbours, so
+    the search starts from the gaps between its runs of own stones, one
+    label each, all in one breadth-first queue: labels that meet merge, a
+    label that reaches the border is outside and stops, and one whose
+    queue runs dry is cut off.  The outside regions stop at the border, so
+    the search costs about the enclosed area times the gaps, not the board.
+    """
+    cdef uint8_t* cells = p.cells
+    cdef const int32_t* offset = p.offset
+    cdef unsigned int absent = ~present & 63
+    cdef unsigned int starts = absent & ~(((absent << 1) | (absent >> 5)) & 63)
+    cdef int class_of[3]
+    cdef int64_t pending[3]
+    cdef bint outside[3]
+    cdef bint has_empty[3]
+    cdef int n_labels = 0, label, other, k, j, a
+    cdef uint32_t base = next_epoch(s, p.n_slots)
+    cdef int64_t head = 0, tail = 0
+    cdef int32_t u, v
+    cdef uint8_t held
+    cdef bint all_outside
+    while starts:
+        k = ctz32(starts)
+        starts &= starts - 1
+        label = n_labels
+        n_labels += 1
+        class_of[label] = label
+        pending[label] = 0
+        outside[label] = False
+        has_empty[label] = False
+        j = k
+        while absent & (1 << j):
+            v = cell + offset[j]
+            held = cells[v]
+            if held == OFF_BOARD:
+                outside[label] = True
+            else:
+                s.stamp[v] = base + label
+                s.queue[tail] = v
+                tail += 1
+                pending[label] += 1
+                if held == EMPTY:
+                    has_empty[label] = True
+            j = (j + 1) % 6
+    while head < tail:
+        u = s.queue[head]
+        head += 1
+        label = label_root(class_of, s.stamp[u] - base)
+        pending[label] -= 1
+        if outside[label]:
+            continue
+        for k in range(6):
+            v = u + offset[k]
+            held = cells[v]
+            if held == OFF_BOARD:
+                outside[label] = True
+                break
+            if held == colour:
+                continue
+            if s.stamp[v] < base:
+                s.stamp[v] = base + label
+                s.queue[tail] = v
+                tail += 1
+                pending[label] += 1
+                if held == EMPTY:
+                    has_empty[label] = True
+            else:
+                other = label_root(class_of, s.stamp[v] - base)
+                if other != label:
+                    class_of[other] = label
+                    outside[label] |= outside[other]
+                    has_empty[label] |= has_empty[other]
+                    pending[label] += pending[other]
+        if not outside[label] and pending[label] == 0 and has_empty[label]:
+            return True
+        all_outside = True
+        for a in range(n_labels):
+            if class_of[a] == a and not outside[a] and pending[a] > 0:
+                all_outside = False
+        if all_outside:
+            return False
+    return False
+
+
+cdef inline uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord* record,
+                          Search* search, bint playing_out) noexcept nogil:
+    """Put ``colour``'s stone on the empty ``cell``; the kinds it completes.
+
+    ``record`` (or NULL) receives what undo needs.  The structure tests are
+    the judge's: a group's corner and edge mask for bridges and forks, and
+    for rings the runs of own stones around the move (consecutive
+    neighbours are adjacent): since no loop existed before, the move closes
+    one exactly when two separate runs already belong to one group.  The
+    official rule counts the cells inside whatever they hold, so a loop is
+    a ring, and so is a stone whose six neighbours are its own (the flower,
+    which no run test sees); the contest rule wants an empty cell inside.
+
+    ``playing_out`` (a constant at each call): a playout, which never undoes
+    and never hashes, so its finds compress paths (the words they rewrite
+    need no log) and the hash is left alone.
+    """
+    cdef int32_t* parent = p.parent
+    cdef uint16_t* mask = p.mask
+    cdef uint8_t* cells = p.cells
+    cdef const int32_t* offset = p.offset
+    cdef unsigned int present = 0, starts, triples
+    cdef int k, a, n_runs = 0, n_saved = 0
+    cdef int32_t run_root[3]
+    cdef int32_t root, other, up
+    cdef uint16_t merged
+    cdef uint8_t kinds = 0
+    cdef bint closed = False
+    cells[cell] = colour
+    p.n_empty -= 1
+    if not playing_out:
+        p.hash ^= stone_key(cell, colour)
+    parent[cell] = -1
+    for k in range(6):
+        present |= (cells[cell + offset[k]] == colour) << k
+    if record != NULL:
+        record.n_saved = 0
+    if not present:
+        return 0
+    starts = present & ~(((present << 1) | (present >> 5)) & 63)
+    if not starts:
+        starts = 1
+    if (starts & (starts - 1)) == 0 and mask[cell] == 0:
+        # One run, off the border: no loop closed and no corner or edge
+        # added, so no find; the stone hangs beside its neighbour, as deep.
+        up = parent[cell + offset[ctz32(starts)]]
+        parent[cell] = up if up >= 0 else cell + offset[ctz32(starts)]
+    else:
+        while starts:
+            k = ctz32(starts)
+            starts &= starts - 1
+            root = (uf_find(parent, cell + offset[k]) if playing_out
+                    else find_root(parent, cell + offset[k]))
+            for a in range(n_runs):
+                if run_root[a] == root:
+                    closed = True
+            run_root[n_runs] = root
+            n_runs += 1
+        if record != NULL:
+            for a in range(n_runs):
+                if a == 0 or (run_root[a] != run_root[0] and (a == 1 or run_root[a] != run_root[1])):
+                    record.saved_root[n_saved] = run_root[a]
+                    record.saved_parent[n_saved] = parent[run_root[a]]
+                    record.saved_mask[n_saved] = mask[run_root[a]]
+                    n_saved += 1
+            record.n_saved = <uint8_t>n_saved
+        root = run_root[0]
+        for a in range(1, n_runs):
+            other = run_root[a]
+            if other != run_root[0] and (a == 1 or other != run_root[1]):
+                merged = mask[root] | mask[other]
+                # Union by size: the larger count stays on top.
+                if parent[other] < parent[root]:
+                    root, other = other, root
+                parent[root] += parent[other]
+                parent[other] = root
+                mask[root] = merged
+        parent[cell] = root
+        parent[root] -= 1
+        mask[root] |= mask[cell]
+        kinds = structure_kinds(mask[root])
+        if closed and (p.official or encloses_empty(p, cell, colour, present, search)):
+            kinds |= KIND_RING
+    if p.official and not (kinds & KIND_RING):
+        if present == 63:
+            kinds |= KIND_RING
+        else:
+            # A neighbour k can be a flower's centre only with its two
+            # neighbours beside the move (k - 1 and k + 1) own stones too.
+            triples = present & ((present << 1) | (present >> 5)) & ((present >> 1) | (present << 5)) & 63
+            while triples:
+                k = ctz32(triples)
+                triples &= triples - 1
+                if surrounded(cells, offset, cell + offset[k], colour):
+                    kinds |= KIND_RING
+                    break
+    return kinds
+
+
+cdef void take_back(Position* p, const MoveRecord* record) noexcept nogil:
+    """Undo ``place``: the saved roots' words, in reverse, then the cell."""
+    cdef int a
+    for a in range(record.n_saved - 1, -1, -1):
+        p.parent[record.saved_root[a]] = record.saved_parent[a]
+        p.mask[record.saved_root[a]] = record.saved_mask[a]
+    p.cells[record.cell] = EMPTY
+    p.n_empty += 1
+    p.hash ^= stone_key(record.cell, record.colour)
+
+
+cdef inline void recolour(Position* p, int32_t cell, uint8_t was, uint8_t becomes) noexcept nogil:
+    """The swap: the first stone is alone, a group of one, so only its
+    colour changes."""
+    p.cells[cell] = becomes
+    p.hash ^= stone_key(cell, was) ^ stone_key(cell, becomes)
+
+
+cdef inline void set_mover(Position* p, uint8_t colour) noexcept nogil:
+    if colour != p.to_move:
+        p.hash ^= BLACK_TO_MOVE_KEY
+        p.to_move = colour
+
+
+# --------------------------------------------------------------------------
+# Playouts
+# --------------------------------------------------------------------------
+
+cdef struct Playground:
+    # One thread's copy of the position to play out, and its scratch.
+    Position position
+    char* block
+    int32_t* free_cells
+    Search search
+
+
+cdef bint playground_open(Playground* g, const Position* start) noexcept nogil:
+    g.position = start[0]
+    g.block = <char*>malloc(block_bytes(start.n_slots))
+    g.free_cells = <int32_t*>malloc(<size_t>(start.n_empty + 1) * sizeof(int32_t))
+    g.search.stamp = <uint32_t*>calloc(<size_t>start.n_slots, sizeof(uint32_t))
+    g.search.queue = <int32_t*>malloc(<size_t>start.n_slots * sizeof(int32_t))
+    g.search.epoch = 0
+    if g.block == NULL or g.free_cells == NULL or g.search.stamp == NULL or g.search.queue == NULL:
+        playground_close(g)
+        return False
+    point_into(&g.position, g.block)
+    return True
+
+
+cdef void playground_close(Playground* g) noexcept nogil:
+    free(g.block)
+    free(g.free_cells)
+    free(g.search.stamp)
+    free(g.search.queue)
+    g.block = NULL
+    g.free_cells = NULL
+    g.search.stamp = NULL
+    g.search.queue = NULL
+
+
+cdef uint8_t play_out(Playground* g, const Position* start, const char* start_block,
+                      const int32_t* start_free, int32_t swap_cell, Xoshiro* rng) noexcept nogil:
+    """One game from ``start`` by uniformly random legal moves: the winner's
+    colour, or 0 for a draw.  ``swap_cell`` >= 0: the swap is one of the
+    legal first moves (the stone it would take)."""
+    cdef Position* p = &g.position
+    cdef int32_t* free_cells = g.free_cells
+    cdef int32_t n_free = start.n_empty
+    cdef int32_t pick, cell
+    cdef uint8_t colour
+    if start.winner:
+        return start.winner
+    memcpy(g.block, start_block, block_bytes(start.n_slots))
+    memcpy(free_cells, start_free, <size_t>n_free * sizeof(int32_t))
+    p.n_empty = start.n_empty
+    p.to_move = start.to_move
+    colour = start.to_move
+    if swap_cell >= 0:
+        pick = <int32_t>random_below(rng, <uint32_t>(n_free + 1))
+        if pick == n_free:
+            p.cells[swap_cell] = BLACK
+            colour = WHITE
+    while n_free:
+        pick = <int32_t>random_below(rng, <uint32_t>n_free)
+        cell = free_cells[pick]
+        n_free -= 1
+        free_cells[pick] = free_cells[n_free]
+        if place(p, cell, colour, NULL, &g.search, True):
+            return colour
+        colour ^= 3
+    return 0
+
+
+cdef struct PlayoutJob:
+    const Position* start
+    const char* start_block
+    const int32_t* start_free
+    int32_t swap_cell
+    uint64_t seed
+    int64_t n_playouts
+    int64_t next_playout        # claimed in chunks by the threads
+
+
+cdef enum:
+    CLAIM_CHUNK = 64
+
+
+cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
+    """Playouts claimed by chunks until none is left; False without memory."""
+    cdef Playground g
+    cdef Xoshiro rng
+    cdef int64_t first, i, stop
+    if not playground_open(&g, job.start):
+        return False
+    while True:
+        first = fetch_add(&job.next_playout, CLAIM_CHUNK)
+        if first >= job.n_playouts:
+            break
+        stop = min(first + CLAIM_CHUNK, job.n_playouts)
+        for i in range(first, stop):
+            # Playout i draws from stream i of the seed: the same result
+            # whichever thread plays it.
+            xoshiro_seed(&rng, job.seed, <uint64_t>i)
+            wins[play_out(&g, job.start, job.start_block, job.start_free, job.swap_cell, &rng)] += 1
+    playground_close(&g)
+    return True
+
+
+# --------------------------------------------------------------------------
+# The board
+# --------------------------------------------------------------------------
+
+cdef class BoardCore:
+    """The compiled part of :class:`havhex.havannah.Board` (see there)."""
+    cdef Position position
+    cdef char* block
+    cdef MoveRecord* log
+    cdef int64_t n_moves
+    cdef int64_t log_capacity
+    cdef Search search              # contest rule only, made on first need
+    cdef bint swap_option
+    cdef int64_t winning_index      # -1 while no one has won
+
+    def __cinit__(self):
+        self.winning_index = -1
+
+    def __dealloc__(self):
+        free(self.block)
+        free(self.log)
+        free(self.search.stamp)
+        free(self.search.queue)
+
+    def __init__(self, size, rule="official", swap=False):
+        if type(size) is not int:
+            if isinstance(size, bool) or not hasattr(type(size), "__index__"):
+                raise TypeError(f"size must be an int, not {type(size).__name__}")
+            size = size.__index__()
+        if not 2 <= size <= MAX_BOARD_SIZE:
+            raise InputError(f"board size S must be between 2 and {MAX_BOARD_SIZE}, got {size}")
+        if not isinstance(rule, str):
+            raise TypeError(f"rule must be a str, not {type(rule).__name__}")
+        if rule not in RULES:
+            raise InputError(f"rule must be 'official' or 'contest', got {rule!r}")
+        if not isinstance(swap, bool):
+            raise TypeError(f"swap must be a bool, not {type(swap).__name__}")
+        if self.block != NULL:
+            raise RuntimeError("a board is initialised once")
+        self.position.size = size
+        self.position.width = 2 * size + 1
+        self.position.n_slots = self.position.width * self.position.width
+        self.position.official = rule == "official"
+        self.swap_option = swap
+        self.block = <char*>malloc(block_bytes(self.position.n_slots))
+        if self.block == NULL:
+            raise MemoryError(f"no memory for a board of size {size}")
+        point_into(&self.position, self.block)
+        cdef int32_t base = size
+        cdef const unsigned char[::1] template
+        if size <= TEMPLATE_MAX_SIZE:
+            # Boards are made often (a game each): the empty board is copied.
+            laid_out = EMPTY_BOARDS.get(size)
+            if laid_out is None:
+                lay_out(&self.position, base)
+                laid_out = EMPTY_BOARDS[size] = (<char*>self.block)[:block_bytes(self.position.n_slots)]
+            else:
+                template = laid_out
+                memcpy(self.block, &template[0], block_bytes(self.position.n_slots))
+                lay_out_counts(&self.position, base)
+        else:
+            with nogil:
+                lay_out(&self.position, base)
+
+    cdef int _ensure_search(self) except -1:
+        if self.search.stamp == NULL:
+            self.search.stamp = <uint32_t*>calloc(<size_t>self.position.n_slots, sizeof(uint32_t))
+            self.search.queue = <int32_t*>malloc(<size_t>self.position.n_slots * sizeof(int32_t))
+            if self.search.stamp == NULL or self.search.queue == NULL:
+                raise MemoryError("no memory for the ring search")
+        return 0
+
+    cdef int _grow_log(self) except -1:
+        cdef int64_t capacity = self.log_capacity * 2 if self.log_capacity else 64
+        cdef MoveRecord* grown = <MoveRecord*>realloc(self.log, <size_t>capacity * sizeof(MoveRecord))
+        if grown == NULL:
+            raise MemoryError("no memory for the move log")
+        self.log = grown
+        self.log_capacity = capacity
+        return 0
+
+    cdef int32_t _cell_of(self, move) except -2:
+        """The index of ``move``'s cell, or -1 for the swap; raises for
+        anything else, changing nothing."""
+        cdef long long x = 0, y = 0
+        cdef int overflow = 0
+        cdef int32_t cell
+        cdef int32_t last = 2 * self.position.size - 1
+        if type(move) is tuple and PyTuple_GET_SIZE(move) == 2:
+            a = (<tuple>move)[0]
+            b = (<tuple>move)[1]
+        elif isinstance(move, str):
+            if move == SWAP:
+                return -1
+            raise InputError(f"a move is an (x, y) pair or 'swap', got {move!r}")
+        elif isinstance(move, (tuple, list)) and len(move) == 2:
+            a, b = move
+        else:
+            raise TypeError(f"a move is an (x, y) pair of ints or 'swap', not {type(move).__name__}")
+        if type(a) is not int or type(b) is not int:
+            for value in (a, b):
+                if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+                    raise TypeError(f"a move's coordinates must be ints, got {move!r}")
+            a = a.__index__()
+            b = b.__index__()
+        try:
+            x = a
+            y = b
+        except OverflowError:
+            overflow = 1
+        if overflow or not (1 <= x <= last and 1 <= y <= last):
+            raise InputError(f"({a}, {b}) is off the board of size S = {self.position.size}")
+        cell = <int32_t>(x * self.position.width + y)
+        if self.position.cells[cell] == OFF_BOARD:
+            raise InputError(f"({a}, {b}) is off the board of size S = {self.position.size}")
+        return cell
+
+    cdef int _check_not_over(self) except -1:
+        if self.position.winner:
+            raise InputError(f"the game is over: {PLAYERS[self.position.winner - 1]} won "
+                             f"in move {self.winning_index + 1}")
+        if self.position.n_empty == 0:
+            raise InputError("the game is over: the board is full (a draw)")
+        return 0
+
+    cdef bint _swap_legal(self):
+        return (self.swap_option and self.n_moves == 1 and not self.log[0].is_swap
+                and self.log[0].colour == WHITE and self.position.to_move == BLACK
+                and not self.position.winner)
+
+    cdef tuple _move(self, int32_t cell, uint8_t colour):
+        """Play a checked move; its kinds as play() returns them."""
+        cdef MoveRecord* record
+        cdef uint8_t kinds
+        if self.n_moves == self.log_capacity:
+            self._grow_log()
+        if not self.position.official:
+            self._ensure_search()
+        record = &self.log[self.n_moves]
+        if cell < 0:
+            cell = self.log[0].cell
+            recolour(&self.position, cell, WHITE, BLACK)
+            record.cell = cell
+            record.colour = colour
+            record.kinds = 0
+            record.is_swap = 1
+            record.n_saved = 0
+            self.n_moves += 1
+            set_mover(&self.position, colour ^ 3)
+            return ()
+        if self.position.cells[cell] != EMPTY:
+            w = self.position.width
+            raise InputError(f"({cell // w}, {cell % w}) is occupied")
+        kinds = place(&self.position, cell, colour, record, &self.search, False)
+        record.cell = cell
+        record.colour = colour
+        record.kinds = kinds
+        record.is_swap = 0
+        self.n_moves += 1
+        set_mover(&self.position, colour ^ 3)
+        if kinds:
+            self.position.winner = colour
+            self.winning_index = self.n_moves - 1
+        return KINDS_BY_BITS[kinds]
+
+    def play(self, move):
+        """Place the mover's stone on ``move`` (an ``(x, y)`` pair), or swap;
+        returns the kinds of structure the move completed, e.g. ``("ring",)``."""
+        cdef int32_t cell = self._cell_of(move)
+        if self.position.winner or self.position.n_empty == 0:
+            self._check_not_over()
+        if cell < 0 and not self._swap_legal():
+            raise InputError("'swap' is allowed only as the second player's first move, "
+                             "on a board made with swap=True")
+        return self._move(cell, self.position.to_move)
+
+    def _play_as(self, move, player):
+        """Tests: play ``move`` for ``player`` whoever is to move (the other
+        player moves next), to judge one player's stones alone."""
+        cdef int32_t cell = self._cell_of(move)
+        if cell < 0:
+            raise InputError("'swap' is played with play()")
+        self._check_not_over()
+        return self._move(cell, PLAYERS.index(player) + 1)
+
+    def undo(self):
+        """Take back the last move; returns it (as in :attr:`moves`)."""
+        cdef MoveRecord* record
+        if self.n_moves == 0:
+            raise InputError("there is no move to undo")
+        record = &self.log[self.n_moves - 1]
+        move = self._move_object(record)
+        if record.is_swap:
+            recolour(&self.position, record.cell, BLACK, WHITE)
+        else:
+            take_back(&self.position, record)
+        self.n_moves -= 1
+        set_mover(&self.position, record.colour)
+        if self.winning_index == self.n_moves:
+            self.winning_index = -1
+            self.position.winner = 0
+        return move
+
+    cdef object _move_object(self, const MoveRecord* record):
+        if record.is_swap:
+            return SWAP
+        return (record.cell // self.position.width, record.cell % self.position.width)
+
+    def copy(self):
+        """An independent board in the same state (arrays copied)."""
+        # BoardCore.__new__ is a direct call of the type's slot; the
+        # subclass (Board) adds no state of its own.
+        cdef BoardCore other = BoardCore.__new__(type(self))
+        cdef size_t n_bytes = block_bytes(self.position.n_slots)
+        other.block = <char*>malloc(n_bytes)
+        if other.block == NULL:
+            raise MemoryError("no memory for a copy of the board")
+        if self.n_moves:
+            other.log = <MoveRecord*>malloc(<size_t>self.n_moves * sizeof(MoveRecord))
+            if other.log == NULL:
+                raise MemoryError("no memory for a copy of the board")
+            memcpy(other.log, self.log, <size_t>self.n_moves * sizeof(MoveRecord))
+            other.log_capacity = self.n_moves
+        memcpy(other.block, self.block, n_bytes)
+        other.position = self.position
+        point_into(&other.position, other.block)
+        other.n_moves = self.n_moves
+        other.swap_option = self.swap_option
+        other.winning_index = self.winning_index
+        return other
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    # ---- state ----------------------------------------------------------
+
+    @property
+    def size(self):
+        """The base S: cells (x, y) with 1 <= x, y <= 2S-1 and |x - y| <= S-1."""
+        return self.position.size
+
+    @property
+    def rule(self):
+        """The ring rule: "official" or "contest"."""
+        return RULES[0 if self.position.official else 1]
+
+    @property
+    def swap(self):
+        """Whether the second player may swap as their first move."""
+        return self.swap_option
+
+    @property
+    def to_move(self):
+        return PLAYERS[self.position.to_move - 1]
+
+    @property
+    def winner(self):
+        return PLAYERS[self.position.winner - 1] if self.position.winner else None
+
+    @property
+    def winning_move(self):
+        """Index in :attr:`moves` of the move that won, or None."""
+        return self.winning_index if self.winning_index >= 0 else None
+
+    @property
+    def is_over(self):
+        return bool(self.position.winner) or self.position.n_empty == 0
+
+    @property
+    def is_draw(self):
+        return not self.position.winner and self.position.n_empty == 0
+
+    @property
+    def moves(self):
+        """The moves played, in order: (x, y) tuples and "swap"."""
+        cdef int64_t i
+        return tuple([self._move_object(&self.log[i]) for i in range(self.n_moves)])
+
+    @property
+    def hash(self):
+        """64-bit Zobrist hash of the stones and the player to move."""
+        return self.position.hash
+
+    def __hash__(self):
+        return <Py_hash_t>(self.position.hash >> 1)
+
+    def __len__(self):
+        return self.n_moves
+
+    def _winning_kinds(self):
+        """The kinds the winning move completed (() before a win)."""
+        if self.winning_index < 0:
+            return ()
+        return KINDS_BY_BITS[self.log[self.winning_index].kinds]
+
+    def _players(self):
+        """The colour index (0 white, 1 black) of each move's mover."""
+        cdef int64_t i
+        return [self.log[i].colour - 1 for i in range(self.n_moves)]
+
+    def __eq__(self, other):
+        cdef BoardCore that
+        if not isinstance(other, BoardCore):
+            return NotImplemented
+        that = <BoardCore>other
+        return (self.position.size == that.position.size
+                and self.position.official == that.position.official
+                and self.swap_option == that.swap_option
+                and self.position.to_move == that.position.to_move
+                and self.position.hash == that.position.hash
+                and self.position.n_empty == that.position.n_empty
+                and memcmp_cells(self.position.cells, that.position.cells, self.position.n_slots))
+
+    def __ne__(self, other):
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def legal_moves(self):
+        """The empty cells in (x, y) order, then "swap" when it is legal;
+        empty once the game is over."""
+        cdef int32_t x, y, w = self.position.width, last = 2 * self.position.size - 1
+        cdef uint8_t* cells = self.position.cells
+        if self.position.winner or self.position.n_empty == 0:
+            return []
+        moves = [(x, y) for x in range(1, last + 1) for y in range(1, last + 1)
+                 if cells[x * w + y] == EMPTY]
+        if self._swap_legal():
+            moves.append(SWAP)
+        return moves
+
+    def _cells_bytes(self):
+        """The cells of the padded square, row by row (x), as bytes."""
+        return (<char*>self.position.cells)[:self.position.n_slots]
+
+    # ---- playouts --------------------------------------------------------
+
+    def playout(self, seed):
+        """Play uniformly random legal moves from here to the end; the
+        winner ("white", "black"), or None for a draw.  The board is
+        unchanged; the same seed gives the same game (``playouts(1, seed)``'s)."""
+        counts = self.playouts(1, seed)
+        for name in PLAYERS:
+            if counts[name]:
+                return name
+        return None
+
+    def playouts(self, n, seed, threads=1):
+        """``n`` random games from here: ``{"white": wins, "black": wins,
+        "draw": draws}``.  Playout i draws from its own stream of ``seed``,
+        so the result does not depend on ``threads``; the GIL is released."""
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        if not isinstance(threads, int) or isinstance(threads, bool):
+            raise TypeError(f"threads must be an int, not {type(threads).__name__}")
+        if n < 0:
+            raise InputError(f"n must not be negative, got {n}")
+        if threads < 1:
+            raise InputError(f"threads must be at least 1, got {threads}")
+        cdef PlayoutRun run = PlayoutRun(self, n, seed)
+        if threads == 1 or n <= CLAIM_CHUNK:
+            totals = run.work()
+        else:
+            from havhex._threads import Worker
+            workers = []
+            try:
+                for _ in range(threads - 1):
+                    worker = Worker(run.work)
+                    workers.append(worker)      # joined below even if start is interrupted
+                    worker.start()
+                totals = run.work()
+            finally:
+                for worker in workers:
+                    worker.join()
+            for worker in workers:
+                totals = [a + b for a, b in zip(totals, worker.outcome())]
+        return {"white": totals[WHITE], "black": totals[BLACK], "draw": totals[0]}
+
+
+cdef class PlayoutRun:
+    """The playouts of one playouts() call: a snapshot of the position (the
+    board may change while the threads play) and the shared claim counter."""
+    cdef PlayoutJob job
+    cdef Position start
+    cdef char* block
+    cdef int32_t* free_cells
+
+    def __cinit__(self, BoardCore board, int64_t n, seed):
+        cdef int32_t i, k = 0
+        cdef size_t n_bytes = block_bytes(board.position.n_slots)
+        self.block = <char*>malloc(n_bytes)
+        self.free_cells = <int32_t*>malloc(<size_t>(board.position.n_empty + 1) * sizeof(int32_t))
+        if self.block == NULL or self.free_cells == NULL:
+            raise MemoryError("no memory for the playouts")
+        memcpy(self.block, board.block, n_bytes)
+        self.start = board.position
+        point_into(&self.start, self.block)
+        for i in range(self.start.n_slots):
+            if self.start.cells[i] == EMPTY:
+                self.free_cells[k] = i
+                k += 1
+        self.job.start = &self.start
+        self.job.start_block = self.block
+        self.job.start_free = self.free_cells
+        self.job.swap_cell = board.log[0].cell if board._swap_legal() else -1
+        self.job.seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+        self.job.n_playouts = n
+        self.job.next_playout = 0
+
+    def __dealloc__(self):
+        free(self.block)
+        free(self.free_cells)
+
+    def work(self):
+        """Play claimed playouts until none is left: [draws, white, black]."""
+        cdef int64_t wins[3]
+        cdef bint done
+        wins[0] = wins[1] = wins[2] = 0
+        with nogil:
+            done = run_job(&self.job, wins)
+        if not done:
+            raise MemoryError("no memory for the playouts")
+        return [wins[0], wins[1], wins[2]]
+
+
+cdef bint memcmp_cells(const uint8_t* a, const uint8_t* b, int32_t n) noexcept nogil:
+    cdef int32_t i
+    for i in range(n):
+        if a[i] != b[i]:
+            return False
+    return True

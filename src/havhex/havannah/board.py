@@ -1,0 +1,211 @@
+"""The live Havannah board for two players.
+
+>>> from havhex.havannah import Board
+>>> board = Board(2)
+>>> board.play((1, 1)), board.play((3, 3)), board.play((1, 2))
+((), (), ('bridge',))
+>>> board.winner, board.winning_move
+('white', 2)
+
+The compiled core (``_board.BoardCore``) checks every argument itself, so
+that ``play`` costs no Python frame; this module adds what is used once in
+a while: arrays, the witness, the pictures, pickling.
+"""
+from ..errors import InputError
+from ._board import MAX_BOARD_SIZE, PLAYERS, RULES, SWAP, BoardCore
+
+__all__ = ["Board", "PLAYERS", "RULES", "SWAP", "MAX_BOARD_SIZE"]
+
+# to_array()'s values: the index of a player in PLAYERS plus one.
+EMPTY_VALUE, OFF_BOARD_VALUE = 0, -1
+
+
+class Board(BoardCore):
+    """A Havannah board that two players play move by move.
+
+    ``Board(size, rule="official", swap=False)``: base ``size`` from 2 to
+    ``MAX_BOARD_SIZE``, cells ``(x, y)`` with ``1 <= x, y <= 2S-1`` and
+    ``|x - y| <= S-1`` (the judge's coordinates and neighbours).  "white"
+    moves first, then "black".
+
+    * ``rule="official"``: a ring is a loop of one player's stones around one
+      or more cells, whatever they hold (six stones around a seventh of the
+      same player count).  ``rule="contest"``: the contest statement's rule,
+      some EMPTY cell cut off from the board's outside by the player's stones;
+      one player's stones alone then give :func:`havhex.havannah.first_win`'s
+      answer.
+    * ``swap=True``: black's first move may be ``"swap"`` (Little Golem's pie
+      rule): white's stone becomes black's and white moves again.
+
+    ``play(move)`` returns the kinds the move completed for the mover, in
+    the order bridge, fork, ring (``()`` for none); the first move that
+    completes one wins.  Playing off the board, on a stone, after the end,
+    or a swap that is not allowed raises :class:`havhex.InputError`, a move
+    of the wrong type ``TypeError``; the board is unchanged after an error.
+    ``undo()`` takes back the last move exactly, down to the empty board;
+    ``copy()`` copies the arrays.  ``hash`` is a 64-bit Zobrist hash of the
+    stones and the player to move; boards compare equal when their stones,
+    player to move, size, rule and swap option are the same.
+    ``legal_moves()`` lists the empty cells in ``(x, y)`` order, then
+    ``"swap"`` when it is legal.  ``playout(seed)`` and ``playouts(n, seed,
+    threads)`` play random games in C from the position.
+
+    Memory: 7 bytes per cell of the ``(2S+1)**2`` square around the board,
+    plus 40 bytes per move (and, under the contest rule, 8 bytes per cell
+    of scratch touched only by the cells a ring search visits).
+    """
+
+    __slots__ = ()
+
+    def __repr__(self):
+        state = (f"{self.winner} won" if self.winner else "draw" if self.is_draw
+                 else f"{self.to_move} to move")
+        return (f"<havhex.havannah.Board size={self.size} rule={self.rule!r} swap={self.swap}: "
+                f"{len(self)} moves, {state}>")
+
+    def __reduce__(self):
+        return (_rebuilt, (type(self), self.size, self.rule, self.swap, self.moves,
+                           tuple(self._players())))
+
+    # ---- arrays ----------------------------------------------------------
+
+    def to_array(self):
+        """The stones as a NumPy int8 array of shape ``(2S-1, 2S-1)``: entry
+        ``[x-1, y-1]`` is 0 for an empty cell, 1 for white, 2 for black, and
+        -1 for the corners of the square that are off the hexagon."""
+        np = _numpy()
+        width = 2 * self.size + 1
+        square = np.frombuffer(self._cells_bytes(), dtype=np.int8).reshape(width, width)
+        array = square[1:-1, 1:-1].copy()
+        array[array == 3] = OFF_BOARD_VALUE
+        return array
+
+    @classmethod
+    def from_array(cls, array, rule="official", swap=False):
+        """The board holding ``array``'s stones (the layout of :meth:`to_array`;
+        0 or -1 off the hexagon).
+
+        The order of the moves is not in an array: the board replays the
+        stones in row-major order, white and black alternating, so that
+        ``moves`` and ``undo()`` follow that order.  White must have as many
+        stones as black (white to move) or one more (black to move).  A
+        position in which some prefix of that order completes a structure
+        raises :class:`havhex.InputError`: this makes positions of games in
+        progress.
+        """
+        np = _numpy()
+        values = np.asarray(array)
+        if values.dtype.kind not in "iu":
+            raise TypeError(f"the array must hold integers, not {values.dtype}")
+        if values.ndim != 2 or values.shape[0] != values.shape[1] or values.shape[0] % 2 == 0:
+            raise InputError(f"the array must be square with an odd side 2S-1, got shape {values.shape}")
+        size = (values.shape[0] + 1) // 2
+        if size < 2:
+            raise InputError(f"the array must be at least 3 x 3 (S = 2), got shape {values.shape}")
+        board = cls(size, rule, swap)
+        x, y = np.indices(values.shape)
+        off = np.abs(x - y) > size - 1
+        if np.any(values[off] > 0) or np.any(values[~off] < 0) or np.any(values[off] < -1):
+            raise InputError("the array holds stones off the hexagon, or negative values on it")
+        if np.any(values > 2):
+            raise InputError("the array's values must be 0 (empty), 1 (white) or 2 (black)")
+        stones = [[(int(a) + 1, int(b) + 1) for a, b in zip(*np.nonzero(values == value))]
+                  for value in (1, 2)]
+        white, black = stones
+        if len(white) not in (len(black), len(black) + 1):
+            raise InputError(f"white must have as many stones as black or one more, "
+                             f"got {len(white)} and {len(black)}")
+        for number in range(len(white) + len(black)):
+            move = (white if number % 2 == 0 else black)[number // 2]
+            if board.play(move):
+                raise InputError(f"the position holds a winning structure (found at {move} "
+                                 f"replaying the stones in row-major order)")
+        return board
+
+    # ---- witness and pictures --------------------------------------------
+
+    def _winner_stones(self):
+        """The winner's stones in the order they were played (the swapped
+        stone first), the winning move last."""
+        winner = self.winner
+        cells = []
+        moves = self.moves
+        for index, (move, player) in enumerate(zip(moves, self._players())):
+            if move == SWAP:
+                continue
+            colour = player
+            if index == 0 and len(moves) > 1 and moves[1] == SWAP:
+                colour = 1              # the swap gave white's first stone to black
+            if PLAYERS[colour] == winner and index <= self.winning_move:
+                cells.append(move)
+        return cells
+
+    def explain(self):
+        """The win with a witness per structure, as
+        :func:`havhex.havannah.explain` gives it (an :class:`havhex.Explanation`,
+        ``case`` None), or None before a win.  Its ``result`` numbers the
+        winning move in :attr:`moves` from 1; ``winner`` says whose it is.
+
+        A ring's ``loop`` is a cycle of the winner's stones; it passes
+        through the winning move unless the ring is a flower completed at its
+        centre.  ``enclosed_runs`` holds, as row runs ``[x, first_y,
+        last_y]``, every cell cut off from the outside by the winner's
+        stones: under the official rule whatever it holds (a flower's centre
+        too), under the contest rule the empty ones.
+        """
+        if self.winner is None:
+            return None
+        from . import _board_witness
+
+        return _board_witness.explain_board(self)
+
+    def draw(self, as_text=False, **options):
+        """The board as an SVG document (or text with ``as_text=True``)
+        through :func:`havhex.draw.havannah_svg` / ``havannah_text``.
+
+        Those pictures show one player's stones: the winner's, with the
+        witness of the win, or, before a win, the stones of ``player=``
+        (default the player to move).  ``options`` go to the drawing
+        function (``heading=``)."""
+        from .. import draw
+
+        player = options.pop("player", None)
+        explanation = self.explain()
+        if player is None:
+            player = self.winner or self.to_move
+        if player not in PLAYERS:
+            raise InputError(f"player must be 'white' or 'black', got {player!r}")
+        if explanation is not None and player == self.winner:
+            stones = self._winner_stones()
+            explanation = dict(explanation.to_dict(), move=len(stones))
+        else:
+            explanation = None
+            stones = [tuple(map(int, cell)) for cell in _stones_of(self, PLAYERS.index(player) + 1)]
+        if as_text:
+            return draw.havannah_text(self.size, stones, explanation, **options)
+        return draw.havannah_svg(self.size, stones, explanation, **options)
+
+
+def _stones_of(board, value):
+    width = 2 * board.size + 1
+    cells = board._cells_bytes()
+    return [divmod(index, width) for index, held in enumerate(cells) if held == value]
+
+
+def _rebuilt(cls, size, rule, swap, moves, players):
+    board = cls(size, rule, swap)
+    for move, player in zip(moves, players):
+        if move == SWAP:
+            board.play(move)
+        else:
+            board._play_as(move, PLAYERS[player])
+    return board
+
+
+def _numpy():
+    try:
+        import numpy
+    except ImportError:
+        raise ImportError("Board.to_array and Board.from_array need NumPy "
+                          "(pip install numpy)") from None
+    return numpy
