@@ -36,7 +36,8 @@ def read_input(file, consume):
     if isinstance(file, (str, bytes, os.PathLike)):
         source = os.fsdecode(file)
         try:
-            descriptor = os.open(file, os.O_RDONLY)
+            # O_BINARY: Windows would otherwise translate line ends and stop at Ctrl-Z.
+            descriptor = os.open(file, os.O_RDONLY | getattr(os, "O_BINARY", 0))
         except OSError as exc:
             raise InputError(f"cannot open: {exc.strerror}", source) from None
         try:

@@ -19,15 +19,15 @@ caller discards as it raises the interrupt.
 cdef extern from *:
     """
     #include <errno.h>
-    #include <poll.h>
-    static __thread const int *havhex_cancel_flag = 0;
+    #include "havhex/_native/portable.h"
+    static HAVHEX_THREAD_LOCAL const int *havhex_cancel_flag = 0;
 
     static inline int havhex_cancel_requested(const int *flag) {
-        return __atomic_load_n(flag, __ATOMIC_RELAXED);
+        return havhex_flag_load(flag);
     }
 
     static inline void havhex_request_cancel(int *flag) {
-        __atomic_store_n(flag, 1, __ATOMIC_RELAXED);
+        havhex_flag_store(flag, 1);
     }
 
     static inline void havhex_watch_cancel(const int *flag) {
@@ -36,7 +36,7 @@ cdef extern from *:
 
     static inline int havhex_cancelled(void) {
         const int *flag = havhex_cancel_flag;
-        return flag != 0 && __atomic_load_n(flag, __ATOMIC_RELAXED);
+        return flag != 0 && havhex_flag_load(flag);
     }
 
     /* Wait until ``fd`` has data (or its end) to read, looking at the watched
@@ -44,18 +44,12 @@ cdef extern from *:
        otherwise block past a cancel.  0 when cancelled, else 1 (errors are
        left for the read itself to report). */
     static int havhex_wait_readable(int fd) {
-        struct pollfd entry;
-        int ready;
         if (havhex_cancel_flag == 0)
             return 1;
         for (;;) {
             if (havhex_cancelled())
                 return 0;
-            entry.fd = fd;
-            entry.events = POLLIN;
-            entry.revents = 0;
-            ready = poll(&entry, 1, 50);
-            if (ready > 0 || (ready < 0 && errno != EINTR))
+            if (havhex_poll_readable(fd, 50))
                 return !havhex_cancelled();
         }
     }

@@ -18,14 +18,16 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__SSE2__)
+/* Every x86-64 CPU has SSE2; MSVC says so with _M_X64, not __SSE2__. */
+#if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+#define HAVHEX_SSE2 1
 #include <emmintrin.h>
 #endif
 
 /* Bit i set when p[i] is a space or a line feed, for i < 64: both line
  * readers (this one and the portable loop's SeparatorScan) find lines so. */
 static inline uint64_t havhex_separators64(const unsigned char* p) {
-#if defined(__SSE2__)
+#if defined(HAVHEX_SSE2)
     const __m128i space = _mm_set1_epi8(32), feed = _mm_set1_epi8(10);
     uint64_t bits = 0;
     int k;

@@ -15,20 +15,11 @@ from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memcpy
 
 from havhex._native.cancel cimport ECANCELED, wait_readable
-
-cdef extern from *:
-    """
-    #define HAVHEX_CTZ64(value) ((int)__builtin_ctzll(value))
-    """
-    int HAVHEX_CTZ64(uint64_t value) noexcept nogil
+from havhex._native.portable cimport ctz64, read_fd
 
 cdef extern from "havhex/_native/lines.h":
     # Bit i set when p[i] is a space or a line feed, for i < 64.
     uint64_t separators64 "havhex_separators64"(const unsigned char* p) noexcept nogil
-
-
-cdef extern from "<unistd.h>" nogil:
-    ssize_t read(int fd, void* buf, size_t count)
 
 cdef extern from "<errno.h>" nogil:
     int errno
@@ -76,14 +67,14 @@ cdef struct Reader:
 
 cdef inline bint reader_refill(Reader* r) noexcept nogil:
     """Make at least one more byte available; False at end of input or on error."""
-    cdef ssize_t got
+    cdef Py_ssize_t got
     if r.fd < 0 or r.io_errno != 0:
         return False
     while True:
         if not wait_readable(r.fd):
             r.io_errno = ECANCELED
             return False
-        got = read(r.fd, r.chunk, <size_t>r.chunk_size)
+        got = read_fd(r.fd, r.chunk, <size_t>r.chunk_size)
         if got < 0:
             if errno == EINTR:
                 continue
@@ -185,7 +176,7 @@ cdef inline int swar_digits(const unsigned char* p, int64_t* value) noexcept nog
     memcpy(&chunk, p, 8)
     chunk -= 0x3030303030303030ULL
     marks = swar_marks(chunk)
-    n = 8 if marks == 0 else HAVHEX_CTZ64(marks) >> 3
+    n = 8 if marks == 0 else ctz64(marks) >> 3
     if n == 0:
         value[0] = 0
         return 0
@@ -233,7 +224,7 @@ cdef inline const unsigned char* separators_next(SeparatorScan* scan) noexcept n
             return NULL
         scan.base += 64
         scan.bits = separators64(scan.base)
-    cdef const unsigned char* found = scan.base + HAVHEX_CTZ64(scan.bits)
+    cdef const unsigned char* found = scan.base + ctz64(scan.bits)
     scan.bits &= scan.bits - 1
     return found
 

@@ -150,7 +150,7 @@ def create_temporary(directory, name, mode):
     """Create a new file in ``directory`` under a fresh name, exclusively:
     O_EXCL fails on any existing entry, a planted link included."""
     flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_CLOEXEC", 0))
+             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
     for _ in range(100):
         temporary = os.path.join(directory, temporary_name(name))
         try:
@@ -304,7 +304,7 @@ def write_output(path, outputs):
         # its reader, as a shell redirection does.)
         try:
             descriptor = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0)
-                                 | getattr(os, "O_CLOEXEC", 0))
+                                 | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
         except OSError as exc:
             raise _output_error(path, exc) from None
         now = os.fstat(descriptor)

@@ -115,7 +115,7 @@ def case_header(file, game, case):
             # pipe could make its writer fail.
             if not stat.S_ISREG(os.stat(file).st_mode):
                 return None
-            descriptor = os.open(file, os.O_RDONLY)
+            descriptor = os.open(file, os.O_RDONLY | getattr(os, "O_BINARY", 0))
             offset, opened = 0, True
         else:
             return None

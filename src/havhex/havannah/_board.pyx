@@ -20,16 +20,10 @@ from cpython.tuple cimport PyTuple_GET_SIZE
 
 from havhex._native.unionfind cimport uf_find
 from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
+from havhex._native.portable cimport ctz32, fetch_add
 
 from havhex.errors import InputError
 
-cdef extern from *:
-    """
-    #define HAVBOARD_CTZ(bits) __builtin_ctz(bits)
-    #define HAVBOARD_CLAIM(counter, amount) __atomic_fetch_add((counter), (amount), __ATOMIC_RELAXED)
-    """
-    int HAVBOARD_CTZ(unsigned int bits) noexcept nogil
-    int64_t HAVBOARD_CLAIM(int64_t* counter, int64_t amount) noexcept nogil
 
 # Kinds of winning structure, as bits (the judge's).
 cdef enum:
@@ -207,7 +201,7 @@ cdef bint encloses_empty(Position* p, int32_t cell, uint8_t colour, unsigned int
     cdef uint8_t held
     cdef bint all_outside
     while starts:
-        k = HAVBOARD_CTZ(starts)
+        k = ctz32(starts)
         starts &= starts - 1
         label = n_labels
         n_labels += 1
@@ -314,11 +308,11 @@ cdef inline uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord*
     if (starts & (starts - 1)) == 0 and mask[cell] == 0:
         # One run, off the border: no loop closed and no corner or edge
         # added, so no find; the stone hangs beside its neighbour, as deep.
-        up = parent[cell + offset[HAVBOARD_CTZ(starts)]]
-        parent[cell] = up if up >= 0 else cell + offset[HAVBOARD_CTZ(starts)]
+        up = parent[cell + offset[ctz32(starts)]]
+        parent[cell] = up if up >= 0 else cell + offset[ctz32(starts)]
     else:
         while starts:
-            k = HAVBOARD_CTZ(starts)
+            k = ctz32(starts)
             starts &= starts - 1
             root = (uf_find(parent, cell + offset[k]) if playing_out
                     else find_root(parent, cell + offset[k]))
@@ -360,7 +354,7 @@ cdef inline uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord*
             # neighbours beside the move (k - 1 and k + 1) own stones too.
             triples = present & ((present << 1) | (present >> 5)) & ((present >> 1) | (present << 5)) & 63
             while triples:
-                k = HAVBOARD_CTZ(triples)
+                k = ctz32(triples)
                 triples &= triples - 1
                 if surrounded(cells, offset, cell + offset[k], colour):
                     kinds |= KIND_RING
@@ -484,7 +478,7 @@ cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
     if not playground_open(&g, job.start):
         return False
     while True:
-        first = HAVBOARD_CLAIM(&job.next_playout, CLAIM_CHUNK)
+        first = fetch_add(&job.next_playout, CLAIM_CHUNK)
         if first >= job.n_playouts:
             break
         stop = min(first + CLAIM_CHUNK, job.n_playouts)

@@ -148,13 +148,6 @@ cdef struct Scratch:
     int64_t probe_steps
 
 
-cdef extern from "<stdlib.h>" nogil:
-    int posix_memalign(void** memptr, size_t alignment, size_t size)
-
-cdef extern from "<sys/mman.h>" nogil:
-    int madvise(void* address, size_t length, int advice)
-    int MADV_HUGEPAGE
-
 cdef enum:
     HUGE_PAGE = 1 << 21
 
@@ -170,33 +163,36 @@ cdef void advise_huge_pages(void* block, size_t size) noexcept nogil:
     cdef size_t start = (<size_t>block + HUGE_PAGE - 1) & ~(<size_t>HUGE_PAGE - 1)
     cdef size_t end = (<size_t>block + size) & ~(<size_t>HUGE_PAGE - 1)
     if end > start:
-        madvise(<void*>start, end - start, MADV_HUGEPAGE)
+        request_huge_pages(<void*>start, end - start)
 
 
 cdef void* large_block(size_t size) noexcept nogil:
-    """An uninitialised block, on huge pages when large.
+    """An uninitialised block, on huge pages when large (where the system
+    takes the advice); aligned_free releases it.
 
     Its pages are left to be faulted in as they are first touched, spread
     over the judging: mapping them all at once (MADV_POPULATE_WRITE) or
     zeroing them here would make the workers of ``-j`` clear their tables at
     the same moment (docs/performance.md, "Memory: huge pages and page
     faults")."""
-    cdef void* block = NULL
-    if size < 2 * HUGE_PAGE:
-        return malloc(size)
+    cdef void* block
+    # Aligned to a huge page only where the system takes the advice: elsewhere
+    # the alignment would only waste up to a huge page per block.
+    if size < 2 * HUGE_PAGE or not HUGE_PAGE_ADVICE:
+        return aligned_alloc(MALLOC_ALIGNMENT, size)
     size = (size + HUGE_PAGE - 1) & ~(<size_t>HUGE_PAGE - 1)
-    if posix_memalign(&block, HUGE_PAGE, size) != 0:
-        return NULL
-    advise_huge_pages(block, size)
+    block = aligned_alloc(HUGE_PAGE, size)
+    if block != NULL:
+        advise_huge_pages(block, size)
     return block
 
 
 cdef void scratch_free(Scratch* s) noexcept nogil:
-    free(s.table.slots)
-    free(s.table.occupied)
-    free(s.table.filter)
-    free(s.parent)
-    free(s.mask)
+    aligned_free(s.table.slots)
+    aligned_free(s.table.occupied)
+    aligned_free(s.table.filter)
+    aligned_free(s.parent)
+    aligned_free(s.mask)
     memset(s, 0, sizeof(Scratch))
 
 
@@ -231,17 +227,17 @@ cdef bint table_prepare(CellTable* t, size_t n_slots) noexcept nogil:
     """Use ``n_slots`` slots, none in use; the bitmaps must be clear.  On
     failure the table holds no memory."""
     if n_slots > t.capacity:
-        free(t.slots)
-        free(t.occupied)
-        free(t.filter)
+        aligned_free(t.slots)
+        aligned_free(t.occupied)
+        aligned_free(t.filter)
         t.slots = <uint64_t*>large_block(n_slots * sizeof(uint64_t))
         t.occupied = <uint64_t*>large_block(n_slots // 8)
         t.filter = <uint64_t*>large_block((n_slots // 8) << FILTER_LOG)
         t.capacity = n_slots
         if t.slots == NULL or t.occupied == NULL or t.filter == NULL:
-            free(t.slots)
-            free(t.occupied)
-            free(t.filter)
+            aligned_free(t.slots)
+            aligned_free(t.occupied)
+            aligned_free(t.filter)
             t.slots = t.occupied = t.filter = NULL
             t.capacity = 0
             return False
@@ -261,15 +257,15 @@ cdef bint stones_reserve(Scratch* s, int64_t n_stones, int64_t kept) noexcept no
     parent = <int32_t*>large_block(<size_t>n_stones * sizeof(int32_t))
     mask = <uint16_t*>large_block(<size_t>n_stones * sizeof(uint16_t))
     if parent == NULL or mask == NULL:
-        free(parent)
-        free(mask)
+        aligned_free(parent)
+        aligned_free(mask)
         return False
     # Only what is kept is copied: every case initialises the entries it uses.
     if kept:
         memcpy(parent, s.parent, <size_t>kept * sizeof(int32_t))
         memcpy(mask, s.mask, <size_t>kept * sizeof(uint16_t))
-    free(s.parent)
-    free(s.mask)
+    aligned_free(s.parent)
+    aligned_free(s.mask)
     s.parent = parent
     s.mask = mask
     s.stone_capacity = n_stones
@@ -314,7 +310,7 @@ cdef int64_t table_rebuild(Scratch* s, const int32_t* coords, size_t n_slots,
         # table beyond the caches each insert is otherwise a miss.
         if j + 8 < placed:
             key = cell_key(t, coords[2 * j + 16], coords[2 * j + 17])
-            HAVHEX_PREFETCH(&t.slots[slot_of_hash(t, key * t.multiplier)])
+            prefetch_line(&t.slots[slot_of_hash(t, key * t.multiplier)])
         key = cell_key(t, coords[2 * j], coords[2 * j + 1])
         table_insert(t, key * t.multiplier, key, <int32_t>j, &steps)
     return steps

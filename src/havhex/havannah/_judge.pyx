@@ -19,15 +19,17 @@ from havhex._native.faults cimport (
     fault_cancelled, fault_set, fault_token,
 )
 from havhex._native.unionfind cimport uf_find, uf_hang, uf_union
+from havhex._native.portable cimport (
+    aligned_alloc, aligned_free, compare_exchange, ctz32, fetch_add, HUGE_PAGE_ADVICE,
+    load_acquire, load_relaxed, MALLOC_ALIGNMENT, monotonic_us, pointer_load_acquire,
+    pointer_store_release, prefetch_line, request_huge_pages, sleep_us, store_release,
+    store_relaxed,
+)
 
 import os
 
 cdef extern from *:
     """
-    #define HAVHEX_PREFETCH(address) __builtin_prefetch((const void *)(address), 0, 3)
-    #define HAVHEX_ATOMIC_NEXT(counter) __atomic_fetch_add((counter), 1, __ATOMIC_RELAXED)
-    #define HAVHEX_ATOMIC_ADD(counter, amount) __atomic_fetch_add((counter), (amount), __ATOMIC_RELAXED)
-    #define HAVHEX_CTZ(bits) __builtin_ctz(bits)
     /* The next multiplier after a bad one: a splitmix64 step, odd. */
     static inline uint64_t havhex_next_multiplier(uint64_t previous) {
         uint64_t z = previous + 0x9E3779B97F4A7C15ULL;
@@ -37,10 +39,6 @@ cdef extern from *:
     }
     """
     uint64_t havhex_next_multiplier(uint64_t previous) noexcept nogil
-    int HAVHEX_CTZ(unsigned int bits) noexcept nogil
-    void HAVHEX_PREFETCH(const void* address) noexcept nogil
-    int64_t HAVHEX_ATOMIC_NEXT(int64_t* counter) noexcept nogil
-    int64_t HAVHEX_ATOMIC_ADD(int64_t* counter, int64_t amount) noexcept nogil
 
 # Kinds of winning structure, as bits; the judge prints them in this order.
 cdef enum:
@@ -88,13 +86,8 @@ cdef enum:
 
 
 # The clock of the scheduling (_schedule.pxi).
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
-
-
-cdef int64_t now_us() noexcept nogil:
-    cdef timespec now
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return now.tv_sec * 1000000 + now.tv_nsec // 1000
+cdef inline int64_t now_us() noexcept nogil:
+    return monotonic_us()
 
 
 cdef class HavannahInput(EngineInput):
@@ -223,15 +216,15 @@ cdef class HavannahInput(EngineInput):
                 self.n_retired += 1
             self.table_capacity = capacity
         table[self.n_open] = case
-        HAVHEX_STORE_TABLE(&self.cases, table)
-        HAVHEX_STORE_I64(&self.n_open, self.n_open + 1)
+        pointer_store_release(<void**>&self.cases, table)
+        store_release(&self.n_open, self.n_open + 1)
         return True
 
     cdef bint _publish(self, CaseData* case) noexcept nogil:
         """Append a complete case."""
         if not self._append(case):
             return False
-        HAVHEX_STORE_I64(&self.n_ready, self.n_ready + 1)
+        store_release(&self.n_ready, self.n_ready + 1)
         return True
 
     cdef int _parse(self, Reader* r) noexcept nogil:
@@ -239,7 +232,7 @@ cdef class HavannahInput(EngineInput):
         cdef int status = STEP_MORE
         while status == STEP_MORE:
             status = self._read_step(r)
-        HAVHEX_STORE_I64(&self.parse_done, 1)
+        store_release(&self.parse_done, 1)
         return status
 
     cdef int _read_step(self, Reader* r) noexcept nogil:
@@ -315,7 +308,7 @@ cdef class HavannahInput(EngineInput):
                 self.err_size = size
             return status
         if streamed:
-            HAVHEX_STORE_I64(&self.n_ready, self.n_ready + 1)
+            store_release(&self.n_ready, self.n_ready + 1)
         elif not self._publish(case):
             case_free(case)
             return fault_set(&self.fault, FAULT_NO_MEMORY, r.token_line, 0)
@@ -369,7 +362,7 @@ cdef class HavannahInput(EngineInput):
 
     def _reading_ends(self):
         """Whatever happens, no worker waits for more to be read."""
-        HAVHEX_STORE_I64(&self.parse_done, 1)
+        store_release(&self.parse_done, 1)
 
     def judge(self, int threads=1, source=None, Py_ssize_t chunk_size=1 << 20):
         """Judge every case on ``threads`` workers sharing the cases.
@@ -379,9 +372,9 @@ cdef class HavannahInput(EngineInput):
         judge (read_turn), and a worker starts on a case as soon as its
         header is read.
         """
-        if source is not None and HAVHEX_LOAD_I64(&self.parse_done):
+        if source is not None and load_acquire(&self.parse_done):
             raise RuntimeError("this input was read already")
-        if source is None and not HAVHEX_LOAD_I64(&self.parse_done):
+        if source is None and not load_acquire(&self.parse_done):
             raise RuntimeError("nothing was read: give a source, or use parse()")
         # Judging again (benchmarks do) starts the shared counters afresh.
         self.next_case = 0
@@ -408,7 +401,7 @@ cdef class HavannahInput(EngineInput):
                 self.read_source(source, chunk_size)
             run_workers(lambda: self._worker(seed), threads, self._reading_ends)
         finally:
-            HAVHEX_STORE_I64(&self.parse_done, 1)
+            store_release(&self.parse_done, 1)
             if self.shared_reading:
                 self.close_reader()
                 self.shared_reading = False
@@ -419,8 +412,8 @@ cdef class HavannahInput(EngineInput):
     def progress(self):
         """(bytes read, cases read, cases judged) so far; safe to call from
         another thread while this input is being judged."""
-        return (HAVHEX_LOAD_I64(&self.bytes_read), HAVHEX_LOAD_I64(&self.n_ready),
-                HAVHEX_LOAD_I64(&self.n_judged))
+        return (load_acquire(&self.bytes_read), load_acquire(&self.n_ready),
+                load_acquire(&self.n_judged))
 
     def result(self, int64_t case):
         """(kinds bitmask, 1-based winning move or 0, duplicate move index or -1)."""

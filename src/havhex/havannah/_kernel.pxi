@@ -26,7 +26,7 @@ cdef inline void plan_move(MovePlan* plan, const CellTable* t, const uint64_t* h
     plan.cell_mask = border_mask(x, y, size)
     plan.candidates = 63
     if prefetch:
-        HAVHEX_PREFETCH(&t.slots[slot_of_hash(t, hashed)])
+        prefetch_line(&t.slots[slot_of_hash(t, hashed)])
     for k in range(6):
         plan.neighbour_bit[k] = filter_bit(t, hashed + hash_delta[k])
         if plan.cell_mask != 0 and not on_board(x + NEIGHBOUR_DX[k], y + NEIGHBOUR_DY[k], size):
@@ -34,7 +34,7 @@ cdef inline void plan_move(MovePlan* plan, const CellTable* t, const uint64_t* h
         elif prefetch and filter_test(t, plan.neighbour_bit[k]):
             # Only neighbours the filter does not rule out now; one placed
             # in the moves still to come is looked up without a prefetch.
-            HAVHEX_PREFETCH(&t.slots[plan.neighbour_bit[k] >> FILTER_LOG])
+            prefetch_line(&t.slots[plan.neighbour_bit[k] >> FILTER_LOG])
 
 
 cdef struct MoveFeed:
@@ -54,17 +54,17 @@ cdef int64_t feed_wait(const MoveFeed* feed, int64_t needed) noexcept nogil:
     case was cut short by a fault (it is not judged)."""
     cdef int64_t there
     while True:
-        there = HAVHEX_LOAD_I64(feed.n_read)
+        there = load_acquire(feed.n_read)
         if there >= needed:
             return there
-        if feed.number < HAVHEX_LOAD_I64(feed.n_ready):
-            return HAVHEX_LOAD_I64(feed.n_read)
-        if HAVHEX_LOAD_I64(feed.parse_done):
+        if feed.number < load_acquire(feed.n_ready):
+            return load_acquire(feed.n_read)
+        if load_acquire(feed.parse_done):
             # Complete cases are counted before the reader stops.
-            if feed.number < HAVHEX_LOAD_I64(feed.n_ready):
-                return HAVHEX_LOAD_I64(feed.n_read)
+            if feed.number < load_acquire(feed.n_ready):
+                return load_acquire(feed.n_read)
             return -1
-        usleep(20)
+        sleep_us(20)
 
 
 cdef enum:
@@ -132,7 +132,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef uint16_t merged
     cdef int32_t root, other
     cdef uint8_t kinds = 0
-    cdef int64_t there = n_moves if feed == NULL else HAVHEX_LOAD_I64(feed.n_read)
+    cdef int64_t there = n_moves if feed == NULL else load_acquire(feed.n_read)
     cdef int64_t needed, lookahead, ready_below, check_at, grow_at, n_stones
     cdef int64_t* played
     cdef int reseeds = 0
@@ -188,7 +188,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     while i < n_moves:
         if i >= check_at:
             if played != NULL:
-                HAVHEX_STORE_RELAXED(played, i)
+                store_relaxed(played, i)
                 if cancel_requested(feed.cancel):
                     table_clear(table)
                     return JUDGE_CUT_SHORT
@@ -253,7 +253,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             candidates &= occupied
             present = 0
             while candidates:
-                k = HAVHEX_CTZ(candidates)
+                k = ctz32(candidates)
                 candidates &= candidates - 1
                 neighbour[k] = table_find(table, plan.neighbour_bit[k] >> FILTER_LOG,
                                           key + key_delta[k], &steps)
@@ -273,14 +273,14 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                     # One run, off the border: no ring (that takes two runs of
                     # one group) and no new corner or edge for the group, so no
                     # find is needed; the stone hangs beside its neighbour.
-                    uf_hang(parent, <int32_t>i, neighbour[HAVHEX_CTZ(starts)])
+                    uf_hang(parent, <int32_t>i, neighbour[ctz32(starts)])
                 else:
                     # Ring: every empty hexagon reached the outside before this
                     # move, so the move encloses something exactly when two
                     # separate runs already belong to one group.
                     n_runs = 0
                     while starts:
-                        k = HAVHEX_CTZ(starts)
+                        k = ctz32(starts)
                         starts &= starts - 1
                         root = uf_find(parent, neighbour[k])
                         for a in range(n_runs):

@@ -5,28 +5,6 @@
 # never moves: workers judge early cases while later ones are still read.
 # --------------------------------------------------------------------------
 
-cdef extern from *:
-    """
-    #define HAVHEX_LOAD(pointer) __atomic_load_n((pointer), __ATOMIC_ACQUIRE)
-    #define HAVHEX_CAS(pointer, expected, wanted) __extension__ ({ \
-        int64_t havhex_expected = (expected); \
-        __atomic_compare_exchange_n((pointer), &havhex_expected, (wanted), 0, \
-                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE); })
-    #define HAVHEX_STORE(pointer, value) __atomic_store_n((pointer), (value), __ATOMIC_RELEASE)
-    #define HAVHEX_LOAD_RELAXED(pointer) __atomic_load_n((pointer), __ATOMIC_RELAXED)
-    #define HAVHEX_STORE_RELAXED(pointer, value) __atomic_store_n((pointer), (value), __ATOMIC_RELAXED)
-    """
-    int64_t HAVHEX_LOAD_I64 "HAVHEX_LOAD"(int64_t* pointer) noexcept nogil
-    void HAVHEX_STORE_I64 "HAVHEX_STORE"(int64_t* pointer, int64_t value) noexcept nogil
-    int64_t HAVHEX_LOAD_RELAXED(int64_t* pointer) noexcept nogil
-    void HAVHEX_STORE_RELAXED(int64_t* pointer, int64_t value) noexcept nogil
-    bint HAVHEX_CAS(int64_t* pointer, int64_t expected, int64_t wanted) noexcept nogil
-    CaseData** HAVHEX_LOAD_TABLE "HAVHEX_LOAD"(CaseData*** pointer) noexcept nogil
-    void HAVHEX_STORE_TABLE "HAVHEX_STORE"(CaseData*** pointer, CaseData** value) noexcept nogil
-
-cdef extern from "<unistd.h>" nogil:
-    int usleep(unsigned int microseconds)
-
 
 cdef struct CaseData:
     int64_t size
@@ -180,7 +158,7 @@ cdef int64_t read_regular_moves(Reader* r, CaseData* case, int64_t first, int64_
         r.token_line = r.line          # the last y read
         r.after_cr = False
         r.pos = p - r.data
-    HAVHEX_STORE_I64(&case.n_moves, i)
+    store_release(&case.n_moves, i)
     return i
 
 
@@ -234,7 +212,7 @@ cdef int read_moves(Reader* r, CaseData* case, int64_t n_moves, Fault* fault,
             return fault_set(fault, ERR_OFF_BOARD, x_line, i + 1)
         case.coords[2 * i] = <int32_t>x
         case.coords[2 * i + 1] = <int32_t>y
-        HAVHEX_STORE_I64(&case.n_moves, i + 1)
+        store_release(&case.n_moves, i + 1)
         i += 1
     return FAULT_NONE
 

@@ -28,10 +28,10 @@ cdef int64_t claim_case(HavannahInput self) noexcept nogil:
     cdef int64_t number, done
     while True:
         # parse_done first: once it is set, n_open is final.
-        done = HAVHEX_LOAD_I64(&self.parse_done)
-        number = HAVHEX_LOAD_I64(&self.next_case)
-        if number < HAVHEX_LOAD_I64(&self.n_open):
-            if HAVHEX_CAS(&self.next_case, number, number + 1):
+        done = load_acquire(&self.parse_done)
+        number = load_acquire(&self.next_case)
+        if number < load_acquire(&self.n_open):
+            if compare_exchange(&self.next_case, number, number + 1):
                 return number
             continue
         return CLAIM_NONE_LEFT if done else CLAIM_NOT_YET
@@ -43,28 +43,28 @@ cdef bint read_turn(HavannahInput self) noexcept nogil:
     read."""
     cdef int status
     cdef int64_t started
-    if (not self.shared_reading or HAVHEX_LOAD_I64(&self.parse_done)
-            or not HAVHEX_CAS(&self.reader_busy, 0, 1)):
+    if (not self.shared_reading or load_acquire(&self.parse_done)
+            or not compare_exchange(&self.reader_busy, 0, 1)):
         return False
     self.read_turns += 1
-    while not HAVHEX_LOAD_I64(&self.parse_done):
+    while not load_acquire(&self.parse_done):
         started = now_us()
         status = self._read_step(&self.reader)
         if status != STEP_MORE:
-            HAVHEX_STORE_I64(&self.parse_done, 1)
+            store_release(&self.parse_done, 1)
             break
         self.last_read_us = now_us() - started
         if self.hand_over_reading or enough_read(self):
             break
-    HAVHEX_STORE_I64(&self.reader_busy, 0)
+    store_release(&self.reader_busy, 0)
     return True
 
 
 cdef void read_rest(HavannahInput self) noexcept nogil:
     """Read to the end of the input (or its first fault), whoever judges."""
-    while not HAVHEX_LOAD_I64(&self.parse_done):
+    while not load_acquire(&self.parse_done):
         if not read_turn(self):
-            usleep(20)
+            sleep_us(20)
 
 
 cdef bint enough_read(HavannahInput self) noexcept nogil:
@@ -80,17 +80,17 @@ cdef bint enough_read(HavannahInput self) noexcept nogil:
     cdef int64_t w, played, now
     cdef double remaining
     cdef WorkerNote* note
-    if HAVHEX_LOAD_I64(&self.next_case) >= HAVHEX_LOAD_I64(&self.n_open):
+    if load_acquire(&self.next_case) >= load_acquire(&self.n_open):
         return False
     now = now_us()
     for w in range(self.n_notes):
         note = &self.notes[w]
-        if not HAVHEX_LOAD_RELAXED(&note.busy):
+        if not load_relaxed(&note.busy):
             continue
-        played = HAVHEX_LOAD_RELAXED(&note.played)
+        played = load_relaxed(&note.played)
         if played > 0:
-            remaining = (<double>(now - HAVHEX_LOAD_RELAXED(&note.started))
-                         * (HAVHEX_LOAD_RELAXED(&note.n_moves) - played) / played)
+            remaining = (<double>(now - load_relaxed(&note.started))
+                         * (load_relaxed(&note.n_moves) - played) / played)
             if remaining <= 1.5 * self.last_read_us:
                 return False
     return True
@@ -106,7 +106,7 @@ cdef int work_cases(HavannahInput self, uint64_t seed) noexcept nogil:
     cdef int64_t played = 0             # the note of a worker nobody watches
     cdef int status = 0
     if self.notes != NULL:
-        note = &self.notes[HAVHEX_ATOMIC_NEXT(&self.next_note) % self.n_notes]
+        note = &self.notes[fetch_add(&self.next_note, 1) % self.n_notes]
     memset(&scratch, 0, sizeof(Scratch))
     while True:
         number = claim_case(self)
@@ -114,9 +114,9 @@ cdef int work_cases(HavannahInput self, uint64_t seed) noexcept nogil:
             break
         if number == CLAIM_NOT_YET:
             if not read_turn(self):
-                usleep(20)
+                sleep_us(20)
             continue
-        case = HAVHEX_LOAD_TABLE(&self.cases)[number]
+        case = (<CaseData**>pointer_load_acquire(<void**>&self.cases))[number]
         feed.n_read = &case.n_moves
         feed.n_ready = &self.n_ready
         feed.parse_done = &self.parse_done
@@ -124,10 +124,10 @@ cdef int work_cases(HavannahInput self, uint64_t seed) noexcept nogil:
         feed.played = &played
         feed.cancel = &self.cancel_flag
         if note != NULL:
-            HAVHEX_STORE_RELAXED(&note.n_moves, case.n_claimed)
-            HAVHEX_STORE_RELAXED(&note.played, 0)
-            HAVHEX_STORE_RELAXED(&note.started, now_us())
-            HAVHEX_STORE_RELAXED(&note.busy, 1)
+            store_relaxed(&note.n_moves, case.n_claimed)
+            store_relaxed(&note.played, 0)
+            store_relaxed(&note.started, now_us())
+            store_relaxed(&note.busy, 1)
             feed.played = &note.played
         if number == self.refuse_memory_for:
             status = JUDGE_NO_MEMORY
@@ -135,7 +135,7 @@ cdef int work_cases(HavannahInput self, uint64_t seed) noexcept nogil:
             status = judge_case(case.size, case.coords, case.n_claimed, seed, &scratch,
                                 &case.kinds, &case.move, &case.duplicate, &feed)
         if note != NULL:
-            HAVHEX_STORE_RELAXED(&note.busy, 0)
+            store_relaxed(&note.busy, 0)
         if status == JUDGE_NO_MEMORY:
             # Room is made for the moves a case holds.  A case still
             # being read may claim more than it holds: if it ends cut
@@ -145,9 +145,9 @@ cdef int work_cases(HavannahInput self, uint64_t seed) noexcept nogil:
             status = 0
             continue
         status = 0
-        HAVHEX_ATOMIC_NEXT(&self.n_judged)
-    HAVHEX_ATOMIC_ADD(&self.table_reseeds, scratch.reseeds)
-    HAVHEX_ATOMIC_ADD(&self.table_growths, scratch.growths)
-    HAVHEX_ATOMIC_ADD(&self.table_probe_steps, scratch.probe_steps)
+        fetch_add(&self.n_judged, 1)
+    fetch_add(&self.table_reseeds, scratch.reseeds)
+    fetch_add(&self.table_growths, scratch.growths)
+    fetch_add(&self.table_probe_steps, scratch.probe_steps)
     scratch_free(&scratch)
     return status

@@ -26,15 +26,8 @@ from havhex._native.faults cimport (
     fault_cancelled, fault_set, fault_token,
 )
 from havhex._native.unionfind cimport uf_find, uf_link, uf_union
+from havhex._native.portable cimport fetch_add
 from cpython.exc cimport PyErr_CheckSignals
-
-cdef extern from *:
-    """
-    #ifndef HAVHEX_ATOMIC_NEXT
-    #define HAVHEX_ATOMIC_NEXT(counter) __atomic_fetch_add((counter), 1, __ATOMIC_RELAXED)
-    #endif
-    """
-    int64_t HAVHEX_ATOMIC_NEXT(int64_t* counter) noexcept nogil
 
 # Cell bytes: the colour in bits 0-1; the second side of each colour as a flag
 # (set on stones only), so a search knows it has arrived without a division.
@@ -323,14 +316,14 @@ cdef class HexInput(EngineInput):
         cdef int status = 0
         memset(&scratch, 0, sizeof(Scratch))
         while True:
-            case = HAVHEX_ATOMIC_NEXT(next_case)
+            case = fetch_add(next_case, 1)
             if case >= self.n_cases or cancelled():
                 break
             if judge_board(self.cells + self.offsets[case], self.sizes[case], &scratch,
                            &self.verdicts[case], NULL) != 0:
                 status = -1
                 break
-            HAVHEX_ATOMIC_NEXT(&self.n_judged)
+            fetch_add(&self.n_judged, 1)
         scratch_free(&scratch)
         return status
 
