@@ -107,3 +107,19 @@ MEMORY_REASON = "out of memory while reading the input"
 def trailing_reason(token):
     """The reason for data after the last test case (``token``: its bytes)."""
     return f"unexpected data after the last test case: {shown_bytes(token)}"
+
+
+def shared_fault_reason(parsed, name_field):
+    """The reason for a fault that both input formats have (a bad token, data
+    after the last case, no memory), or None for a fault of the format's own;
+    ``name_field(field)`` names what the reader expected (for a bad token)."""
+    token, trailing, memory = _reader().SHARED_FAULT_CODES
+    code = parsed.err_code
+    if code == token:
+        return token_reason(parsed.err_status, name_field(parsed.err_field), parsed.err_token,
+                            parsed.err_io_errno)
+    if code == trailing:
+        return trailing_reason(parsed.err_token)
+    if code == memory:
+        return MEMORY_REASON
+    return None

@@ -19,7 +19,7 @@ from .._checks import integer, thread_count
 from .._source import encode_text, read_input
 from .._explanation import Explanation
 from .._frozen import Frozen
-from ..errors import MEMORY_REASON, InputError, token_reason, trailing_reason
+from ..errors import InputError, shared_fault_reason
 
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
@@ -276,9 +276,9 @@ def _field_name(field, case, move):
 def _fault_reason(parsed):
     code = parsed.err_code
     case = parsed.n_cases + 1
-    if code == _ERR_TOKEN:
-        what = _field_name(parsed.err_field, case, parsed.err_value)
-        return token_reason(parsed.err_status, what, parsed.err_token, parsed.err_io_errno)
+    shared = shared_fault_reason(parsed, lambda field: _field_name(field, case, parsed.err_value))
+    if shared is not None:
+        return shared
     if code == _ERR_T:
         return f"the number of test cases T must not be negative, got {parsed.err_value}"
     if code == _ERR_S:
@@ -295,10 +295,6 @@ def _fault_reason(parsed):
         where = f" of case #{case}" if parsed.err_line else ""
         return (f"move {parsed.err_value}{where}, ({parsed.err_x}, {parsed.err_y}), "
                 f"is off the board of size S = {parsed.err_size}")
-    if code == _ERR_TRAILING:
-        return trailing_reason(parsed.err_token)
-    if code == _ERR_MEMORY:
-        return MEMORY_REASON
     return f"unknown fault {code}"
 
 

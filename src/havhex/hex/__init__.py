@@ -23,7 +23,7 @@ from ._board import Board
 from .._source import encode_text, read_input
 from .._explanation import Explanation
 from .._frozen import Frozen
-from ..errors import MEMORY_REASON, InputError, shown_bytes, token_reason, trailing_reason
+from ..errors import InputError, shared_fault_reason, shown_bytes
 
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
@@ -359,10 +359,11 @@ def _fault_reason(parsed, in_file=True):
     code = parsed.err_code
     case = parsed.n_cases + 1
     of_case = f" of case #{case}" if in_file else ""
-    if code == _ERR_TOKEN:
-        what = ("the number of test cases T", f"the board size N of case #{case}",
-                "the end of the input")[parsed.err_field]
-        return token_reason(parsed.err_status, what, parsed.err_token, parsed.err_io_errno)
+    shared = shared_fault_reason(parsed, lambda field: (
+        "the number of test cases T", f"the board size N of case #{case}",
+        "the end of the input")[field])
+    if shared is not None:
+        return shared
     if code == _ERR_T:
         return f"the number of test cases T must not be negative, got {parsed.err_value}"
     if code == _ERR_N_SMALL:
@@ -380,10 +381,6 @@ def _fault_reason(parsed, in_file=True):
     if code == _ERR_ROW_CHAR:
         return (f"row {parsed.err_row}{of_case} has {shown_bytes(parsed.err_token)} at column "
                 f"{parsed.err_column}; only B, R and . are allowed")
-    if code == _ERR_TRAILING:
-        return trailing_reason(parsed.err_token)
-    if code == _ERR_MEMORY:
-        return MEMORY_REASON
     return f"unknown fault {code}"
 
 
