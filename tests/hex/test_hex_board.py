@@ -5,6 +5,7 @@ swap option) are played move by move on both; after every move the board
 must say what the reference says.  Undo, copy, hash and the arrays are
 checked on the way.
 """
+import os
 import pickle
 import random
 from fractions import Fraction
@@ -52,10 +53,20 @@ def random_game(rng, rows, cols, swap, board=None, game=None, check=True):
     return board, game
 
 
+
+# Games per test scale with HAVHEX_BOARD_GAMES (default 500, as for the
+# Havannah board's tests): the sanitizer build, ten times slower, plays fewer.
+GAMES_SCALE = int(os.environ.get("HAVHEX_BOARD_GAMES", "500")) / 500
+
+
+def games(count):
+    return max(10, round(count * GAMES_SCALE))
+
+
 sizes = st.tuples(st.integers(1, 11), st.integers(1, 11))
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=games(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(size=sizes, square=st.booleans(), swap=st.booleans(), seed=st.integers(0, 2 ** 32))
 def test_random_games_agree_with_the_reference_move_by_move(size, square, swap, seed):
     rows, cols = size
@@ -69,7 +80,7 @@ def test_thousands_of_random_games_agree_on_every_move():
     swap, sizes spread evenly over 1x1 to 11x11."""
     rng = random.Random(13)
     swaps = {"swap-pieces": 0, "swap-sides": 0}
-    for number in range(2000):
+    for number in range(games(2000)):
         rows = rng.randint(1, 11)
         cols = rows if number % 2 else rng.randint(1, 11)
         board, game = random_game(rng, rows, cols, swap=number % 4 == 0)
@@ -79,7 +90,7 @@ def test_thousands_of_random_games_agree_on_every_move():
     assert min(swaps.values()) > 50             # both swap forms were exercised
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=games(300), deadline=None)
 @given(size=sizes, swap=st.booleans(), seed=st.integers(0, 2 ** 32), data=st.data())
 def test_undo_copy_and_hash_on_the_way(size, swap, seed, data):
     rows, cols = size
@@ -119,7 +130,7 @@ def test_undo_copy_and_hash_on_the_way(size, swap, seed, data):
     assert board.legal_moves() == ref.Game(rows, cols, swap).legal_moves()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=games(300), deadline=None)
 @given(size=sizes, seed=st.integers(0, 2 ** 32))
 def test_the_same_position_by_other_orders_is_equal_and_hashes_equal(size, seed):
     rows, cols = size
