@@ -14,7 +14,6 @@ import gc
 # ``array`` is imported where it is used: its import brings ``collections``,
 # a start-up cost that judging a file never needs.
 from . import _judge, _rings
-from .witness import Witness as _Witness
 from .._checks import integer, thread_count
 from .._source import encode_text, read_input
 from .._explanation import Explanation
@@ -86,7 +85,6 @@ class Result(Frozen):
 
 _NONE = Result._build(kinds=(), move=None)
 
-from .board import Board  # noqa: E402  (the live board uses Result's module)
 
 
 # ---------------------------------------------------------------------------
@@ -463,7 +461,9 @@ def _explanation(size, flat, result, case):
     collecting = gc.isenabled()
     gc.disable()
     try:
-        witness = _Witness(size, flat, result.move)
+        from .witness import Witness
+
+        witness = Witness(size, flat, result.move)
         if "bridge" in result.kinds:
             bridge = _cell_tuples(witness.bridge())
         if "fork" in result.kinds:
@@ -483,3 +483,13 @@ _NO_WITNESSES = (None, None, None, None)
 def _cell_tuples(cells):
     return tuple(map(tuple, cells))
 
+
+
+def __getattr__(name):
+    # The live board (and its compiled engine) loads on first use: judging
+    # a file never needs it, and the CLI's start-up stays as it was.
+    if name == "Board":
+        from .board import Board
+
+        return Board
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,7 +5,8 @@ from array import array
 from bisect import bisect_left
 
 from .._explanation import Explanation
-from . import KINDS, Result, _rings, _Witness
+from . import KINDS, Result, _rings
+from .witness import Witness as _Witness
 
 # Neighbour offsets clockwise from twelve o'clock, as in the engine.
 _NEIGHBOURS = ((1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1), (1, 0))

@@ -19,7 +19,6 @@ Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 
 from . import _judge
 from .._checks import thread_count
-from ._board import Board
 from .._source import encode_text, read_input
 from .._explanation import Explanation
 from .._frozen import Frozen
@@ -547,3 +546,13 @@ def explanation_record(explanation, case=None):
 def format_results(results):
     """The judge's output for a list of results."""
     return "".join(f"Case #{number}: {result}\n" for number, result in enumerate(results, 1))
+
+
+def __getattr__(name):
+    # The live board (a compiled module of its own) loads on first use:
+    # judging a file never needs it.
+    if name == "Board":
+        from ._board import Board
+
+        return Board
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
