@@ -87,7 +87,9 @@ def test_thousands_of_random_games_agree_on_every_move():
         for move in board.moves[1:2]:
             if move in swaps:
                 swaps[move] += 1
-    assert min(swaps.values()) > 50             # both swap forms were exercised
+    # Both swap forms were exercised, in proportion to the games played
+    # (about one swap game in ten picks each form).
+    assert min(swaps.values()) > games(2000) // 80
 
 
 @settings(max_examples=games(300), deadline=None)
