@@ -55,6 +55,7 @@ typedef struct {
     int64_t n_root, root_capacity;
     sgf_move *moves;
     int64_t n_moves, moves_capacity;
+    int keep_nothing;                /* only find where games end (no root, no moves) */
     /* A fault: its kind and where. */
     int fault;
     int64_t fault_at, fault_line;
@@ -178,7 +179,7 @@ static inline int sgf_next_game(sgf_scanner *s) {
                 return 1;
             }
         } else if (c == ';') {
-            int on_main = !main_closed && depth == main_depth;
+            int on_main = !s->keep_nothing && !main_closed && depth == main_depth;
             if (on_main)
                 node++;
             s->pos++;
