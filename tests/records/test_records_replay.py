@@ -203,3 +203,31 @@ def test_little_golem_archive(little_golem, rule, last_stone, resigned, nothing)
     assert games == 2146
     assert counts == {"last": last_stone, "earlier": 0, "resign": resigned,
                       "nothing": nothing, "disagrees": 0}
+
+
+def test_cuts_for_workers_fall_between_games_with_their_counts():
+    """game_ranges walks only brackets and parentheses: its cuts must be
+    where the reader's games end, with the games and lines before them."""
+    from havhex.records import _reader
+
+    parts = []
+    for number in range(200):
+        comment = "a ( b \\] c\n" * (number % 3)
+        parts.append(f"(;GM[11]SZ[3]C[{comment}](;B[a1];W[b{number % 3 + 1}])(;B[c3]))\n")
+    data = "".join(parts).encode()
+    games = list(records.read(data))
+    offset = 0
+    ends = []
+    for part in parts:
+        offset += len(part.encode())
+        ends.append(offset - 1)          # the newline after the closing ')'
+    for pieces in (2, 7, 50):
+        cuts = _reader.game_ranges(memoryview(data), pieces)
+        assert cuts[0] == (0, 0, 1) and cuts[-1] == (len(data), -1, -1)
+        assert len(cuts) > 2
+        for offset, before, line in cuts[1:-1]:
+            assert offset == ends[before - 1]
+            assert line == _reader.line_of(memoryview(data), offset)
+            rest = list(records.game.read_bytes(data[offset:], "<bytes>", None, before + 1, line))
+            assert [(g.index, g.line, g.moves) for g in rest] == [
+                (g.index, g.line, g.moves) for g in games[before:]]

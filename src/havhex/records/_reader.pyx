@@ -15,6 +15,7 @@ from cpython.unicode cimport PyUnicode_DecodeASCII
 
 from havhex._native.record_moves cimport *
 from havhex.errors import InputError
+from array import array
 
 cdef extern from "havhex/records/sgf.h" nogil:
     ctypedef struct sgf_value:
@@ -36,6 +37,9 @@ cdef extern from "havhex/records/sgf.h" nogil:
     void sgf_init(sgf_scanner* s, const unsigned char* data, int64_t size, int64_t first_line)
     void sgf_free(sgf_scanner* s)
     int sgf_next_game(sgf_scanner* s)
+    int64_t sgf_find_cuts(const unsigned char* data, int64_t size, int64_t every,
+                          int64_t* offsets, int64_t* games_before, int64_t* lines,
+                          int64_t capacity)
     int sgf_decode_move(const unsigned char* data, int64_t start, int64_t stop, int game,
                         int64_t rows, int64_t cols, int32_t* a, int32_t* b)
     enum:
@@ -252,31 +256,19 @@ def line_of(const unsigned char[::1] data, int64_t offset, int64_t first_line=1)
 def game_ranges(const unsigned char[::1] data, int64_t pieces):
     """Where to cut ``data`` between games into about ``pieces`` ranges of
     similar size, for the workers of ``-j``: a list of ``(offset, games
-    before it, its line)``, from ``(0, 0, 1)`` to the end.  A cut lands where
-    a game's tree closes; broken syntax stops the search (the rest is then
-    one range, whose reader reports the fault)."""
-    cdef sgf_scanner s
+    before it, its line)``, from ``(0, 0, 1)`` to ``(len, -1, -1)``.  A cut
+    lands where a tree closes at depth 0; syntax is left to the readers of
+    the ranges (see sgf_find_cuts)."""
     cdef int64_t size = data.shape[0]
-    cdef int64_t target, next_cut
-    cdef int status
-    cdef int64_t games = 0
-    cuts = [(0, 0, 1)]
+    cdef int64_t every, n, k
+    cdef int64_t[::1] offsets, games, lines
     if size == 0 or pieces <= 1:
-        return cuts + [(size, -1, -1)]
-    target = size // pieces + 1
-    next_cut = target
-    sgf_init(&s, &data[0], size, 1)
-    s.keep_nothing = 1
-    try:
-        while True:
-            status = sgf_next_game(&s)
-            if status <= 0:
-                break
-            games += 1
-            if s.game_stop >= next_cut and s.game_stop < size:
-                cuts.append((s.game_stop, games, s.line))
-                next_cut = s.game_stop + target
-    finally:
-        sgf_free(&s)
-    cuts.append((size, -1, -1))
-    return cuts
+        return [(0, 0, 1), (size, -1, -1)]
+    every = size // pieces + 1
+    offsets = array("q", bytes(8 * pieces))
+    games = array("q", bytes(8 * pieces))
+    lines = array("q", bytes(8 * pieces))
+    with nogil:
+        n = sgf_find_cuts(&data[0], size, every, &offsets[0], &games[0], &lines[0], pieces)
+    return ([(0, 0, 1)] + [(offsets[k], games[k], lines[k]) for k in range(n)]
+            + [(size, -1, -1)])
