@@ -405,7 +405,10 @@ def connect(scheduler=None, local_workers=None):
     import logging
 
     cluster = distributed.LocalCluster(n_workers=local_workers, threads_per_worker=1,
-                                       processes=True, dashboard_address=None,
+                                       # a free port: the scheduler serves HTTP
+                                       # even without a dashboard, and warns on
+                                       # stderr when 8787 is taken
+                                       processes=True, dashboard_address=":0",
                                        silence_logs=logging.CRITICAL)
     try:
         client = distributed.Client(cluster, set_as_default=False)
@@ -500,6 +503,7 @@ def cli_outputs(arguments, summary=None):
     if arguments.cluster is not None:
         local = int(arguments.cluster.partition(":")[2])
     client, cluster = connect(arguments.scheduler, local)
+    results = None
     try:
         workers = _worker_count(client)
         window = TASKS_PER_WORKER * workers
@@ -519,6 +523,8 @@ def cli_outputs(arguments, summary=None):
         for values in _guarded(_by_file(results)):
             yield iter(("".join(values),))
     finally:
+        if results is not None:
+            results.close()         # cancels the tasks in flight while the client is open
         client.close()
         if cluster is not None:
             cluster.close()
