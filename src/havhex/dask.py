@@ -12,9 +12,9 @@ what the command prints without them.
 
 Work units (each unit is judged where a worker runs it):
 
-* a file; small files travel together, up to BATCH_FILES files or
-  BATCH_BYTES bytes a task, so that a task's work is far above the
-  scheduler's overhead of a few milliseconds a task;
+* a file; small files travel together (see UNIT_BYTES_MIN, BATCH_FILES),
+  so that a task's work is far above the scheduler's overhead of a few
+  milliseconds a task;
 * a run of whole cases of a large file: ``havhex._boundaries`` finds where
   cases start without judging, and each run is judged as an input of its
   own (``T`` = its cases) whose case numbers and lines are shifted back to
@@ -33,20 +33,23 @@ import os
 
 from .errors import InputError
 
-__all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BATCH_FILES", "BATCH_BYTES",
-           "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
+__all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BATCH_FILES",
+           "REPLAY_BATCH_FILES", "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
 
 # Seconds a client waits for the scheduler before giving up.
 CONNECT_TIMEOUT = 5
-# Small files go to a worker together, up to this many or this many bytes:
-# 16 MB is about 0.3 s of judging, a hundred times a task's overhead.
-BATCH_FILES = 256
-BATCH_BYTES = 16 << 20
-# A large file is cut into runs of whole cases of about this size: a quarter
-# of the work per worker, within these bounds (32 MB: about 0.6 s of
-# judging; 256 MB: the most a worker holds for one unit).
+# A task holds about a quarter of each worker's share of the work, so that
+# the workers finish together, within bounds: at least UNIT_BYTES_MIN of
+# input (about a quarter of a second of judging, some fifty times the
+# scheduler's overhead for a task), at most UNIT_BYTES_MAX (what a worker
+# holds for one unit).  A large file is cut into runs of cases of that size;
+# small files go together up to that size, or up to BATCH_FILES files (a
+# small file costs a quarter of a millisecond to judge) or
+# REPLAY_BATCH_FILES record files (about a tenth of a millisecond each).
 UNIT_BYTES_MIN = 32 << 20
 UNIT_BYTES_MAX = 256 << 20
+BATCH_FILES = 1024
+REPLAY_BATCH_FILES = 2048
 # Tasks in flight per worker for the command line: enough to keep every
 # worker busy while results are taken in order, few enough that shipped
 # bytes do not pile up on the workers.
@@ -265,19 +268,30 @@ def _regular_size(file):
     return status.st_size if stat.S_ISREG(status.st_mode) else None
 
 
-class _Batch:
-    """Small files gathered into one task."""
+def batch_files_for(files, workers, most):
+    """Files a batch holds at most: a quarter of each worker's share of the
+    files, within 1 and ``most``."""
+    return max(1, min(most, files // (4 * max(1, workers))))
 
-    def __init__(self):
+
+class _Batch:
+    """Small files gathered into one task, up to ``files`` files or
+    ``size`` bytes."""
+
+    def __init__(self, files, size):
         self.units = []
         self.size = 0
+        self.limits = (files, size)
 
     def add(self, index, unit, size):
         self.units.append((index, unit))
         self.size += size
 
     def full(self):
-        return len(self.units) >= BATCH_FILES or self.size >= BATCH_BYTES
+        return len(self.units) >= self.limits[0] or self.size >= self.limits[1]
+
+    def again(self):
+        return _Batch(*self.limits)
 
 
 def plan_judge(files, game, ship, workers):
@@ -289,7 +303,7 @@ def plan_judge(files, game, ship, workers):
 
     sizes = [_regular_size(file) for file in files]
     unit = unit_bytes_for(sum(size or 0 for size in sizes), workers)
-    batch = _Batch()
+    batch = _Batch(batch_files_for(len(files), workers, BATCH_FILES), unit)
     for index, (file, size) in enumerate(zip(files, sizes)):
         data = None
         name = "<stdin>" if file == "-" else os.fsdecode(file)
@@ -304,18 +318,23 @@ def plan_judge(files, game, ship, workers):
                 else:
                     if batch.units:
                         yield "task", batch.units
-                        batch = _Batch()
+                        batch = batch.again()
                     yield "fault", index, error
                     continue
             if data is not None:
                 size = len(data)
         if size is not None and size > 2 * unit:
-            cuts = case_cuts(data if data is not None else _mapped(file),
-                             HAVANNAH if game == "havannah" else HEX, unit)
+            mapped = _mapped(file) if data is None else None
+            try:
+                cuts = case_cuts(data if data is not None else mapped,
+                                 HAVANNAH if game == "havannah" else HEX, unit)
+            finally:
+                if mapped is not None and hasattr(mapped, "close"):
+                    mapped.close()
             if cuts is not None and len(cuts) > 2:
                 if batch.units:
                     yield "task", batch.units
-                    batch = _Batch()
+                    batch = batch.again()
                 for (start, before, line), (stop, after, _) in zip(cuts, cuts[1:]):
                     piece = None if data is None else data[start:stop]
                     yield "task", [(index, ("range", file, piece, name, start, stop,
@@ -325,26 +344,28 @@ def plan_judge(files, game, ship, workers):
         batch.add(index, whole, size or 0)
         if batch.full():
             yield "task", batch.units
-            batch = _Batch()
+            batch = batch.again()
     if batch.units:
         yield "task", batch.units
 
 
-def plan_replay(files, ship):
+def plan_replay(files, ship, workers):
     """replay's tasks, as :func:`plan_judge` gives them; ``files`` as the
-    command line names them (folders stand for their record files)."""
-    from .cli.replay import BATCH_FILES as REPLAY_BATCH_FILES
+    command line names them (folders stand for their record files).  The
+    units are ``havhex replay -j``'s, its batches larger: a task through a
+    scheduler costs more than one through a local pool."""
     from .cli.replay import UNIT_BYTES, _units_of, record_files
     from .records.game import load
 
-    batch = _Batch()
+    files = record_files(files)
+    batch = _Batch(batch_files_for(len(files), workers, REPLAY_BATCH_FILES), UNIT_BYTES)
 
     def flush():
         nonlocal batch
-        units, batch = batch.units, _Batch()
+        units, batch = batch.units, batch.again()
         return units
 
-    for index, file in enumerate(record_files(files)):
+    for index, file in enumerate(files):
         size = _regular_size(file)
         data = None
         name = "<stdin>" if file == "-" else os.fsdecode(file)
@@ -368,7 +389,7 @@ def plan_replay(files, ship):
             continue
         whole = ("path", file) if data is None else ("bytes", data, name)
         batch.add(index, whole, size)
-        if len(batch.units) >= REPLAY_BATCH_FILES or batch.size >= UNIT_BYTES:
+        if batch.full():
             yield "task", flush()
     if batch.units:
         yield "task", flush()
@@ -508,7 +529,7 @@ def cli_outputs(arguments, summary=None):
         workers = _worker_count(client)
         window = TASKS_PER_WORKER * workers
         if arguments.command == "replay":
-            plan = plan_replay(arguments.files, arguments.ship)
+            plan = plan_replay(arguments.files, arguments.ship, workers)
             results = _ordered_results(client, plan, replay_task,
                                        (arguments.rule, arguments.format), window)
             for values in _guarded(_by_file(results)):
@@ -576,6 +597,12 @@ def _default_client():
         return None
 
 
+def _workers_here():
+    """The default client's workers, or this machine's cores without one."""
+    client = _default_client()
+    return _worker_count(client) if client is not None else (os.cpu_count() or 1)
+
+
 def _bag(plan, records, argument):
     dask, bag = _require("dask", "dask.bag")
     client = _default_client()
@@ -607,9 +634,7 @@ def judge_files(paths, game, *, ship=False):
     """
     _judge_module(game)
     paths = [os.fspath(path) for path in paths]
-    client = _default_client()
-    workers = _worker_count(client) if client is not None else (os.cpu_count() or 1)
-    return _bag(plan_judge(paths, game, ship, workers), judge_records, game)
+    return _bag(plan_judge(paths, game, ship, _workers_here()), judge_records, game)
 
 
 def replay_files(paths, *, rule="official", ship=False):
@@ -619,4 +644,4 @@ def replay_files(paths, *, rule="official", ship=False):
     if rule not in ("official", "contest"):
         raise ValueError(f"rule must be 'official' or 'contest', not {rule!r}")
     paths = [os.fspath(path) for path in paths]
-    return _bag(plan_replay(paths, ship), replay_records, rule)
+    return _bag(plan_replay(paths, ship, _workers_here()), replay_records, rule)

@@ -325,7 +325,7 @@ def test_replay_of_a_large_collection_in_byte_ranges(monkeypatch, cluster, capsy
     monkeypatch.setattr(replay, "UNIT_BYTES", 20000)
     collection = tmp_path / "all.hgf"
     collection.write_bytes(b"".join(path.read_bytes() for path in sorted(RECORDS.glob("*.hgf"))))
-    plan = list(hdask.plan_replay([str(collection)], False))
+    plan = list(hdask.plan_replay([str(collection)], False, 2))
     assert len(plan) > 10
     status, written, err = same_as_local(["replay", "--format", "json", collection], cluster,
                                          capsys, tmp_path)
