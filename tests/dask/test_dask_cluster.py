@@ -450,23 +450,28 @@ def long_havannah_case(moves, size=100000):
     return "\n".join(lines)
 
 
-def test_a_worker_killed_mid_run_leaves_complete_identical_output(client, cluster, tmp_path):
+def long_inputs(folder, copies=12):
+    """``copies`` names of one input of three long cases (hard links)."""
+    case = long_havannah_case(300000)
+    first = folder / "long0.in"
+    first.write_text(f"3\n{case}\n{case}\n{case}\n")
+    files = [first]
+    for number in range(1, copies):
+        files.append(folder / f"long{number}.in")
+        os.link(first, files[-1])
+    return files
+
+
+def run_killing_a_worker(client, address, files, output):
+    """``havhex havannah -o OUTPUT --scheduler ADDRESS FILES`` in a child
+    process, killing (SIGKILL) the first worker seen busy with its tasks;
+    returns (status, stdout, stderr)."""
     import subprocess
     import sys
 
-    case = long_havannah_case(300000)
-    first = tmp_path / "long0.in"
-    first.write_text(f"3\n{case}\n{case}\n{case}\n")
-    files = [first]
-    for number in range(1, 12):
-        files.append(tmp_path / f"long{number}.in")
-        os.link(first, files[-1])
-    local = run_cli("havannah", *files)
-    assert local.returncode == 0 and local.stdout.count(b"\n") == 36
     pids = client.run(os.getpid)
-    output = tmp_path / "out.txt"
     run = subprocess.Popen([sys.executable, "-m", "havhex", "havannah", "-o", str(output),
-                            "--scheduler", cluster.scheduler_address, *map(str, files)],
+                            "--scheduler", address, *map(str, files)],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     killed = None
     deadline = time.monotonic() + 60
@@ -479,5 +484,33 @@ def test_a_worker_killed_mid_run_leaves_complete_identical_output(client, cluste
         time.sleep(0.02)
     out, err = run.communicate(timeout=300)
     assert killed is not None, "the run ended before a worker could be killed"
-    assert (run.returncode, out, err) == (0, b"", b"")
+    return run.returncode, out, err
+
+
+def test_a_worker_killed_mid_run_leaves_complete_identical_output(client, cluster, tmp_path):
+    files = long_inputs(tmp_path)
+    local = run_cli("havannah", *files)
+    assert local.returncode == 0 and local.stdout.count(b"\n") == 36
+    output = tmp_path / "out.txt"
+    done = run_killing_a_worker(client, cluster.scheduler_address, files, output)
+    assert done == (0, b"", b"")
     assert output.read_bytes() == local.stdout
+
+
+def test_a_task_dask_gives_up_on_is_one_line_and_nothing_written(tmp_path):
+    # With no retry allowed, the first worker lost with a task makes Dask
+    # give up on it: the run says so in one line, and writes nothing.
+    import dask
+    import distributed
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                     dashboard_address=":0") as local, \
+            distributed.Client(local, set_as_default=False) as connected:
+        output = tmp_path / "out.txt"
+        status, out, err = run_killing_a_worker(connected, local.scheduler_address,
+                                                long_inputs(tmp_path), output)
+    assert (status, out) == (1, b"")
+    assert err.startswith(b"havhex: the Dask cluster could not finish the run: KilledWorker")
+    assert err.count(b"\n") == 1 and b"Traceback" not in err
+    assert not output.exists()
