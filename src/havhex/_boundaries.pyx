@@ -16,7 +16,7 @@ or is out of range, an input that ends early, or data after the last case.
 """
 from libc.stdint cimport int64_t
 
-__all__ = ["case_cuts", "HAVANNAH", "HEX"]
+__all__ = ["CaseWalk", "case_cuts", "HAVANNAH", "HEX"]
 
 HAVANNAH = 0
 HEX = 1
@@ -74,24 +74,58 @@ cdef inline int64_t read_count(Walk* w) noexcept nogil:
     return value if digits else -1
 
 
+# Byte classes for the walk: a token's byte, white space, a line feed, a
+# carriage return.
+cdef unsigned char CLASS[256]
+cdef int _byte
+for _byte in range(256):
+    CLASS[_byte] = 0
+for _byte in (32, 9, 11, 12):
+    CLASS[_byte] = 1
+CLASS[10] = 2
+CLASS[13] = 3
+
+
 cdef inline bint skip_tokens(Walk* w, int64_t count) noexcept nogil:
-    """Pass ``count`` tokens; False when the input ends first or at a "\\r"."""
+    """Pass ``count`` tokens; False when the input ends first or at a "\\r".
+    Blocks of 8 bytes are counted without a branch a byte; a block that
+    holds a "\\r" or the start of a token beyond ``count`` is walked byte
+    by byte."""
     cdef const unsigned char* data = w.data
     cdef Py_ssize_t pos = w.pos
     cdef Py_ssize_t end = w.end
     cdef int64_t line = w.line
-    cdef unsigned char c
+    cdef unsigned char c, kind
     cdef bint inside = False
+    cdef bint token, before
+    cdef int k, starts, feeds, returns
+    while pos + 8 <= end:
+        starts = feeds = returns = 0
+        before = inside
+        for k in range(8):
+            kind = CLASS[data[pos + k]]
+            token = kind == 0
+            starts += token and not before
+            before = token
+            feeds += kind == 2
+            returns += kind == 3
+        if returns or starts > count:
+            break
+        count -= starts
+        line += feeds
+        inside = before
+        pos += 8
     # ``count + 1`` token starts would be one too many: stop at the end of
     # the last token, as read_count does.
     while pos < end:
         c = data[pos]
-        if c == 32 or c == 9 or c == 11 or c == 12:
+        kind = CLASS[c]
+        if kind == 1:
             inside = False
-        elif c == 10:
+        elif kind == 2:
             inside = False
             line += 1
-        elif c == 13:
+        elif kind == 3:
             w.unusual = True
             w.pos = pos
             w.line = line
@@ -107,6 +141,105 @@ cdef inline bint skip_tokens(Walk* w, int64_t count) noexcept nogil:
     return count == 0
 
 
+cdef class CaseWalk:
+    """A walk over the cases of one input, cut by cut, so that runs can be
+    judged while the rest of the input is still being walked.
+
+    ``cases`` is T, or -1 when T is not a plain count (the input is then
+    judged whole).  Each :meth:`next_cut` returns the next cut ``(offset,
+    cases before it, line)``: first case 1's first token, then the first
+    token of a case at least ``unit_bytes`` after the previous cut, last the
+    end of the input ``(length, T, line)``; None once the walk has met
+    anything unusual (``unusual`` is then True: the cases from the last cut
+    on are judged as one run, which reports whatever is wrong) or has
+    returned the end.
+    """
+    cdef const unsigned char[::1] data
+    cdef Walk w
+    cdef int game
+    cdef readonly int64_t cases
+    cdef int64_t case
+    cdef Py_ssize_t last_cut
+    cdef readonly bint unusual
+    cdef bint finished
+
+    def __init__(self, const unsigned char[::1] data, int game):
+        self.data = data
+        self.game = game
+        self.w.data = &data[0] if data.shape[0] else NULL
+        self.w.pos = 0
+        self.w.end = data.shape[0]
+        self.w.line = 1
+        self.w.unusual = False
+        self.case = 0
+        self.last_cut = 0
+        self.unusual = False
+        self.finished = False
+        self.cases = -1
+        if skip_space(&self.w):
+            self.cases = read_count(&self.w)
+            if self.cases > LARGEST_COUNT:
+                self.cases = -1
+        if self.cases <= 0:
+            self.finished = True
+
+    def next_cut(self, int64_t unit_bytes):
+        cdef Walk* w = &self.w
+        if self.finished:
+            return None
+        if w.unusual:
+            return self._stop()
+        while self.case < self.cases:
+            if not skip_space(w):
+                return self._stop()      # fewer cases than T, or a "\\r"
+            if self.case == 0 or w.pos - self.last_cut >= unit_bytes:
+                cut = (w.pos, self.case, w.line)
+                self.last_cut = w.pos
+                self._pass_case()        # anything amiss stops the next call
+                return cut
+            self._pass_case()
+            if w.unusual:
+                return self._stop()
+        # After T cases, nothing but white space may follow.
+        if skip_space(w) or w.unusual:
+            return self._stop()
+        self.finished = True
+        return (w.end, self.cases, w.line)
+
+    cdef object _stop(self):
+        self.unusual = True
+        self.finished = True
+        return None
+
+    cdef void _pass_case(self):
+        """Read case ``self.case``'s header and pass its tokens (``w.unusual``
+        set when anything is amiss)."""
+        cdef Walk* w = &self.w
+        cdef int64_t size, moves, skip
+        cdef bint passed
+        self.case += 1
+        if self.game == HAVANNAH:
+            size = read_count(w)
+            if size < 0 or not skip_space(w):
+                w.unusual = True
+                return
+            moves = read_count(w)
+            if moves < 0 or moves > LARGEST_COUNT:
+                w.unusual = True
+                return
+            skip = 2 * moves
+        else:
+            size = read_count(w)
+            if size < 0 or size > LARGEST_COUNT:
+                w.unusual = True
+                return
+            skip = size
+        with nogil:
+            passed = skip_tokens(w, skip)
+        if not passed:
+            w.unusual = True
+
+
 def case_cuts(const unsigned char[::1] data, int game, int64_t unit_bytes):
     """Runs of whole cases of about ``unit_bytes`` each, as a list of cuts
     ``(offset, cases before it, line)``: the first at case 1's first token,
@@ -115,45 +248,12 @@ def case_cuts(const unsigned char[::1] data, int game, int64_t unit_bytes):
     cases before it = T).  None when the walk meets anything unusual (see
     the module's text) or the input has no case.
     """
-    cdef Walk w
-    cdef int64_t cases, case, size, moves, skip
-    cdef Py_ssize_t last_cut = 0
+    walk = CaseWalk(data, game)
     cuts = []
-    w.data = &data[0] if data.shape[0] else NULL
-    w.pos = 0
-    w.end = data.shape[0]
-    w.line = 1
-    w.unusual = False
-    if not skip_space(&w):
-        return None
-    cases = read_count(&w)
-    if cases <= 0 or cases > LARGEST_COUNT:
-        return None
-    for case in range(cases):
-        if not skip_space(&w):
+    while True:
+        cut = walk.next_cut(unit_bytes)
+        if cut is None:
             return None
-        if case == 0 or w.pos - last_cut >= unit_bytes:
-            cuts.append((w.pos, case, w.line))
-            last_cut = w.pos
-        if game == HAVANNAH:
-            size = read_count(&w)
-            if size < 0 or not skip_space(&w):
-                return None
-            moves = read_count(&w)
-            if moves < 0 or moves > LARGEST_COUNT:
-                return None
-            skip = 2 * moves
-        else:
-            size = read_count(&w)
-            if size < 0 or size > LARGEST_COUNT:
-                return None
-            skip = size
-        with nogil:
-            if not skip_tokens(&w, skip):
-                w.unusual = True
-        if w.unusual:
-            return None
-    if skip_space(&w) or w.unusual:
-        return None         # data after the last case: the judge says so
-    cuts.append((w.end, cases, w.line))
-    return cuts
+        cuts.append(cut)
+        if cut[1] == walk.cases:         # the end
+            return cuts

@@ -299,8 +299,6 @@ def plan_judge(files, game, ship, workers):
     ...])`` or ``("fault", file index, error)`` for an input the client
     could not read (``ship``).  Files are read, and large ones scanned,
     as the plan is consumed."""
-    from ._boundaries import HAVANNAH, HEX, case_cuts
-
     sizes = [_regular_size(file) for file in files]
     unit = unit_bytes_for(sum(size or 0 for size in sizes), workers)
     batch = _Batch(batch_files_for(len(files), workers, BATCH_FILES), unit)
@@ -324,21 +322,15 @@ def plan_judge(files, game, ship, workers):
             if data is not None:
                 size = len(data)
         if size is not None and size > 2 * unit:
-            mapped = _mapped(file) if data is None else None
-            try:
-                cuts = case_cuts(data if data is not None else mapped,
-                                 HAVANNAH if game == "havannah" else HEX, unit)
-            finally:
-                if mapped is not None and hasattr(mapped, "close"):
-                    mapped.close()
-            if cuts is not None and len(cuts) > 2:
+            runs = _runs(file, data, name, game, unit)
+            first = next(runs, None)
+            if first is not None:
                 if batch.units:
                     yield "task", batch.units
                     batch = batch.again()
-                for (start, before, line), (stop, after, _) in zip(cuts, cuts[1:]):
-                    piece = None if data is None else data[start:stop]
-                    yield "task", [(index, ("range", file, piece, name, start, stop,
-                                            before, after - before, line))]
+                yield "task", [(index, first)]
+                for run in runs:
+                    yield "task", [(index, run)]
                 continue
         whole = ("path", file) if data is None else ("bytes", data, name)
         batch.add(index, whole, size or 0)
@@ -347,6 +339,43 @@ def plan_judge(files, game, ship, workers):
             batch = batch.again()
     if batch.units:
         yield "task", batch.units
+
+
+def _runs(file, data, name, game, unit):
+    """The range units of a large input, each yielded as soon as the walk
+    has found its end (so that workers judge while the rest is walked);
+    nothing when the input is to be judged whole.  When the walk meets
+    anything unusual after a cut, the cases from that cut to the end are
+    one last run, whose judging reports the fault as the whole file's
+    would (the same case numbers and lines)."""
+    from ._boundaries import HAVANNAH, HEX, CaseWalk
+
+    buffer = _mapped(file) if data is None else data
+    walk = None
+    try:
+        walk = CaseWalk(buffer, HAVANNAH if game == "havannah" else HEX)
+        start = walk.next_cut(unit)
+        if start is None:
+            return
+
+        def run(begin, stop, cases):
+            offset, before, line = begin
+            piece = None if data is None else data[offset:stop]
+            return ("range", file, piece, name, offset, stop, before, cases, line)
+
+        while True:
+            cut = walk.next_cut(unit)
+            if cut is None:
+                yield run(start, len(buffer), walk.cases - start[1])
+                return
+            yield run(start, cut[0], cut[1] - start[1])
+            if cut[1] == walk.cases:
+                return
+            start = cut
+    finally:
+        walk = None             # its view of the mapping goes first
+        if data is None and hasattr(buffer, "close"):
+            buffer.close()
 
 
 def plan_replay(files, ship, workers):
@@ -405,7 +434,13 @@ def _quiet_logging():
     import logging
 
     os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
-    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    _require("distributed")         # sets up its loggers, some with levels of their own
+    top = logging.getLogger("distributed")
+    for handler in top.handlers:
+        handler.setLevel(logging.CRITICAL)
+    for name in list(logging.root.manager.loggerDict):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def connect(scheduler=None, local_workers=None):
