@@ -187,6 +187,14 @@ def test_a_file_with_carriage_returns_is_judged_whole(small_units, cluster, caps
     assert range_tasks(path, "havannah") == 0
     status, written, _ = same_as_local(["havannah", path], cluster, capsys, tmp_path)
     assert status == 0 and written.count(b"\n") == 200
+    # From the middle on: runs up to the first "\r", then one run.
+    text = havannah_input(rng, 200)
+    middle = text.index("\n", len(text) // 2) + 1
+    path.write_bytes((text[:middle] + text[middle:].replace("\n", "\r\n")).encode())
+    assert range_tasks(path, "havannah") > 3
+    status, written, _ = same_as_local(["havannah", "--format", "json", path], cluster,
+                                       capsys, tmp_path)
+    assert status == 0 and written.count(b"\n") == 200
 
 
 # ---------------------------------------------------------------------------
@@ -226,6 +234,12 @@ def havannah_faults(rng):
     variant("T too small", lambda c: c.__setitem__(0, "119"))
     variant("early fault", lambda c: c.__setitem__(heads[3] + 1, "0 0"))
     faulty["carriage returns"] = "\r\n".join(lines).replace("1 1\r\n", "1 1\r\n1 1\r\n", 1)
+    # Line feeds, then carriage returns from the middle on: runs up to the
+    # first "\r", then the rest as one run, whose fault has the file's line.
+    duplicate = faulty["duplicate"].split("\n")
+    half = heads[60]
+    faulty["late carriage returns"] = "\n".join(duplicate[:half]) + "\n" + \
+        "\r\n".join(duplicate[half:])
     return faulty
 
 
