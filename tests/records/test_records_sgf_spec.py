@@ -141,7 +141,7 @@ def test_swap_pieces_mirrors_the_first_stone_in_the_long_diagonal():
     # B[c2] is (row 1, col 2); after the swap a white stone (the board's
     # blue, 2 in to_array) stands on b3 = (row 2, col 1), and Black moves.
     r = replayed("(;FF[4]GM[11]SZ[5];B[c2];W[swap-pieces];B[a1])")
-    assert r.moves == 3 and r.flags == ()
+    assert r.moves == 3 and r.flags == ("no-result",)
     board = r.board()
     assert board.moves == ((1, 2), "swap-pieces", (0, 0))
     stones = board.to_array()
@@ -233,8 +233,19 @@ def test_ab_aw_place_setup_stones():
 
 def test_setup_stones_count_towards_the_win():
     # Black's a1 and a2 are set up; a3 completes column a.
-    r = replayed("(;FF[4]GM[11]SZ[3]AB[a1][a2]AW[c1];B[a3])")
+    r = replayed("(;FF[4]GM[11]SZ[3]AB[a1][a2]AW[c1][c2];B[a3])")
     assert r.win is not None and (r.win.move, r.win.player) == (1, "B")
+
+
+def test_a_setup_the_board_cannot_reach_spoils_only_its_own_game():
+    # The specification puts no limit on AB[]/AW[]: two black stones and one
+    # white with Black to move is a well-formed record.  Whatever the replay
+    # makes of it, the next game of the collection is replayed.
+    data = (b"(;FF[4]GM[11]SZ[3]AB[a1][a2]AW[c1];B[a3])\n"
+            b"(;FF[4]GM[11]SZ[3]RE[B+];B[a1];W[b1];B[a2];W[b2];B[a3])\n")
+    found = list(records.replay(data))
+    assert len(found) == 2
+    assert found[1].win == records.Win(5, "B", ("chain",))
 
 
 # ---------------------------------------------------------------------------
