@@ -127,3 +127,19 @@ def test_a_hundred_thousand_games_in_well_under_a_minute(hex_records):
     # Written once per session: a second call is the cached file.
     assert hex_records(100_000) == path
     assert elapsed < 30, f"{elapsed:.1f} s to write 100,000 games"
+
+
+def test_the_records_reader_replays_the_games_as_recorded():
+    """The reader and the generator agree on every game: a win by the last
+    move, for the player RE[] names, swaps (two W moves in a row after
+    swap-sides) included."""
+    from havhex import records
+
+    text = records_data.collection(3000, seed=5, swaps=0.3).encode()
+    swaps = 0
+    for replay in records.replay(text):
+        assert replay.flags == () and replay.end == "structure", replay
+        assert replay.win.move == replay.moves == len(replay.game.moves)
+        assert replay.win.player == replay.recorded
+        swaps += replay.game.moves[1][1] in ("swap-pieces", "swap-sides")
+    assert 600 < swaps < 1200

@@ -13,9 +13,9 @@ from .game import Game
 
 __all__ = ["write", "game_text", "hex_cell_name", "havannah_cell_name"]
 
-# The properties each game's root starts with, whatever it held: the text is
-# FF[4], and Hex says its game (the reader takes a record without GM[] as
-# Hex only when told to).
+# The properties each game's root starts with, given these values when the
+# game has none: the text is FF[4], and a Hex game says its game (the reader
+# takes a record without GM[] as Hex only when told to).
 _LEADING = {"hex": (("FF", "4"), ("GM", "11")), "havannah": (("FF", "4"),)}
 
 
@@ -66,12 +66,17 @@ def game_text(game):
     if not isinstance(game, Game):
         raise TypeError(f"write takes havhex.records.Game objects, not {type(game).__name__}")
     parts = ["(;"]
+    properties = game.properties
     leading = _LEADING[game.kind]
     for name, value in leading:
-        parts.append(f"{name}[{value}]")
+        parts.append(name)
+        parts.extend(f"[{_escaped(value)}]" for value in properties.get(name, (value,)))
     written = {name for name, _ in leading}
-    for name, values in game.properties.items():
-        if name in written:
+    for name, values in properties.items():
+        # A name the reader kept without letters (FF[3]'s lower-case ones
+        # do not count) cannot be written: it would give its values to the
+        # property before it.
+        if name in written or not name.isalpha() or not name.isupper():
             continue
         parts.append(name)
         parts.extend(f"[{_escaped(value)}]" for value in values)
@@ -99,9 +104,11 @@ def write(games, destination=None):
     """The SGF text of ``games`` (one :class:`~havhex.records.Game` or an
     iterable of them), one game tree per line.
 
-    Hex games get ``FF[4]GM[11]`` first, Havannah games ``FF[4]`` (Little
-    Golem's form, no ``GM[]``: read them back from a ``.hgf`` file or with
-    ``game="havannah"``); then every root property as read, then the moves.
+    Each game's root starts with its ``FF[]`` (``FF[4]`` when it has none)
+    and, for Hex, its ``GM[]`` (``GM[11]`` when it has none); Havannah games
+    take Little Golem's form, without ``GM[]`` (read them back from a
+    ``.hgf`` file or with ``game="havannah"``).  Then come the other root
+    properties as read, then the moves, one node each.
     Returns the text when ``destination`` is None; otherwise writes it to
     ``destination``, a path or a file opened for writing (text or binary),
     and returns None.  Bytes are each game's ``CA[]`` charset, else UTF-8.
