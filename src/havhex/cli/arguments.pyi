@@ -20,6 +20,7 @@ class Arguments:
     jobs: int
     format: str
     quiet: bool
+    rule: str
     case: int
     text: bool
     def __init__(self, command: str) -> None: ...

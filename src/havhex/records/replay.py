@@ -30,7 +30,10 @@ class Win(Frozen):
     __slots__ = ("move", "player", "kinds")
 
     def __init__(self, move, player, kinds):
-        self._set(move=move, player=player, kinds=tuple(kinds))
+        setattr = object.__setattr__
+        setattr(self, "move", move)
+        setattr(self, "player", player)
+        setattr(self, "kinds", tuple(kinds))
 
     def __repr__(self):
         return f"Win(move={self.move}, player={self.player!r}, kinds={self.kinds!r})"
@@ -60,13 +63,28 @@ class Replay(Frozen):
     None; ``end`` how the game ended: ``"structure"`` (a move won),
     ``"resign"``, ``"forfeit"`` or ``"none"``; ``illegal`` None or ``(move
     number, reason)`` for the first move that cannot be played (the replay
-    stops there); ``flags``, in this order, those that hold of
+    stops there; move 0 stands for setup stones that no board takes); ``flags``, in this order, those that hold of
     ``"played-on"`` (moves after the win), ``"result-disagrees"`` (the
     recorded winner is not the one who won on the board), ``"illegal"`` and
     ``"no-result"`` (no recorded winner).
     """
 
     __slots__ = ("game", "rule", "moves", "win", "recorded", "end", "illegal", "flags")
+
+    @classmethod
+    def _make(cls, game, rule, moves, win, recorded, end, illegal, flags):
+        # Field by field: one is made per game replayed (see Game._make).
+        self = object.__new__(cls)
+        setattr = object.__setattr__
+        setattr(self, "game", game)
+        setattr(self, "rule", rule)
+        setattr(self, "moves", moves)
+        setattr(self, "win", win)
+        setattr(self, "recorded", recorded)
+        setattr(self, "end", end)
+        setattr(self, "illegal", illegal)
+        setattr(self, "flags", flags)
+        return self
 
     def __repr__(self):
         return (f"<havhex.records.Replay {self.game.source}#{self.game.index}: {self.moves} moves, "
@@ -91,7 +109,8 @@ class Replay(Frozen):
 
     def board(self):
         """The live board at the winning move (or where the replay stopped),
-        e.g. for ``board().explain()`` or ``board().draw()``."""
+        e.g. for ``board().explain()`` or ``board().draw()``; raises
+        :class:`havhex.InputError` for setup stones no board takes."""
         board = self.game.board(self.rule)
         board._replay(self.game._scanned.table())
         return board
@@ -123,15 +142,22 @@ class Replay(Frozen):
 
 
 def _rebuilt(game, rule, moves, win, recorded, end, illegal, flags):
-    return Replay._build(game=game, rule=rule, moves=moves, win=win, recorded=recorded,
-                         end=end, illegal=illegal, flags=flags)
+    return Replay._make(game, rule, moves, win, recorded, end, illegal, flags)
 
 
 def _replayed(game, rule):
     scanned = game._scanned
-    board = game.board(rule)
-    row, outcome, detail = board._replay(scanned.table())
     win = illegal = None
+    try:
+        board = game.board(rule)
+    except InputError as error:
+        # Setup stones no board takes: the game's fault, not the file's (the
+        # rest of the collection is replayed); "move 0" is the setup.
+        board = None
+        outcome = 0
+        illegal = (0, f"the setup stones: {error.reason}")
+    if board is not None:
+        row, outcome, detail = board._replay(scanned.table())
     if outcome == 1:
         kinds = _CHAIN if game.kind == "hex" else detail
         win = Win(row + 1, _LETTER[board.winner], kinds)
@@ -155,8 +181,7 @@ def _replayed(game, rule):
         flags.append("illegal")
     if recorded is None:
         flags.append("no-result")
-    return Replay._build(game=game, rule=rule, moves=scanned.n_stones, win=win,
-                         recorded=recorded, end=end, illegal=illegal, flags=tuple(flags))
+    return Replay._make(game, rule, scanned.n_stones, win, recorded, end, illegal, tuple(flags))
 
 
 def _check_rule(rule):
