@@ -438,3 +438,38 @@ def test_a_fault_shows_a_bad_value_on_one_printable_line(data):
         list(reader.read(data))
     text = str(caught.value)
     assert text.isprintable() and len(text) <= MAX_MESSAGE, repr(text)
+
+
+def _capped():
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+@settings(max_examples=max(2, EXAMPLES // 12), **SETTINGS)
+@given(data=st.one_of(records(), raw_bytes()), suffix=st.sampled_from((".sgf", ".hgf")),
+       jobs=st.sampled_from((1, 2)))
+def test_cli(tmp_path_factory, data, suffix, jobs):
+    """``havhex replay`` prints what the API gives, or the API's fault as one
+    line ``havhex: FILE:LINE: reason`` with exit status 1 and no output."""
+    from havhex import InputError
+    from havhex import records as reader
+
+    path = tmp_path_factory.mktemp("cli") / f"record{suffix}"
+    path.write_bytes(data)
+    limit = _capped if sys.platform.startswith("linux") and not SANITIZED else None
+    done = subprocess.run([sys.executable, "-m", "havhex", "replay", "--quiet", "--format", "json",
+                           "-j", str(jobs), str(path)], capture_output=True, timeout=EXAMPLE_SECONDS,
+                          preexec_fn=limit, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    try:
+        wanted = [replay.to_dict() for replay in reader.replay(str(path))]
+    except InputError as error:
+        assert (done.returncode, done.stdout, done.stderr.decode(errors="replace")) == (
+            1, b"", f"havhex: {error}\n"), shown(data)
+        return
+    assert done.returncode == 0 and done.stderr == b"", (done.stderr[-500:], shown(data))
+    printed = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert len(printed) == len(wanted), shown(data)
+    for got, record in zip(printed, wanted):
+        assert got["file"] == str(path)
+        assert {key: got[key] for key in record} == json.loads(json.dumps(record)), shown(data)
