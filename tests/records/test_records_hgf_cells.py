@@ -99,3 +99,20 @@ def test_swap_hands_the_first_stone_to_black():
     assert board.moves == ((3, 3), "swap", (1, 1))
     stones = board.to_array()
     assert stones[2][2] == 2 and stones[0][0] == 1     # black on the centre, white on (1, 1)
+
+
+def test_the_table_of_the_docs_is_what_the_reader_reads():
+    """docs/records.md's table of base 3, row by row, against the reader."""
+    import re
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "records.md"
+    if not docs.is_file():
+        pytest.skip("docs/records.md is not beside the tests (installed package)")
+    rows = re.findall(r"^\| `([a-z])` \| (\d+) \| `([a-z0-9 ]+)` \| `([0-9(), ]+)` \|$",
+                      docs.read_text(encoding="utf-8"), re.M)
+    assert [row[0] for row in rows] == list("abcde")
+    for letter, r, names, cells in rows:
+        assert int(r) == ord(letter) - ord("a")
+        shown = [tuple(map(int, pair)) for pair in re.findall(r"\((\d+),(\d+)\)", cells)]
+        assert read_cells(3, names.split()) == shown, letter
