@@ -213,10 +213,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
     w = _witness(size, moves, explanation)
     stones = _drawn_moves(moves, w["move"])
     number_of = {cell: k for k, cell in enumerate(stones, 1)}
-    marks = {}
-    for kind, cells in (("bridge", w["bridge"]), ("fork", w["fork"]), ("ring", w["loop"])):
-        for cell in cells:
-            marks.setdefault(cell, []).append(kind)
+    marks = _structure_marks(w)
     enclosed = _RunIndex(w["enclosed_runs"])
     corners = set(geometry.corners(size))
     board_cells = geometry.cell_count(size)
@@ -263,16 +260,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
         if len(grid) >= 3:
             board.append(f'<polygon class="grid" style="fill:url(#hexgrid)" '
                          f'points="{svg.points(grid)}"/>')
-    # Fork edges: a bar along each side the fork touches, short of the corners.
-    inner = _outline(size, grow=0.3 * _R)
-    for edge in w["fork_edges"]:
-        (ax, ay), (bx, by) = _edge_ends(inner, edge)
-        cut = min(0.5, 1.6 * _R / max(math.hypot(bx - ax, by - ay), 1e-9))
-        p = (ax + (bx - ax) * cut, ay + (by - ay) * cut)
-        q = (bx + (ax - bx) * cut, by + (ay - by) * cut)
-        board.append(f'<line class="fork-edge" data-edge="{HAVANNAH_EDGES[edge]}" '
-                     f'x1="{svg.number(p[0])}" y1="{svg.number(p[1])}" '
-                     f'x2="{svg.number(q[0])}" y2="{svg.number(q[1])}"/>')
+    board.extend(_fork_edge_lines(size, w))
 
     def cell_element(cell):
         x, y = cell
@@ -321,13 +309,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
     board.extend(_enclosed_run_shapes(run_shapes))
     board.extend(late)
 
-    # The paths of the structures, through the centres.
-    if len(w["bridge"]) > 1 and _walk(w["bridge"]):
-        board.append(f'<polyline class="bridge-path" points="'
-                     f'{svg.points(_centre(x, y) for x, y in w["bridge"])}"/>')
-    if len(w["loop"]) > 2 and _walk(w["loop"] + w["loop"][:1]):
-        board.append(f'<polygon class="ring-loop" points="'
-                     f'{svg.points(_centre(x, y) for x, y in w["loop"])}"/>')
+    board.extend(_structure_paths(w))
 
     # Labels: move numbers on the stones, coordinates in the empty hexagons.
     if size <= _NUMBERED_MAX:
@@ -365,6 +347,45 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
             board.append(f'<circle class="winning-mark" cx="{svg.number(cx)}" cy="{svg.number(cy)}" '
                          f'r="{svg.number(9 * unit)}"/>')
     return svg.document(layout, w["answer"], subtitle, style, defs, board, legend, desc)
+
+
+def _structure_marks(w):
+    """The kinds (bridge, fork, ring) each hexagon of the witness ``w``
+    (:func:`_witness`'s dict) belongs to: {cell: [kind, ...]}."""
+    marks = {}
+    for kind, cells in (("bridge", w["bridge"]), ("fork", w["fork"]), ("ring", w["loop"])):
+        for cell in cells:
+            marks.setdefault(cell, []).append(kind)
+    return marks
+
+
+def _fork_edge_lines(size, w):
+    """Markup of a bar along each side the fork touches, short of the
+    corners (drawn under the hexagons)."""
+    out = []
+    inner = _outline(size, grow=0.3 * _R)
+    for edge in w["fork_edges"]:
+        (ax, ay), (bx, by) = _edge_ends(inner, edge)
+        cut = min(0.5, 1.6 * _R / max(math.hypot(bx - ax, by - ay), 1e-9))
+        p = (ax + (bx - ax) * cut, ay + (by - ay) * cut)
+        q = (bx + (ax - bx) * cut, by + (ay - by) * cut)
+        out.append(f'<line class="fork-edge" data-edge="{HAVANNAH_EDGES[edge]}" '
+                   f'x1="{svg.number(p[0])}" y1="{svg.number(p[1])}" '
+                   f'x2="{svg.number(q[0])}" y2="{svg.number(q[1])}"/>')
+    return out
+
+
+def _structure_paths(w):
+    """Markup of the bridge's path and the ring's loop through the hexagon
+    centres (drawn over the hexagons)."""
+    out = []
+    if len(w["bridge"]) > 1 and _walk(w["bridge"]):
+        out.append(f'<polyline class="bridge-path" points="'
+                   f'{svg.points(_centre(x, y) for x, y in w["bridge"])}"/>')
+    if len(w["loop"]) > 2 and _walk(w["loop"] + w["loop"][:1]):
+        out.append(f'<polygon class="ring-loop" points="'
+                   f'{svg.points(_centre(x, y) for x, y in w["loop"])}"/>')
+    return out
 
 
 _STEPS = frozenset(geometry.NEIGHBOUR_STEPS)

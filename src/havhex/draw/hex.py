@@ -129,27 +129,8 @@ def hex_svg(rows, explanation, *, heading=None):
             chain_of.setdefault(cell, index)
     last = set(w["last_moves"])
 
-    frame = 0.55 * _R
-    d = _R + frame
-    corners = {
-        "tl": (_centre(0, 0), (-_SQRT3 * d, -d)),
-        "tr": (_centre(0, n - 1), (d / _SQRT3, -d)),
-        "br": (_centre(n - 1, n - 1), (_SQRT3 * d, d)),
-        "bl": (_centre(n - 1, 0), (-d / _SQRT3, d)),
-    }
-    outer = {k: (c[0] + v[0], c[1] + v[1]) for k, (c, v) in corners.items()}
-    mid = ((outer["tl"][0] + outer["br"][0]) / 2, (outer["tl"][1] + outer["br"][1]) / 2)
     labels = n <= 40
-    label_room = 2.2 * _R if labels else 0
-    xs = [p[0] for p in outer.values()]
-    ys = [p[1] for p in outer.values()]
-    box = (min(xs) - 4 - label_room, min(ys) - 4 - label_room, max(xs) + 4, max(ys) + 4)
-
-    board = []
-    for side, a, b, colour in (("top", "tl", "tr", "red"), ("right", "tr", "br", "blue"),
-                               ("bottom", "br", "bl", "red"), ("left", "bl", "tl", "blue")):
-        board.append(f'<polygon class="side side-{colour}" data-side="{side}" '
-                     f'points="{svg.points((outer[a], outer[b], mid))}"/>')
+    board, box = _sides(n, n, labels)
     for i, row in enumerate(rows):
         for j, ch in enumerate(row):
             classes = ["cell"]
@@ -166,28 +147,12 @@ def hex_svg(rows, explanation, *, heading=None):
                 classes.append("last-move")
             board.append(f'<path class="{" ".join(classes)}" data-row="{i}" data-col="{j}" '
                          f'd="{_cell_d(i, j)}"/>')
-    for index, (_, cells) in enumerate(w["chains"]):
-        second = " second" if index else ""
-        if len(cells) == 1:
-            cx, cy = _centre(*cells[0])
-            board.append(f'<circle class="chain-line{second}" cx="{svg.number(cx)}" '
-                         f'cy="{svg.number(cy)}" r="3"/>')
-        elif cells:
-            board.append(f'<polyline class="chain-line{second}" points="'
-                         f'{svg.points(_centre(i, j) for i, j in cells)}"/>')
+    board.extend(_chain_lines(w["chains"]))
     for i, j in sorted(last):
         cx, cy = _centre(i, j)
         board.append(f'<circle class="last-move-mark" cx="{svg.number(cx)}" cy="{svg.number(cy)}" r="3.6"/>')
     if labels:
-        for j in range(n):
-            cx, _ = _centre(0, j)
-            board.append(f'<text class="label" x="{svg.number(cx)}" y="{svg.number(-_R - frame - 4)}" '
-                         f'font-size="7">{j}</text>')
-        for i in range(n):
-            cx, cy = _centre(i, 0)
-            x = cx - _W / 2 - 2 * d / _SQRT3 - 6
-            board.append(f'<text class="label" x="{svg.number(x)}" y="{svg.number(cy + 2.5)}" '
-                         f'font-size="7">{i}</text>')
+        board.extend(_labels(n, n))
 
     items = [
         (lambda x, y: _swatch(x, y, "red"), [f"Red stone ({w['red']})"]),
@@ -226,6 +191,66 @@ def hex_svg(rows, explanation, *, heading=None):
     layout = svg.Layout(box, legend_h, subtitle)
     desc = f"Hex board N = {n}; answer: {w['answer']}" + (f" ({w['reason']})" if w["reason"] else "")
     return svg.document(layout, w["answer"], subtitle, _STYLE, [], board, legend, desc)
+
+
+_FRAME = 0.55 * _R          # the coloured sides' width beyond the hexagons
+_D = _R + _FRAME
+
+
+def _sides(n_rows, n_cols, labels):
+    """The four coloured sides of an ``n_rows`` x ``n_cols`` board (Red's
+    top and bottom, Blue's left and right) as markup, and the drawing's box
+    (with room for the labels when ``labels``)."""
+    d = _D
+    corners = {
+        "tl": (_centre(0, 0), (-_SQRT3 * d, -d)),
+        "tr": (_centre(0, n_cols - 1), (d / _SQRT3, -d)),
+        "br": (_centre(n_rows - 1, n_cols - 1), (_SQRT3 * d, d)),
+        "bl": (_centre(n_rows - 1, 0), (-d / _SQRT3, d)),
+    }
+    outer = {k: (c[0] + v[0], c[1] + v[1]) for k, (c, v) in corners.items()}
+    mid = ((outer["tl"][0] + outer["br"][0]) / 2, (outer["tl"][1] + outer["br"][1]) / 2)
+    label_room = 2.2 * _R if labels else 0
+    xs = [p[0] for p in outer.values()]
+    ys = [p[1] for p in outer.values()]
+    box = (min(xs) - 4 - label_room, min(ys) - 4 - label_room, max(xs) + 4, max(ys) + 4)
+    out = []
+    for side, a, b, colour in (("top", "tl", "tr", "red"), ("right", "tr", "br", "blue"),
+                               ("bottom", "br", "bl", "red"), ("left", "bl", "tl", "blue")):
+        out.append(f'<polygon class="side side-{colour}" data-side="{side}" '
+                   f'points="{svg.points((outer[a], outer[b], mid))}"/>')
+    return out, box
+
+
+def _chain_lines(chains):
+    """Markup of the chains, ``(colour, cells)`` pairs, through the hexagon
+    centres; the second and later ones dashed."""
+    out = []
+    for index, (_, cells) in enumerate(chains):
+        second = " second" if index else ""
+        if len(cells) == 1:
+            cx, cy = _centre(*cells[0])
+            out.append(f'<circle class="chain-line{second}" cx="{svg.number(cx)}" '
+                       f'cy="{svg.number(cy)}" r="3"/>')
+        elif cells:
+            out.append(f'<polyline class="chain-line{second}" points="'
+                       f'{svg.points(_centre(i, j) for i, j in cells)}"/>')
+    return out
+
+
+def _labels(n_rows, n_cols):
+    """The column numbers above the board and the row numbers left of it."""
+    out = []
+    for j in range(n_cols):
+        cx, _ = _centre(0, j)
+        out.append(f'<text class="label" x="{svg.number(cx)}" y="{svg.number(-_R - _FRAME - 4)}" '
+                   f'font-size="7">{j}</text>')
+    for i in range(n_rows):
+        cx, cy = _centre(i, 0)
+        x = cx - _W / 2 - 2 * _D / _SQRT3 - 6
+        out.append(f'<text class="label" x="{svg.number(x)}" y="{svg.number(cy + 2.5)}" '
+                   f'font-size="7">{i}</text>')
+    return out
 
 
 def _swatch(x, y, classes, r=9.0):
