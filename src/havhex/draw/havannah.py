@@ -237,10 +237,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
         mode, region, rows = "empty", None, []
 
     if mode in ("board", "empty"):
-        xs = [p[0] for p in outline]
-        ys = [p[1] for p in outline]
-        pad = 1.2 * _R
-        box = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+        box = _outline_box(outline)
     else:
         # The extreme centres of the region's hexagons, from its bounds: a
         # centre lies at (1.5 R (y - x), -H (x + y)).
@@ -347,6 +344,14 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
             board.append(f'<circle class="winning-mark" cx="{svg.number(cx)}" cy="{svg.number(cy)}" '
                          f'r="{svg.number(9 * unit)}"/>')
     return svg.document(layout, w["answer"], subtitle, style, defs, board, legend, desc)
+
+
+def _outline_box(outline):
+    """The drawing's box round a whole board's outline."""
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    pad = 1.2 * _R
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
 def _structure_marks(w):
