@@ -24,8 +24,8 @@ import json
 
 from ..errors import InputError
 from ..havannah import geometry
-from . import havannah as _hav
-from . import hex as _hex
+from . import havannah as havannah_picture
+from . import hex as hex_picture
 from . import svg
 
 __all__ = ["GameSteps", "game_steps", "position_svg", "game_page", "NOT_MOVES",
@@ -35,7 +35,7 @@ __all__ = ["GameSteps", "game_steps", "position_svg", "game_page", "NOT_MOVES",
 NOT_MOVES = ("resign", "forfeit", "pass")
 # Every hexagon of the board is an element of the page.
 PAGE_HAVANNAH_CELLS_MAX = 5000      # S = 41 has 4,921
-PAGE_HEX_MAX = _hex.HEX_SVG_MAX     # the longer side
+PAGE_HEX_MAX = hex_picture.HEX_SVG_MAX     # the longer side
 _NUMBERS_MAX = 999                  # stones carry their move number up to this many moves
 
 _R = svg.RADIUS
@@ -80,11 +80,7 @@ class GameSteps:
 
     def stones(self, move):
         """The colour on each hexagon after ``move`` moves (a list, ``""`` empty)."""
-        stone = [""] * len(self.cells)
-        for _, changes in self.steps[:move]:
-            for index, colour in changes:
-                stone[index] = colour
-        return stone
+        return _stones_after(self.steps, len(self.cells), move)
 
     def numbers(self):
         """``(cell index, move number, first move shown, move it leaves or None)``
@@ -123,6 +119,14 @@ class GameSteps:
         return "; ".join(words)
 
 
+def _stones_after(steps, cells, move):
+    stone = [""] * cells
+    for _, changes in steps[:move]:
+        for index, colour in changes:
+            stone[index] = colour
+    return stone
+
+
 def _colour_name(colour):
     return colour.capitalize()
 
@@ -138,21 +142,20 @@ def _new_board(kind, size, rule, swap):
     return Board(rows, cols, swap)
 
 
-def _board_stones(kind, board):
-    """{cell: colour} of a live board's stones."""
-    players = _PLAYERS[kind]
-    stones = {}
+def _swap_changes(kind, move, stones):
+    """What a swap the board took did to the stones ({cell: colour}), as the
+    live boards document it: Havannah's ``swap`` gives White's stone to
+    Black; Hex's ``swap-pieces`` moves Red's stone to its mirror image in the
+    long diagonal as a blue stone; ``swap-sides`` leaves the stones."""
+    if move == "swap-sides" or len(stones) != 1:
+        return []
+    (cell, _), = stones.items()
     if kind == "havannah":
-        width = 2 * board.size + 1
-        for index, held in enumerate(board._cells_bytes()):
-            if held in (1, 2):
-                stones[divmod(index, width)] = players[held - 1]
-    else:
-        for i, row in enumerate(board._rows_text()):
-            for j, letter in enumerate(row):
-                if letter != ".":
-                    stones[(i, j)] = players[0] if letter == "R" else players[1]
-    return stones
+        return [(cell, "black")]
+    mirror = (cell[1], cell[0])
+    if mirror == cell:
+        return [(cell, "blue")]
+    return [(cell, ""), (mirror, "blue")]
 
 
 def _cell_of(move):
@@ -205,7 +208,7 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, hea
     index = {cell: i for i, cell in enumerate(cells)}
     stones = {}
     steps = []
-    win = winner = explanation = rows_at_win = winning_cell = None
+    win = winner = explanation = winning_cell = None
     illegal = None
     mover = None            # the colour of the last move
     for move in moves:
@@ -225,15 +228,10 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, hea
             if cell is not None:
                 changes = [(cell, colour)]
             else:
-                # A swap: what it did is read from the board.
-                after = _board_stones(kind, board)
-                changes = [(c, after.get(c, "")) for c in sorted(set(stones) | set(after))
-                           if stones.get(c, "") != after.get(c, "")]
+                changes = _swap_changes(kind, move, stones)
             if board.winner is not None:
                 win, winner = number, board.winner
                 explanation = board.explain()
-                if kind == "hex":
-                    rows_at_win = board._rows_text()
                 if cell is not None:
                     winning_cell = index[cell]
         else:
@@ -259,24 +257,28 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, hea
     answer, marks, under, over = None, {}, [], []
     if explanation is not None:
         if kind == "havannah":
-            w = _hav._witness(size, (), explanation)
+            w = havannah_picture.witness(size, explanation)
             answer = f"{'-'.join(w['kinds'])} in move {win}"
-            for cell, kinds in _hav._structure_marks(w).items():
+            for cell, kinds in havannah_picture.structure_marks(w).items():
                 if cell in index:
                     marks[index[cell]] = kinds
-            for cell in _hav._run_cells(w["enclosed_runs"]):
+            for cell in havannah_picture.run_cells(w["enclosed_runs"]):
                 if cell in index:
                     marks.setdefault(index[cell], []).append("enclosed")
-            under = _hav._fork_edge_lines(size, w)
-            over = _hav._structure_paths(w)
+            under = havannah_picture.fork_edge_lines(size, w)
+            over = havannah_picture.structure_paths(w)
         else:
-            w = _hex._witness(rows_at_win, explanation)
+            # The rows at the win, as the judge writes them, for the stone counts.
+            held = {cells[i]: colour for i, colour in enumerate(_stones_after(steps, len(cells), win))}
+            rows = ["".join({"red": "R", "blue": "B"}.get(held.get((i, j)), ".")
+                            for j in range(size[1])) for i in range(size[0])]
+            w = hex_picture.witness(rows, explanation)
             answer = f"a chain in move {win}"
             for number, (_, chain) in enumerate(w["chains"]):
                 for cell in chain:
                     if cell in index:
                         marks.setdefault(index[cell], ["chain"] + (["second"] if number else []))
-            over = _hex._chain_lines(w["chains"])
+            over = hex_picture.chain_lines(w["chains"])
         marks = {i: " ".join(kinds) for i, kinds in marks.items()}
         if winning_cell is not None:
             x, y = _centre(kind, cells[winning_cell])
@@ -289,11 +291,11 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, hea
 
 
 def _centre(kind, cell):
-    return (_hav._centre if kind == "havannah" else _hex._centre)(*cell)
+    return (havannah_picture.centre if kind == "havannah" else hex_picture.centre)(*cell)
 
 
 def _cell_d(kind, cell):
-    return (_hav._cell_d if kind == "havannah" else _hex._cell_d)(*cell)
+    return (havannah_picture.cell_path if kind == "havannah" else hex_picture.cell_path)(*cell)
 
 
 # ---------------------------------------------------------------------------
@@ -310,14 +312,14 @@ def _board(game, move, everything):
     latest = {i for i, _ in game.steps[move - 1][1]} if move else set()
     out = []
     if kind == "havannah":
-        outline = _hav._outline(game.size, grow=0.6 * _R)
-        box = _hav._outline_box(outline)
+        outline = havannah_picture.board_outline(game.size, grow=0.6 * _R)
+        box = havannah_picture.outline_box(outline)
         out.append(f'<polygon class="frame" points="{svg.points(outline)}"/>')
         corners = set(geometry.corners(game.size))
         coords = ("data-x", "data-y")
     else:
         rows, cols = game.size
-        frame, box = _hex._sides(rows, cols, max(rows, cols) <= 40)
+        frame, box = hex_picture.sides(rows, cols, max(rows, cols) <= 40)
         out.extend(frame)
         corners = set()
         coords = ("data-row", "data-col")
@@ -343,7 +345,7 @@ def _board(game, move, everything):
         out.append(f'<path class="{" ".join(classes)}" data-i="{i}" {coords[0]}="{cell[0]}" '
                    f'{coords[1]}="{cell[1]}"{held} d="{_cell_d(kind, cell)}"/>')
     if kind == "hex" and max(game.size) <= 40:
-        out.extend(_hex._labels(*game.size))
+        out.extend(hex_picture.axis_labels(*game.size))
     if structure and game.over:
         out.append(f'<g class="structure over"{hide}>' + "".join(game.over) + "</g>")
     if len(game.steps) <= _NUMBERS_MAX:
@@ -365,12 +367,12 @@ def _board(game, move, everything):
 
 
 _STYLE = {
-    "havannah": _hav._STYLE + (
+    "havannah": havannah_picture.STYLE + (
         ".cell.stone.white{fill:#fbfaf5;stroke:#4a4a4a;stroke-width:.9}"
         ".cell.stone.black{fill:#262626;stroke:#000;stroke-width:.9}"
         ".num.dark{fill:#222}"
     ),
-    "hex": _hex._STYLE + ".num{fill:#fff;text-anchor:middle}",
+    "hex": hex_picture.STYLE + ".num{fill:#fff;text-anchor:middle}",
 }
 _SHARED_STYLE = (
     ".cell.enclosed:not(.stone){fill:#bfe9d5}"
@@ -413,9 +415,9 @@ def position_svg(game, move=None):
     players = game.players
     stone = game.stones(move)
     if game.kind == "havannah":
-        swatch = _hav._swatch_hex
+        swatch = havannah_picture.swatch
     else:
-        swatch = _hex._swatch
+        swatch = hex_picture.swatch
     items = [(lambda x, y, p=p: swatch(x, y, f"cell stone {p}"),
               [f"{_colour_name(p)} ({stone.count(p)} stones)"]) for p in players]
     if game.win is not None and move >= game.win:
