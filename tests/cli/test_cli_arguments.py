@@ -15,7 +15,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 # A value each option accepts, and what it becomes.
 VALUES = {"output": ("out.txt", "out.txt"), "jobs": ("2", 2), "format": ("json", "json"),
-          "case": ("3", 3)}
+          "case": ("3", 3), "rule": ("contest", "contest")}
 
 
 def positionals(command):
@@ -104,7 +104,8 @@ def test_help_and_usage_come_from_the_table(command):
     for name, metavar in re.findall(r"\[(-[-\w]+)(?: (\S+?))?\]", usage):
         if name == "-h":
             continue  # leaves with the help (test_help_and_version_go_to_stdout)
-        value = {"OUT": "x", "N": "1", "{text,json}": "json"}.get(metavar)
+        value = {"OUT": "x", "N": "1", "{text,json}": "json",
+                 "{official,contest}": "contest"}.get(metavar)
         parse_arguments([command, name, *([value] if value else []), *positionals(command)])
 
 

@@ -1,5 +1,6 @@
 """Command line: ``havhex havannah|hex [FILE ...]`` prints the judge's output,
-``havhex draw GAME FILE`` the picture of a case.
+``havhex replay [FILE ...]`` what game records' games came to, ``havhex draw
+GAME FILE`` the picture of a case.
 
 Every fault in the input is one line on stderr, ``havhex: FILE:LINE: reason``,
 and exit status 1; a usage error is the usage line and one error line, exit
@@ -157,8 +158,15 @@ def main(argv=None):
 
 def _run(arguments):
     try:
+        summary = None
         if arguments.command == "draw":
             outputs = [iter((_draw(arguments),))]
+        elif arguments.command == "replay":
+            from .replay import Summary, replay_outputs
+
+            summary = Summary()
+            outputs = replay_outputs(arguments.files, arguments.rule, arguments.format,
+                                     _threads(arguments.jobs), summary)
         else:
             outputs = _judge(arguments.command, arguments.files, _threads(arguments.jobs),
                              arguments.format, arguments.quiet)
@@ -166,6 +174,8 @@ def _run(arguments):
             write_output(arguments.output, outputs)
         else:
             write_stdout(outputs)
+        if summary is not None and not arguments.quiet and sys.stderr is not None:
+            sys.stderr.write(summary.line() + "\n")
     except InputError as exc:
         _complain(exc)
         return 1

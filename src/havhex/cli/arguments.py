@@ -17,8 +17,11 @@ __all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", 
 PROGRAM = "havhex"
 GAMES = ("havannah", "hex")
 JUDGES = GAMES
+REPLAY = ("replay",)
 DRAW = ("draw",)
-EVERY_COMMAND = JUDGES + DRAW
+# The commands whose positional arguments are any number of input files.
+READERS = JUDGES + REPLAY
+EVERY_COMMAND = READERS + DRAW
 HELP_COLUMN = 22   # where an option's help starts, as in argparse
 TEXT_WIDTH = 79
 
@@ -34,8 +37,8 @@ class EarlyExit(Exception):
 
 
 class Arguments:
-    """The parsed command line.  ``command`` is a game (judge its inputs) or
-    ``"draw"``; every option's attribute holds its default until given."""
+    """The parsed command line.  ``command`` is a game (judge its inputs),
+    ``"replay"`` or ``"draw"``; every option's attribute holds its default until given."""
 
     def __init__(self, command):
         self.command = command
@@ -126,13 +129,19 @@ OPTIONS = (
            "write the output to OUT, only once every input is judged",
            EVERY_COMMAND, _file_name, "OUT"),
     Option(("-j", "--jobs"), "jobs", 1,
-           "judge the cases of a file on N threads (0: all cores; default 1)",
-           JUDGES, _at_least(0), "N"),
+           "work on N cores: a judge's threads, replay's processes (0: all cores; default 1)",
+           READERS, _at_least(0), "N"),
     Option(("--format",), "format", "text",
-           "text: the judge's lines (default); json: one JSON object per case with the "
-           "witness of its answer and the file it comes from",
-           JUDGES, _one_of("text", "json")),
-    Option(("--quiet",), "quiet", False, "no progress display", JUDGES),
+           "text: the judge's lines, one line per game for replay (default); json: one "
+           "JSON object per case or game with the witness of its answer and the file it "
+           "comes from",
+           READERS, _one_of("text", "json")),
+    Option(("--quiet",), "quiet", False,
+           "no progress display, and no summary line from replay", READERS),
+    Option(("--rule",), "rule", "official",
+           "Havannah's ring rule: official (a loop around any cells; default) or contest "
+           "(a loop around an empty cell)",
+           REPLAY, _one_of("official", "contest")),
     Option(("--case",), "case", 1, "the case to draw, counted from 1 (default 1)",
            DRAW, _at_least(1), "N"),
     Option(("--text",), "text", False, "print the board as text instead of SVG", DRAW),
@@ -160,6 +169,14 @@ COMMANDS = {
         "whether a Hex position is possible, and who has won",
         "Judge hex: whether a Hex position is possible, and who has won.",
         (("[FILE ...]", f"inputs in the judge format; {_STDIN_NOTE}"),)),
+    "replay": Command(
+        "replay game records: who won, where and why",
+        "Replay game records (SGF Hex GM[11], Little Golem Havannah .hgf): for each "
+        "game, who completed what at which move, how it ended, what the record says, "
+        "and flags: played-on, result-disagrees, illegal, no-result.  A summary line "
+        "goes to stderr.",
+        (("[FILE ...]", "record files or folders of them (.sgf, .hgf, .hsgf); "
+                        f"{_STDIN_NOTE}"),)),
     "draw": Command(
         "draw one case as an SVG picture (or as text)",
         "Draw case N of an input: the board after its winning move (or after all "
@@ -317,7 +334,7 @@ def _take_positionals(arguments, positional):
     if "" in positional:
         # A mistake of the command line (an empty variable, say), as with -o ''.
         raise _usage_error(command, "argument FILE: expected a file name, got ''")
-    if command in JUDGES:
+    if command in READERS:
         arguments.files = positional
         return
     if not positional:

@@ -19,6 +19,7 @@ from libc.string cimport memcpy, memset
 from cpython.tuple cimport PyTuple_GET_SIZE
 
 from havhex._native.unionfind cimport uf_find
+from havhex._native.record_moves cimport *
 from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
 from havhex._native.portable cimport ctz32, fetch_add
 
@@ -623,6 +624,14 @@ cdef class BoardCore:
 
     cdef tuple _move(self, int32_t cell, uint8_t colour):
         """Play a checked move; its kinds as play() returns them."""
+        if cell >= 0 and self.position.cells[cell] != EMPTY:
+            w = self.position.width
+            raise InputError(f"({cell // w}, {cell % w}) is occupied")
+        return KINDS_BY_BITS[self._move_bits(cell, colour)]
+
+    cdef int _move_bits(self, int32_t cell, uint8_t colour) except -1:
+        """Play a checked move (on an empty cell, or -1 for the swap); the
+        bits of the kinds it completed."""
         cdef MoveRecord* record
         cdef uint8_t kinds
         if self.n_moves == self.log_capacity:
@@ -640,10 +649,7 @@ cdef class BoardCore:
             record.n_saved = 0
             self.n_moves += 1
             set_mover(&self.position, colour ^ 3)
-            return ()
-        if self.position.cells[cell] != EMPTY:
-            w = self.position.width
-            raise InputError(f"({cell // w}, {cell % w}) is occupied")
+            return 0
         kinds = place(&self.position, cell, colour, record, &self.search, False)
         record.cell = cell
         record.colour = colour
@@ -654,7 +660,59 @@ cdef class BoardCore:
         if kinds:
             self.position.winner = colour
             self.winning_index = self.n_moves - 1
-        return KINDS_BY_BITS[kinds]
+        return kinds
+
+    def _replay(self, const int32_t[:, ::1] rows, Py_ssize_t first=0):
+        """Plays a record's moves (rows of colour 1 = B = black, 2 = W =
+        white, kind, x, y, as havhex.records' reader gives them) from row
+        ``first`` until one wins, one cannot be played, or a resignation or
+        forfeit; returns ``(row reached, outcome, detail)``: outcome 0 all
+        played, 1 the row won (detail: the kinds), 2 the row is illegal
+        (detail: REPLAY_*), 3 the row ends the game (resign, forfeit)."""
+        cdef Py_ssize_t k, n = rows.shape[0]
+        cdef int32_t kind, x, y, cell
+        cdef int32_t last = 2 * self.position.size - 1
+        cdef uint8_t colour
+        cdef int kinds
+        if rows.shape[1] != 4:
+            raise ValueError("rows of four int32")
+        for k in range(first, n):
+            kind = rows[k, 1]
+            if self.position.winner or self.position.n_empty == 0:
+                return k, 2, REPLAY_OVER
+            colour = <uint8_t>(3 - rows[k, 0])
+            if kind == SGF_CELL:
+                if colour != self.position.to_move:
+                    return k, 2, REPLAY_OUT_OF_TURN
+                x = rows[k, 2]
+                y = rows[k, 3]
+                if not (1 <= x <= last and 1 <= y <= last):
+                    return k, 2, REPLAY_OFF_BOARD
+                cell = x * self.position.width + y
+                if self.position.cells[cell] == OFF_BOARD:
+                    return k, 2, REPLAY_OFF_BOARD
+                if self.position.cells[cell] != EMPTY:
+                    return k, 2, REPLAY_OCCUPIED
+                kinds = self._move_bits(cell, colour)
+                if kinds:
+                    return k, 1, KINDS_BY_BITS[kinds]
+            elif kind == SGF_SWAP:
+                if colour != self.position.to_move:
+                    return k, 2, REPLAY_OUT_OF_TURN
+                if not self._swap_legal():
+                    return k, 2, REPLAY_SWAP_NOT_ALLOWED
+                self._move_bits(-1, colour)
+            elif kind == SGF_RESIGN or kind == SGF_FORFEIT:
+                return k, 3, 0
+            elif kind == SGF_OFF_BOARD:
+                return k, 2, REPLAY_OFF_BOARD
+            elif kind == SGF_PASS:
+                return k, 2, REPLAY_PASS
+            elif kind == SGF_SWAP_PIECES or kind == SGF_SWAP_SIDES:
+                return k, 2, REPLAY_NOT_THIS_GAME
+            else:
+                return k, 2, REPLAY_UNREADABLE
+        return n, 0, 0
 
     def play(self, move):
         """Place the mover's stone on ``move`` (an ``(x, y)`` pair), or swap;

@@ -30,6 +30,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
 
+from havhex._native.record_moves cimport *
 from havhex._native.random cimport Xoshiro, splitmix64_mix, random_below, xoshiro_seed
 
 from havhex.errors import InputError
@@ -533,8 +534,6 @@ cdef class Board:
         player to move; returns ``("chain",)`` when it wins, else ``()``."""
         cdef Py_ssize_t row, col
         cdef int32_t cell
-        cdef uint8_t colour
-        cdef bint won
         if type(move) is tuple and len(<tuple>move) == 2:
             first = (<tuple>move)[0]
             second = (<tuple>move)[1]
@@ -553,15 +552,21 @@ cdef class Board:
         cell = <int32_t>((row + 1) * self.g.width + col)
         if self.stones[cell]:
             raise InputError(f"({row}, {col}) is taken by {PLAYERS[self.stones[cell] - 1]}")
+        return _CHAIN if self._place(cell, <int32_t>row, <int32_t>col) else _NOTHING
+
+    cdef int _place(self, int32_t cell, int32_t row, int32_t col) except -1:
+        """The mover's stone on the empty ``cell`` of a game not over; 1 when
+        it wins."""
+        cdef uint8_t colour = self.mover
+        cdef bint won
         if self.n_moves == self.records_capacity or \
                 self.log_used + LOG_PER_MOVE > self.log_capacity:
             self._reserve()
-        colour = self.mover
         self.records[self.n_moves].cell = cell
         self.records[self.n_moves].log_start = self.log_used
         self.records[self.n_moves].kind = MOVE_CELL
         won = place_stone(&self.g, self.stones, self.parent, self.log, &self.log_used,
-                          cell, <int32_t>row, <int32_t>col, colour)
+                          cell, row, col, colour)
         self.n_moves += 1
         self.mover = RED + BLUE - colour
         self.position_hash ^= stone_key(cell, colour) ^ BLUE_TO_MOVE_KEY
@@ -572,8 +577,56 @@ cdef class Board:
         if won:
             self.winner_code = colour
             self.winning_index = self.n_moves - 1
-            return _CHAIN
-        return _NOTHING
+            return 1
+        return 0
+
+    def _replay(self, const int32_t[:, ::1] rows, Py_ssize_t first=0):
+        """Plays a record's moves (rows of colour 1 = B = red, 2 = W = blue,
+        kind, row, col, as havhex.records' reader gives them) from row
+        ``first`` until one wins, one cannot be played, or a resignation or
+        forfeit; returns ``(row reached, outcome, reason)``: outcome 0 all
+        played, 1 the row won, 2 the row is illegal (reason: REPLAY_*), 3 the
+        row ends the game (resign, forfeit)."""
+        cdef Py_ssize_t k, n = rows.shape[0]
+        cdef int32_t kind, row, col, cell
+        if rows.shape[1] != 4:
+            raise ValueError("rows of four int32")
+        for k in range(first, n):
+            kind = rows[k, 1]
+            if self.winner_code:
+                return k, 2, REPLAY_OVER
+            if kind == SGF_CELL:
+                if rows[k, 0] != self.mover:
+                    return k, 2, REPLAY_OUT_OF_TURN
+                row = rows[k, 2]
+                col = rows[k, 3]
+                if not (0 <= row < self.g.rows and 0 <= col < self.g.cols):
+                    return k, 2, REPLAY_OFF_BOARD
+                cell = (row + 1) * self.g.width + col
+                if self.stones[cell]:
+                    return k, 2, REPLAY_OCCUPIED
+                if self._place(cell, row, col):
+                    return k, 1, 0
+            elif kind == SGF_SWAP_PIECES or kind == SGF_SWAP_SIDES:
+                if rows[k, 0] != self.mover:
+                    return k, 2, REPLAY_OUT_OF_TURN
+                try:
+                    won = self._play_swap(SWAP_PIECES if kind == SGF_SWAP_PIECES else SWAP_SIDES)
+                except InputError:
+                    return k, 2, REPLAY_SWAP_NOT_ALLOWED
+                if won:
+                    return k, 1, 0
+            elif kind == SGF_RESIGN or kind == SGF_FORFEIT:
+                return k, 3, 0
+            elif kind == SGF_OFF_BOARD:
+                return k, 2, REPLAY_OFF_BOARD
+            elif kind == SGF_PASS:
+                return k, 2, REPLAY_PASS
+            elif kind == SGF_SWAP:
+                return k, 2, REPLAY_NOT_THIS_GAME
+            else:
+                return k, 2, REPLAY_UNREADABLE
+        return n, 0, 0
 
     cdef object _play_swap(self, str move):
         cdef int32_t cell, mirror, row

@@ -1,0 +1,187 @@
+"""``havhex replay``: game records replayed, one line or JSON object per game.
+
+Work is cut into units: a file, or a run of whole games of a large file
+(cut where a game's tree closes).  With ``-j N`` the units go to N worker
+processes (the per-game work is Python as much as compiled code, so threads
+would queue on the interpreter); the output is the same, in input order.  A
+file's output appears whole or not at all.
+"""
+import json
+import os
+
+from ..errors import InputError
+
+__all__ = ["replay_outputs", "record_files", "Summary"]
+
+RECORD_EXTENSIONS = (".sgf", ".hgf", ".hsgf")
+# A file larger than this is cut into units of about this size for -j; a
+# unit of 4 MB is about 15,000 Hex games, far above a process's start-up.
+UNIT_BYTES = 4 << 20
+
+
+def record_files(names):
+    """The files to replay: a folder stands for its record files (by
+    extension, not recursing), sorted by name."""
+    files = []
+    for name in names or ["-"]:
+        if name != "-" and os.path.isdir(name):
+            found = sorted(entry for entry in os.listdir(name)
+                           if entry.lower().endswith(RECORD_EXTENSIONS))
+            files += [os.path.join(name, entry) for entry in found]
+        else:
+            files.append(name)
+    return files
+
+
+class Summary:
+    """Counts for the summary line."""
+
+    def __init__(self):
+        self.files = self.games = self.moves = self.wins = 0
+        self.flags = {}
+
+    def add(self, counts):
+        games, moves, wins, flags = counts
+        self.games += games
+        self.moves += moves
+        self.wins += wins
+        for flag, count in flags.items():
+            self.flags[flag] = self.flags.get(flag, 0) + count
+
+    def line(self):
+        from ..records import FLAGS
+
+        flags = ", ".join(f"{self.flags.get(flag, 0)} {flag}" for flag in FLAGS)
+        return (f"replayed {self.files} file{'s' * (self.files != 1)}: {self.games} games, "
+                f"{self.moves} moves, {self.wins} won on the board; {flags}")
+
+
+def _size_text(replayed):
+    size = replayed.game.size
+    return str(size) if isinstance(size, int) else f"{size[0]}x{size[1]}"
+
+
+def text_line(name, replayed):
+    """The text line of one game."""
+    win = replayed.win
+    won = (f"{win.player} won in move {win.move} ({'-'.join(win.kinds)})" if win
+           else "no win")
+    line = (f"{name} game {replayed.game.index}: {replayed.game.kind} {_size_text(replayed)}, "
+            f"{replayed.moves} moves, {won}, recorded {replayed.recorded or '-'}, "
+            f"ended by {replayed.end}")
+    if replayed.illegal:
+        line += f", illegal move {replayed.illegal[0]}: {replayed.illegal[1]}"
+    if replayed.flags:
+        line += f" [{' '.join(replayed.flags)}]"
+    return line + "\n"
+
+
+def json_line(name, replayed):
+    return json.dumps({"file": name, **replayed.to_dict(witness=True)},
+                      separators=(", ", ": ")) + "\n"
+
+
+def replay_unit(data, name, rule, output_format, first_index=1, first_line=1):
+    """``(text, counts)`` of the games in ``data`` (bytes of whole games)."""
+    from ..records.game import read_bytes
+    from ..records.replay import replay_games
+
+    line_of = json_line if output_format == "json" else text_line
+    pieces = []
+    games = moves = wins = 0
+    flags = {}
+    for replayed in replay_games(read_bytes(data, name, None, first_index, first_line), rule):
+        pieces.append(line_of(name, replayed))
+        games += 1
+        moves += replayed.moves
+        if replayed.win:
+            wins += 1
+        for flag in replayed.flags:
+            flags[flag] = flags.get(flag, 0) + 1
+    return "".join(pieces), (games, moves, wins, flags)
+
+
+def _read_range(path, start, stop):
+    with open(path, "rb") as stream:
+        stream.seek(start)
+        return stream.read(stop - start)
+
+
+def _unit_in_worker(path, start, stop, first_index, first_line, rule, output_format):
+    """A worker process's unit: read its byte range, replay it."""
+    return replay_unit(_read_range(path, start, stop), path, rule, output_format,
+                       first_index, first_line)
+
+
+def _units_of(path, data, pieces):
+    """The units of one file for ``pieces`` workers: (start, stop, first game
+    index, first line) runs of whole games."""
+    from ..records import _reader
+
+    cuts = _reader.game_ranges(memoryview(data), pieces)
+    return [(start, stop, games + 1, line)
+            for (start, games, line), (stop, _, _) in zip(cuts, cuts[1:])]
+
+
+def replay_outputs(files, rule, output_format, jobs, summary):
+    """For each file, in order, an iterator over its output text (one piece);
+    the summary's counts grow as files are replayed."""
+    from ..records.game import load
+
+    files = record_files(files)
+    if jobs <= 1:
+        for file in files:
+            data, name = load(file)
+            text, counts = replay_unit(data, name, rule, output_format)
+            summary.files += 1
+            summary.add(counts)
+            yield iter((text,))
+        return
+    yield from _parallel(files, rule, output_format, jobs, summary)
+
+
+def _parallel(files, rule, output_format, jobs, summary):
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ..records.game import load
+
+    # fork where there is one: a worker starts in milliseconds with the
+    # package already imported; elsewhere spawn.
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        planned = []
+        for file in files:
+            # A file that cannot be read is reported in its turn, after the
+            # output of the files before it, as without -j.
+            try:
+                data, name = load(file)
+            except InputError as error:
+                planned.append((file, error))
+                continue
+            if len(data) <= UNIT_BYTES:
+                futures = [pool.submit(replay_unit, data, name, rule, output_format)]
+            else:
+                units = _units_of(file, data, max(jobs, len(data) // UNIT_BYTES))
+                futures = [pool.submit(_unit_in_worker, file, start, stop, index, line, rule,
+                                       output_format)
+                           for start, stop, index, line in units]
+            del data
+            planned.append((name, futures))
+        try:
+            for name, futures in planned:
+                if isinstance(futures, InputError):
+                    raise futures
+                texts = []
+                for future in futures:
+                    text, counts = future.result()
+                    texts.append(text)
+                    summary.add(counts)
+                summary.files += 1
+                yield iter(("".join(texts),))
+        except BaseException:
+            for _, futures in planned:
+                for future in futures if isinstance(futures, list) else ():
+                    future.cancel()
+            raise

@@ -1,0 +1,259 @@
+# cython: language_level=3
+"""The compiled SGF reader: bytes to games, each game's moves as one array.
+
+``scan`` walks a buffer with the scanner of ``sgf.h`` and returns, per game,
+its root node's properties (Python objects: a game has a few) and its main
+line's moves decoded into rows of four int32 (colour, kind, a, b) in one
+``bytes`` (no Python object per move).  What a game is (Hex or Havannah) and
+its size come from the root, so each game's moves are decoded right after
+its tree is scanned.
+"""
+from libc.stdint cimport int32_t, int64_t
+from libc.string cimport memchr
+
+from havhex._native.record_moves cimport *
+from havhex.errors import InputError
+
+cdef extern from "havhex/records/sgf.h" nogil:
+    ctypedef struct sgf_value:
+        int64_t name_start, name_stop, start, stop
+    ctypedef struct sgf_move:
+        int64_t start, stop
+        int32_t colour
+        int32_t node
+    ctypedef struct sgf_scanner:
+        int64_t pos, line
+        int64_t game_start, game_stop, game_line
+        sgf_value* root
+        int64_t n_root
+        sgf_move* moves
+        int64_t n_moves
+        int fault
+        int64_t fault_at, fault_line
+    void sgf_init(sgf_scanner* s, const unsigned char* data, int64_t size, int64_t first_line)
+    void sgf_free(sgf_scanner* s)
+    int sgf_next_game(sgf_scanner* s)
+    int sgf_decode_move(const unsigned char* data, int64_t start, int64_t stop, int game,
+                        int64_t rows, int64_t cols, int32_t* a, int32_t* b)
+    enum:
+        SGF_NOT_A_TREE, SGF_NO_NODE, SGF_BAD_BYTE, SGF_NO_VALUE, SGF_UNTERMINATED_VALUE
+        SGF_UNCLOSED_TREE, SGF_NO_MEMORY
+        SGF_HEX, SGF_HAVANNAH
+
+# The move kinds, in the order of sgf.h's sgf_move_kind.
+MOVE_KINDS = ("cell", "swap", "swap-pieces", "swap-sides", "resign", "forfeit", "pass",
+              "off-board", "unreadable")
+COLOURS = ("", "B", "W")
+GAME_CODES = {"hex": SGF_HEX, "havannah": SGF_HAVANNAH}
+
+# Why a replay stops at a move (the live boards' _replay returns the code).
+REPLAY_REASONS = {
+    REPLAY_OCCUPIED: "the cell is occupied",
+    REPLAY_OFF_BOARD: "the cell is off the board",
+    REPLAY_SWAP_NOT_ALLOWED: "a swap is allowed only as the second move, after the first stone",
+    REPLAY_OUT_OF_TURN: "played out of turn",
+    REPLAY_UNREADABLE: "not a cell or a move of this game",
+    REPLAY_NOT_THIS_GAME: "not a move of this game",
+    REPLAY_PASS: "a pass (the boards have no pass)",
+    REPLAY_OVER: "played after the game ended",
+}
+
+_FAULTS = {
+    SGF_NOT_A_TREE: "not an SGF game tree: a game starts with '('",
+    SGF_NO_NODE: "a game tree must start with a node (';' after '(')",
+    SGF_BAD_BYTE: "unexpected byte inside a game tree",
+    SGF_NO_VALUE: "a property without a value ('[...]' after its name)",
+    SGF_UNTERMINATED_VALUE: "a property value that is never closed (no ']')",
+    SGF_UNCLOSED_TREE: "the file ends inside a game tree (a '(' is never closed)",
+}
+
+
+_NO_ROWS = memoryview(bytes(16)).cast("i", (1, 4))[0:0]
+
+
+def decode_move(bytes value, int game, int64_t rows, int64_t cols):
+    """``(kind, a, b)`` of one move value (as the reader decodes moves)."""
+    cdef int32_t a, b
+    cdef const unsigned char* data = value
+    cdef int kind = sgf_decode_move(data, 0, len(value), game, rows, cols, &a, &b)
+    return kind, a, b
+
+
+def _shown(bytes token):
+    from havhex.errors import shown_bytes
+
+    return shown_bytes(token)
+
+
+cdef class Scanned:
+    """One game as the scanner read it (internal: the records facade wraps it)."""
+    cdef readonly int64_t line, start, stop
+    cdef readonly object properties      # name -> list of raw bytes values
+    cdef readonly bytes moves            # rows of int32 (colour, kind, a, b)
+    cdef readonly object raw             # row -> the raw value, for rows that are no cell
+    cdef readonly int64_t n_rows
+    cdef readonly int64_t n_stones       # rows that put or swap a stone
+    cdef readonly int last_kind          # the last row's kind, -1 without rows
+    cdef readonly int game_code          # SGF_HEX or SGF_HAVANNAH
+    cdef readonly int64_t rows, cols     # the board: Hex rows x cols; Havannah base, 0
+
+    @staticmethod
+    def _from_parts(int64_t line, properties, bytes moves, raw, int game_code,
+                    int64_t rows, int64_t cols):
+        """A game rebuilt from its parts (unpickling)."""
+        cdef Scanned game = Scanned.__new__(Scanned)
+        cdef const int32_t[:, ::1] table
+        cdef Py_ssize_t k
+        game.line = line
+        game.properties = properties
+        game.moves = moves
+        game.raw = raw
+        game.game_code = game_code
+        game.rows = rows
+        game.cols = cols
+        game.n_rows = len(moves) // 16
+        game.n_stones = 0
+        game.last_kind = -1
+        if game.n_rows:
+            table = memoryview(moves).cast("i", (game.n_rows, 4))
+            for k in range(game.n_rows):
+                if table[k, 1] != SGF_RESIGN and table[k, 1] != SGF_FORFEIT and table[k, 1] != SGF_PASS:
+                    game.n_stones += 1
+            game.last_kind = table[game.n_rows - 1, 1]
+        return game
+
+    def table(self):
+        """The moves as a (rows, 4) int32 memoryview, for the boards' _replay."""
+        return memoryview(self.moves).cast("i", (self.n_rows, 4)) if self.n_rows else _NO_ROWS
+
+    def __repr__(self):
+        return f"<Scanned line={self.line} moves={self.n_rows}>"
+
+
+def scan(const unsigned char[::1] data, decide, int64_t first_line=1):
+    """The games of ``data``, in order, as :class:`Scanned`.
+
+    ``decide(properties, line)`` is called with each game's root properties
+    (a dict of name -> list of raw bytes values) and returns ``(game, rows,
+    cols)``: game 1 for Hex, 2 for Havannah; for Havannah ``rows`` is the
+    base and ``cols`` 0.  It raises InputError for a game it cannot take.
+    A syntax fault raises ``InputError(reason, None, line)``."""
+    cdef sgf_scanner s
+    cdef int64_t size = data.shape[0]
+    cdef const unsigned char* base = &data[0] if size else <const unsigned char*>b""
+    cdef int status, kind
+    cdef int64_t k, n, i, stones
+    cdef int32_t a, b
+    cdef bytearray rows_buffer
+    cdef int32_t* rows
+    cdef Scanned game
+    cdef int game_kind
+    cdef int64_t board_rows, board_cols
+    games = []
+    sgf_init(&s, base, size, first_line)
+    try:
+        while True:
+            status = sgf_next_game(&s)
+            if status == 0:
+                break
+            if status < 0:
+                if s.fault == SGF_NO_MEMORY:
+                    raise MemoryError("no memory for the game record")
+                reason = _FAULTS.get(s.fault, "broken SGF")
+                if s.fault in (SGF_BAD_BYTE, SGF_NOT_A_TREE) and s.fault_at < size:
+                    reason += f": {_shown(bytes(data[s.fault_at:min(size, s.fault_at + 12)]))}"
+                raise InputError(reason, None, s.fault_line)
+            properties = {}
+            for k in range(s.n_root):
+                name = bytes(data[s.root[k].name_start:s.root[k].name_stop])
+                # FF[3] names may hold lower-case letters, which do not count.
+                name = bytes([c for c in name if 65 <= c <= 90]).decode("ascii")
+                properties.setdefault(name, []).append(bytes(data[s.root[k].start:s.root[k].stop]))
+            game_kind, board_rows, board_cols = decide(properties, s.game_line)
+            game = Scanned.__new__(Scanned)
+            game.line = s.game_line
+            game.start = s.game_start
+            game.stop = s.game_stop
+            game.properties = properties
+            game.raw = None
+            n = s.n_moves
+            stones = 0
+            rows_buffer = bytearray(<Py_ssize_t>(n * 4 * sizeof(int32_t)))
+            rows = <int32_t*><char*>rows_buffer
+            for i in range(n):
+                kind = sgf_decode_move(base, s.moves[i].start, s.moves[i].stop, game_kind,
+                                       board_rows, board_cols, &a, &b)
+                rows[4 * i] = 1 if s.moves[i].colour == 66 else 2
+                rows[4 * i + 1] = kind
+                rows[4 * i + 2] = a
+                rows[4 * i + 3] = b
+                if kind != SGF_RESIGN and kind != SGF_FORFEIT and kind != SGF_PASS:
+                    stones += 1
+                if kind >= SGF_OFF_BOARD:
+                    if game.raw is None:
+                        game.raw = {}
+                    game.raw[i] = bytes(data[s.moves[i].start:s.moves[i].stop])
+            game.moves = bytes(rows_buffer)
+            game.game_code = game_kind
+            game.rows = board_rows
+            game.cols = board_cols
+            game.n_rows = n
+            game.n_stones = stones
+            game.last_kind = rows[4 * (n - 1) + 1] if n else -1
+            games.append(game)
+    finally:
+        sgf_free(&s)
+    return games
+
+
+def line_of(const unsigned char[::1] data, int64_t offset, int64_t first_line=1):
+    """The line of byte ``offset`` (counting from ``first_line``)."""
+    cdef int64_t line = first_line, k = 0
+    cdef const unsigned char* p
+    cdef const unsigned char* end
+    if offset > data.shape[0]:
+        offset = data.shape[0]
+    if offset == 0:
+        return line
+    p = &data[0]
+    end = p + offset
+    while True:
+        p = <const unsigned char*>memchr(p, 10, end - p)
+        if p == NULL:
+            return line
+        line += 1
+        p += 1
+        if p >= end:
+            return line
+
+
+def game_ranges(const unsigned char[::1] data, int64_t pieces):
+    """Where to cut ``data`` between games into about ``pieces`` ranges of
+    similar size, for the workers of ``-j``: a list of ``(offset, games
+    before it, its line)``, from ``(0, 0, 1)`` to the end.  A cut lands where
+    a game's tree closes; broken syntax stops the search (the rest is then
+    one range, whose reader reports the fault)."""
+    cdef sgf_scanner s
+    cdef int64_t size = data.shape[0]
+    cdef int64_t target, next_cut
+    cdef int status
+    cdef int64_t games = 0
+    cuts = [(0, 0, 1)]
+    if size == 0 or pieces <= 1:
+        return cuts + [(size, -1, -1)]
+    target = size // pieces + 1
+    next_cut = target
+    sgf_init(&s, &data[0], size, 1)
+    try:
+        while True:
+            status = sgf_next_game(&s)
+            if status <= 0:
+                break
+            games += 1
+            if s.game_stop >= next_cut and s.game_stop < size:
+                cuts.append((s.game_stop, games, s.line))
+                next_cut = s.game_stop + target
+    finally:
+        sgf_free(&s)
+    cuts.append((size, -1, -1))
+    return cuts

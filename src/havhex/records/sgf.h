@@ -1,0 +1,350 @@
+/* The SGF scanner: one game tree at a time, its main line only.
+ *
+ * SGF (FF[4]) is  Collection = GameTree+,  GameTree = "(" Node+ GameTree* ")",
+ * Node = ";" Property*,  Property = Ident Value+,  Value = "[" text "]" with
+ * "\" escaping the byte after it.  The scanner walks the bytes once, with no
+ * recursion (nesting depth is a counter), and keeps what a replay needs as
+ * offsets into the buffer: every value of the root node, and the colour and
+ * value of each move (B[], W[]) on the main line, which follows the first
+ * variation wherever the tree branches.  Other trees are checked for syntax
+ * and skipped.  Decoding a move's value into a cell is the job of
+ * sgf_decode_move, once the root has given the game and the board size.
+ *
+ * Memory grows with the root's values and the main line's moves, nothing else.
+ */
+#ifndef HAVHEX_RECORDS_SGF_H
+#define HAVHEX_RECORDS_SGF_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum sgf_fault {
+    SGF_OK = 0,
+    SGF_NOT_A_TREE,          /* a byte other than "(" where a game must start */
+    SGF_NO_NODE,             /* "(" not followed by ";" */
+    SGF_BAD_BYTE,            /* a byte that starts no token inside a tree */
+    SGF_NO_VALUE,            /* a property name without "[value]" */
+    SGF_UNTERMINATED_VALUE,  /* "[" without its "]" */
+    SGF_UNCLOSED_TREE,       /* the input ends inside a tree */
+    SGF_EMPTY,               /* no game at all */
+    SGF_NO_MEMORY
+};
+
+/* A value: the byte range inside its brackets (escapes still in). */
+typedef struct {
+    int64_t name_start, name_stop;   /* the property's name (letters only kept by the caller) */
+    int64_t start, stop;
+} sgf_value;
+
+/* A move on the main line: its colour ('B' or 'W') and its value. */
+typedef struct {
+    int64_t start, stop;
+    int32_t colour;
+    int32_t node;                    /* the node's number on the main line, root = 0 */
+} sgf_move;
+
+typedef struct {
+    const unsigned char *data;
+    int64_t size;
+    int64_t pos;
+    int64_t line;                    /* the line of data[pos] (1-based) */
+    /* The game last scanned. */
+    int64_t game_start, game_stop, game_line;
+    sgf_value *root;
+    int64_t n_root, root_capacity;
+    sgf_move *moves;
+    int64_t n_moves, moves_capacity;
+    /* A fault: its kind and where. */
+    int fault;
+    int64_t fault_at, fault_line;
+} sgf_scanner;
+
+static inline int sgf_is_space(unsigned char c) {
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f';
+}
+
+static inline int sgf_is_letter(unsigned char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+static inline void sgf_init(sgf_scanner *s, const unsigned char *data, int64_t size, int64_t first_line) {
+    memset(s, 0, sizeof(*s));
+    s->data = data;
+    s->size = size;
+    s->line = first_line;
+    /* A UTF-8 byte order mark is not part of the tree. */
+    if (size >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF)
+        s->pos = 3;
+}
+
+static inline void sgf_free(sgf_scanner *s) {
+    free(s->root);
+    free(s->moves);
+    s->root = NULL;
+    s->moves = NULL;
+}
+
+static inline int sgf_fail(sgf_scanner *s, int fault) {
+    s->fault = fault;
+    s->fault_at = s->pos;
+    s->fault_line = s->line;
+    return -1;
+}
+
+static inline void sgf_skip_space(sgf_scanner *s) {
+    while (s->pos < s->size && sgf_is_space(s->data[s->pos])) {
+        if (s->data[s->pos] == '\n')
+            s->line++;
+        s->pos++;
+    }
+}
+
+static inline int sgf_grow(void **items, int64_t *capacity, size_t item_size) {
+    int64_t grown = *capacity ? 2 * *capacity : 64;
+    void *bigger = realloc(*items, (size_t)grown * item_size);
+    if (bigger == NULL)
+        return -1;
+    *items = bigger;
+    *capacity = grown;
+    return 0;
+}
+
+/* Past one "[...]" at data[pos] == '['; the value's range goes to *start, *stop. */
+static inline int sgf_value_at(sgf_scanner *s, int64_t *start, int64_t *stop) {
+    const unsigned char *data = s->data;
+    int64_t i = s->pos + 1, line = s->line;
+    int64_t opened_at = s->pos, opened_line = s->line;
+    *start = i;
+    while (i < s->size) {
+        unsigned char c = data[i];
+        if (c == ']') {
+            *stop = i;
+            s->pos = i + 1;
+            s->line = line;
+            return 0;
+        }
+        if (c == '\\') {
+            i++;
+            if (i < s->size && data[i] == '\n')
+                line++;
+        } else if (c == '\n') {
+            line++;
+        }
+        i++;
+    }
+    s->pos = opened_at;
+    s->line = opened_line;
+    return sgf_fail(s, SGF_UNTERMINATED_VALUE);
+}
+
+/* Scans the next game tree.  1: a game (its root values and main-line moves
+ * in the scanner); 0: the input ends (no further tree); -1: a fault. */
+static inline int sgf_next_game(sgf_scanner *s) {
+    const unsigned char *data = s->data;
+    int64_t depth = 0, main_depth = 0, node = -1;
+    int main_closed = 0;
+    s->n_root = 0;
+    s->n_moves = 0;
+    sgf_skip_space(s);
+    if (s->pos >= s->size)
+        return 0;
+    if (data[s->pos] != '(')
+        return sgf_fail(s, SGF_NOT_A_TREE);
+    s->game_start = s->pos;
+    s->game_line = s->line;
+    for (;;) {
+        sgf_skip_space(s);
+        if (s->pos >= s->size)
+            return sgf_fail(s, SGF_UNCLOSED_TREE);
+        unsigned char c = data[s->pos];
+        if (c == '(') {
+            depth++;
+            if (!main_closed && depth == main_depth + 1)
+                main_depth = depth;
+            s->pos++;
+            sgf_skip_space(s);
+            if (s->pos >= s->size)
+                return sgf_fail(s, SGF_UNCLOSED_TREE);
+            if (data[s->pos] != ';')
+                return sgf_fail(s, SGF_NO_NODE);
+        } else if (c == ')') {
+            if (depth == main_depth)
+                main_closed = 1;
+            depth--;
+            s->pos++;
+            if (depth == 0) {
+                s->game_stop = s->pos;
+                return 1;
+            }
+        } else if (c == ';') {
+            int on_main = !main_closed && depth == main_depth;
+            if (on_main)
+                node++;
+            s->pos++;
+            /* The node's properties. */
+            for (;;) {
+                sgf_skip_space(s);
+                if (s->pos >= s->size || !sgf_is_letter(data[s->pos]))
+                    break;
+                int64_t name_start = s->pos;
+                while (s->pos < s->size && sgf_is_letter(data[s->pos]))
+                    s->pos++;
+                int64_t name_stop = s->pos;
+                sgf_skip_space(s);
+                if (s->pos >= s->size || data[s->pos] != '[')
+                    return sgf_fail(s, SGF_NO_VALUE);
+                /* A move is a one-letter name B or W (FF[3] allowed lower-case
+                 * letters inside names, which do not count). */
+                int colour = 0;
+                if (on_main) {
+                    int upper = 0, which = 0;
+                    for (int64_t k = name_start; k < name_stop; k++) {
+                        if (data[k] >= 'A' && data[k] <= 'Z') {
+                            upper++;
+                            which = data[k];
+                        }
+                    }
+                    if (upper == 1 && (which == 'B' || which == 'W'))
+                        colour = which;
+                }
+                while (s->pos < s->size && data[s->pos] == '[') {
+                    int64_t start, stop;
+                    if (sgf_value_at(s, &start, &stop) < 0)
+                        return -1;
+                    if (colour) {
+                        if (s->n_moves == s->moves_capacity &&
+                                sgf_grow((void **)&s->moves, &s->moves_capacity, sizeof(sgf_move)) < 0)
+                            return sgf_fail(s, SGF_NO_MEMORY);
+                        sgf_move *m = &s->moves[s->n_moves++];
+                        m->start = start;
+                        m->stop = stop;
+                        m->colour = colour;
+                        m->node = (int32_t)(node < INT32_MAX ? node : INT32_MAX);
+                    } else if (on_main && node == 0) {
+                        if (s->n_root == s->root_capacity &&
+                                sgf_grow((void **)&s->root, &s->root_capacity, sizeof(sgf_value)) < 0)
+                            return sgf_fail(s, SGF_NO_MEMORY);
+                        sgf_value *v = &s->root[s->n_root++];
+                        v->name_start = name_start;
+                        v->name_stop = name_stop;
+                        v->start = start;
+                        v->stop = stop;
+                    }
+                    sgf_skip_space(s);
+                }
+            }
+        } else {
+            return sgf_fail(s, SGF_BAD_BYTE);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------
+ * Move values.  A move decodes to a kind (record_moves.h) and, for a cell, two
+ * coordinates in the live board's own system: Hex (row, col) from 0,
+ * Havannah (x, y).
+ */
+#include "havhex/_native/record_moves.h"
+
+
+enum { SGF_HEX = 1, SGF_HAVANNAH = 2 };
+
+/* Case-insensitive equality of data[start:stop] with a lower-case word. */
+static inline int sgf_is_word(const unsigned char *data, int64_t start, int64_t stop, const char *word) {
+    int64_t n = (int64_t)strlen(word);
+    if (stop - start != n)
+        return 0;
+    for (int64_t k = 0; k < n; k++) {
+        unsigned char c = data[start + k];
+        if (c >= 'A' && c <= 'Z')
+            c = (unsigned char)(c - 'A' + 'a');
+        if (c != (unsigned char)word[k])
+            return 0;
+    }
+    return 1;
+}
+
+/* Letters then digits, e.g. "aa27": the letters as a base-26 number with
+ * a = 0, z = 25, aa = 26 (SGF Hex's columns), the digits as a number from 1.
+ * Values beyond a cap read as the cap: no board is that large. */
+#define SGF_COORDINATE_CAP 1000000000LL
+
+static inline int sgf_letters_digits(const unsigned char *data, int64_t start, int64_t stop,
+                              int64_t *letters, int64_t *number) {
+    int64_t k = start, column = 0, value = 0;
+    if (k >= stop || !sgf_is_letter(data[k]))
+        return -1;
+    while (k < stop && sgf_is_letter(data[k])) {
+        unsigned char c = data[k] | 0x20;
+        column = column * 26 + (c - 'a' + 1);
+        if (column > SGF_COORDINATE_CAP)
+            column = SGF_COORDINATE_CAP;
+        k++;
+    }
+    if (k >= stop || data[k] < '0' || data[k] > '9')
+        return -1;
+    while (k < stop && data[k] >= '0' && data[k] <= '9') {
+        value = value * 10 + (data[k] - '0');
+        if (value > SGF_COORDINATE_CAP)
+            value = SGF_COORDINATE_CAP;
+        k++;
+    }
+    if (k != stop)
+        return -1;
+    *letters = column - 1;
+    *number = value;
+    return 0;
+}
+
+/* The move data[start:stop] on a board of the given game and size (Hex:
+ * rows x cols; Havannah: base `rows`, cols unused); the kind, and a cell in
+ * *a, *b. */
+static inline int sgf_decode_move(const unsigned char *data, int64_t start, int64_t stop, int game,
+                           int64_t rows, int64_t cols, int32_t *a, int32_t *b) {
+    int64_t letters, number;
+    *a = 0;
+    *b = 0;
+    while (start < stop && sgf_is_space(data[start]))
+        start++;
+    while (stop > start && sgf_is_space(data[stop - 1]))
+        stop--;
+    if (sgf_letters_digits(data, start, stop, &letters, &number) == 0) {
+        if (game == SGF_HEX) {
+            /* A letter names the column, a number the row (from 1, top). */
+            if (number < 1 || number > rows || letters >= cols)
+                return SGF_OFF_BOARD;
+            *a = (int32_t)(number - 1);
+            *b = (int32_t)letters;
+            return SGF_CELL;
+        }
+        /* Little Golem: the letter is the row r, the number counts along it
+         * from the board's left edge; rows past the middle start further in. */
+        int64_t size = rows, r = letters, c = number - 1;
+        if (number < 1 || r > 2 * size - 2)
+            return SGF_OFF_BOARD;
+        if (r >= size)
+            c += r + 1 - size;
+        int64_t x = c + 1, y = r + 1;
+        if (x < 1 || x > 2 * size - 1 || x - y > size - 1 || y - x > size - 1)
+            return SGF_OFF_BOARD;
+        *a = (int32_t)x;
+        *b = (int32_t)y;
+        return SGF_CELL;
+    }
+    if (sgf_is_word(data, start, stop, "swap"))
+        return SGF_SWAP;
+    if (sgf_is_word(data, start, stop, "swap-pieces"))
+        return SGF_SWAP_PIECES;
+    if (sgf_is_word(data, start, stop, "swap-sides"))
+        return SGF_SWAP_SIDES;
+    if (sgf_is_word(data, start, stop, "resign"))
+        return SGF_RESIGN;
+    if (sgf_is_word(data, start, stop, "forfeit"))
+        return SGF_FORFEIT;
+    if (sgf_is_word(data, start, stop, "pass") || stop == start)
+        return SGF_PASS;     /* FF[3] wrote a pass as an empty value */
+    return SGF_UNREADABLE;
+}
+
+#endif
