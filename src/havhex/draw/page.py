@@ -54,12 +54,14 @@ class GameSteps:
     ``marks`` ``{cell index: classes}`` of the winning structure;
     ``winning_cell`` the index of the winning move's hexagon (or None);
     ``illegal`` None or ``(move number, reason)`` of the move the replay
-    stopped at.
+    stopped at; ``start`` the ``(cell index, colour)`` stones on the board
+    before the first move (a record's setup).
     """
 
     def __init__(self, kind, size, cells, steps, win, winner, answer, marks, winning_cell,
-                 under, over, illegal, heading):
+                 under, over, illegal, heading, start=()):
         self.kind = kind
+        self.start = tuple(start)
         self.size = size
         self.cells = cells
         self.index = {cell: i for i, cell in enumerate(cells)}
@@ -80,7 +82,7 @@ class GameSteps:
 
     def stones(self, move):
         """The colour on each hexagon after ``move`` moves (a list, ``""`` empty)."""
-        return _stones_after(self.steps, len(self.cells), move)
+        return _stones_after(self.start, self.steps, len(self.cells), move)
 
     def numbers(self):
         """``(cell index, move number, first move shown, move it leaves or None)``
@@ -119,8 +121,10 @@ class GameSteps:
         return "; ".join(words)
 
 
-def _stones_after(steps, cells, move):
+def _stones_after(start, steps, cells, move):
     stone = [""] * cells
+    for index, colour in start:
+        stone[index] = colour
     for _, changes in steps[:move]:
         for index, colour in changes:
             stone[index] = colour
@@ -183,8 +187,8 @@ def _check_size(kind, size, source):
                          f"boards up to {PAGE_HEX_MAX} x {PAGE_HEX_MAX}", source)
 
 
-def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, heading=None,
-               source=None):
+def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, setup=(),
+               heading=None, source=None):
     """Replay ``moves`` and keep what each changes (a :class:`GameSteps`).
 
     ``kind``: ``"havannah"`` (``size`` the base S) or ``"hex"`` (``size`` N or
@@ -192,7 +196,9 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, hea
     swaps (``"swap"``, ``"swap-pieces"``, ``"swap-sides"``), and ``"resign"``,
     ``"forfeit"``, ``"pass"``, which are skipped; ``(letter, move)`` pairs
     (a record's moves) are taken too.  ``board``: a fresh live board to play
-    on (default: one made from ``kind``, ``size``, ``rule`` and ``swap``).
+    on (default: one made from ``kind``, ``size``, ``rule`` and ``swap``);
+    ``setup``: the ``(letter or colour, cell)`` stones on it before the first
+    move (a record's AB[]/AW[], on the ``board`` given).
     Moves after the winning one are drawn too, the colours alternating; the
     replay stops before an illegal move (kept in ``illegal``).
     """
@@ -206,7 +212,14 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, hea
         board = _new_board(kind, size, rule, swap)
     cells = _board_cells(kind, size)
     index = {cell: i for i, cell in enumerate(cells)}
+    letters = {"havannah": {"W": "white", "B": "black"}, "hex": {"B": "red", "W": "blue"}}[kind]
     stones = {}
+    for who, cell in setup:
+        cell = _cell_of(cell)
+        if cell not in index:
+            raise InputError(f"a setup stone {cell} is not on the board", source)
+        stones[cell] = letters.get(who, who)
+    start = tuple((index[cell], colour) for cell, colour in sorted(stones.items()))
     steps = []
     win = winner = explanation = winning_cell = None
     illegal = None
@@ -269,7 +282,8 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, hea
             over = havannah_picture.structure_paths(w)
         else:
             # The rows at the win, as the judge writes them, for the stone counts.
-            held = {cells[i]: colour for i, colour in enumerate(_stones_after(steps, len(cells), win))}
+            held = {cells[i]: colour
+                    for i, colour in enumerate(_stones_after(start, steps, len(cells), win))}
             rows = ["".join({"red": "R", "blue": "B"}.get(held.get((i, j)), ".")
                             for j in range(size[1])) for i in range(size[0])]
             w = hex_picture.witness(rows, explanation)
@@ -287,7 +301,7 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, hea
     if heading is None:
         heading = "Havannah game" if kind == "havannah" else "Hex game"
     return GameSteps(kind, size, cells, steps, win, winner, answer, marks, winning_cell,
-                     under, over, illegal, heading)
+                     under, over, illegal, heading, start)
 
 
 def _centre(kind, cell):
@@ -472,6 +486,7 @@ _SCRIPT = r"""
     var stone = [];
     var i, s, k;
     for (i = 0; i < cells.length; i++) stone.push("");
+    for (k = 0; k < game.start.length; k++) stone[game.start[k][0]] = game.start[k][1];
     for (s = 0; s < move; s++) {
       var changes = game.steps[s][1];
       for (k = 0; k < changes.length; k++) stone[changes[k][0]] = changes[k][1];
@@ -541,6 +556,7 @@ def game_page(game, move=None):
     scale = min(3.0, 760 / max(width, height, 1.0))
     data = {
         "players": list(game.players),
+        "start": [list(stone) for stone in game.start],
         "steps": [[label, [list(change) for change in changes]] for label, changes in game.steps],
         "win": game.win,
         "winnerName": game.winner.capitalize() if game.winner else None,
