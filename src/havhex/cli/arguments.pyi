@@ -22,6 +22,11 @@ class Arguments:
     quiet: bool
     case: int
     text: bool
+    rule: str
+    game_number: int
+    move: int | None
+    html: bool
+    given: set[str]
     def __init__(self, command: str) -> None: ...
 
 class Option:
