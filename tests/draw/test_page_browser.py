@@ -177,25 +177,64 @@ def test_buttons_step_through_a_hex_game(browser, tmp_path):
     assert colours(png)[RED_STONE] > 500
 
 
-def test_little_golem_records(browser, tmp_path):
+def test_little_golem_records(browser, tmp_path, cli):
+    """``havhex draw record FILE --html`` on real games: the page opens at
+    the replay's winning move, and every position stepped to is the game's."""
     folder = RECORDS / "littlegolem-havannah"
     if not folder.is_dir():
         pytest.skip(f"Little Golem records not found at {folder}")
-    records = pytest.importorskip("havhex.records")
-    checked = 0
-    for path in sorted(folder.glob("*.hgf"))[:40]:
-        replayed = next(iter(records.replay(path)))
-        if replayed.win is None and checked % 2 == 0:
-            continue                      # mostly games with a structure
+    from havhex import records
+
+    checked = {"win": 0, "none": 0}
+    for path in sorted(folder.glob("*.hgf")):
+        replayed = next(records.replay(path))
+        key = "win" if replayed.win else "none"
+        if checked[key] == 3:
+            if min(checked.values()) == 3:
+                break
+            continue
+        out = tmp_path / (path.stem + ".html")
+        done = cli("draw", "record", path, "--html", "-o", out)
+        assert done.returncode == 0, done.stderr
+        page = browser.open(out.as_uri(), width=800, height=640)
+        seen = state(page)
+        assert seen["move"] == (replayed.win.move if replayed.win else replayed.moves)
+        assert (seen["structure"] == "shown") == (replayed.win is not None)
         record = replayed.game
-        game = game_steps("havannah", record.size, record.moves, board=record.board(),
-                          heading=path.name)
-        assert game.win == (replayed.win.move if replayed.win else None)
-        page = open_page(browser, tmp_path, game, name=path.stem + ".html")
-        for key in ("End", "Home", "ArrowRight", "ArrowRight"):
-            page.press(key)
+        game = game_steps("havannah", record.size, record.moves, board=record.board())
+        check_position(game, seen)
+        for key_name in ("Home", "ArrowRight", "ArrowRight", "ArrowRight", "End", "ArrowLeft"):
+            page.press(key_name)
             check_position(game, state(page))
-        checked += 1
-        if checked == 4:
-            break
-    assert checked == 4
+        page.press("End")
+        seen = state(page)
+        # One stone a move, but for a swap, which takes none.
+        swaps = sum(move == "swap" for _, move in record.moves)
+        assert len(seen["stones"]) == replayed.moves - swaps
+        counts = colours(page.screenshot())
+        assert counts[BLACK_STONE] > 500 and counts[WHITE_STONE] > 500
+        checked[key] += 1
+    assert checked == {"win": 3, "none": 3}
+
+
+def test_an_sgf_hex_record(browser, tmp_path, cli):
+    """A Hex record with Blue's swap-pieces, through the command line."""
+    from test_draw_record import SWAP_GAME
+
+    path = tmp_path / "swap.sgf"
+    path.write_text(SWAP_GAME, encoding="utf-8")
+    out = tmp_path / "swap.html"
+    done = cli("draw", "record", path, "--html", "--move", "1", "-o", out)
+    assert done.returncode == 0, done.stderr
+    page = browser.open(out.as_uri(), width=800, height=640)
+    seen = state(page)
+    assert seen["move"] == 1 and [s[:3] for s in seen["stones"]] == [[0, 2, "red"]]
+    page.press("ArrowRight")            # the swap: Red's stone leaves for its mirror, Blue's
+    seen = state(page)
+    assert seen["move"] == 2 and [s[:3] for s in seen["stones"]] == [[2, 0, "blue"]]
+    page.press("End")
+    seen = state(page)
+    assert seen["move"] == 8 and seen["structure"] == "shown"
+    assert sorted(s[:2] for s in seen["stones"] if "chain" in s[3].split()) == \
+        [[2, 0], [2, 1], [2, 2]]
+    assert "Blue wins" in seen["status"]
