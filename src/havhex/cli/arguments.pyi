@@ -20,6 +20,7 @@ class Arguments:
     jobs: int
     format: str
     quiet: bool
+    rule: str
     case: int
     text: bool
     rule: str

@@ -140,6 +140,16 @@ def replay_outputs(files, rule, output_format, jobs, summary):
     yield from _parallel(files, rule, output_format, jobs, summary)
 
 
+def replay_batch(items, rule, output_format):
+    """``replay_unit`` of several small files in one task: ``items`` are
+    ``(data, name)`` pairs; one result per file."""
+    return [replay_unit(data, name, rule, output_format) for data, name in items]
+
+
+# Small files travel to the workers in batches of up to this many.
+BATCH_FILES = 64
+
+
 def _parallel(files, rule, output_format, jobs, summary):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -151,37 +161,60 @@ def _parallel(files, rule, output_format, jobs, summary):
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        planned = []
+        # Each file's plan: ("fault", error), ("units", futures) or
+        # ("batch", future, position in the batch).
+        plans = []
+        batch = []
+        batch_bytes = 0
+        batch_plans = []
+
+        def send_batch():
+            nonlocal batch, batch_bytes, batch_plans
+            if batch:
+                future = pool.submit(replay_batch, batch, rule, output_format)
+                for plan in batch_plans:
+                    plan[1] = future
+            batch, batch_bytes, batch_plans = [], 0, []
+
         for file in files:
             # A file that cannot be read is reported in its turn, after the
             # output of the files before it, as without -j.
             try:
                 data, name = load(file)
             except InputError as error:
-                planned.append((file, error))
+                plans.append(["fault", error])
                 continue
             if len(data) <= UNIT_BYTES:
-                futures = [pool.submit(replay_unit, data, name, rule, output_format)]
-            else:
-                units = _units_of(file, data, max(jobs, len(data) // UNIT_BYTES))
-                futures = [pool.submit(_unit_in_worker, file, start, stop, index, line, rule,
-                                       output_format)
-                           for start, stop, index, line in units]
+                plan = ["batch", None, len(batch)]
+                batch.append((data, name))
+                batch_bytes += len(data)
+                batch_plans.append(plan)
+                plans.append(plan)
+                if batch_bytes >= UNIT_BYTES or len(batch) >= BATCH_FILES:
+                    send_batch()
+                continue
+            send_batch()
+            units = _units_of(file, data, max(jobs, len(data) // UNIT_BYTES))
             del data
-            planned.append((name, futures))
+            plans.append(["units", [pool.submit(_unit_in_worker, file, start, stop, index, line,
+                                                rule, output_format)
+                                    for start, stop, index, line in units]])
+        send_batch()
         try:
-            for name, futures in planned:
-                if isinstance(futures, InputError):
-                    raise futures
-                texts = []
-                for future in futures:
-                    text, counts = future.result()
-                    texts.append(text)
+            for plan in plans:
+                if plan[0] == "fault":
+                    raise plan[1]
+                if plan[0] == "batch":
+                    results = [plan[1].result()[plan[2]]]
+                else:
+                    results = [future.result() for future in plan[1]]
+                for _, counts in results:
                     summary.add(counts)
                 summary.files += 1
-                yield iter(("".join(texts),))
+                yield iter(("".join(text for text, _ in results),))
         except BaseException:
-            for _, futures in planned:
-                for future in futures if isinstance(futures, list) else ():
+            for plan in plans:
+                futures = plan[1] if plan[0] == "units" else [plan[1]] if plan[0] == "batch" else []
+                for future in futures:
                     future.cancel()
             raise

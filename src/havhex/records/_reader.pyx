@@ -10,9 +10,12 @@ its tree is scanned.
 """
 from libc.stdint cimport int32_t, int64_t
 from libc.string cimport memchr
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.unicode cimport PyUnicode_DecodeASCII
 
 from havhex._native.record_moves cimport *
 from havhex.errors import InputError
+from array import array
 
 cdef extern from "havhex/records/sgf.h" nogil:
     ctypedef struct sgf_value:
@@ -28,11 +31,15 @@ cdef extern from "havhex/records/sgf.h" nogil:
         int64_t n_root
         sgf_move* moves
         int64_t n_moves
+        int keep_nothing
         int fault
         int64_t fault_at, fault_line
     void sgf_init(sgf_scanner* s, const unsigned char* data, int64_t size, int64_t first_line)
     void sgf_free(sgf_scanner* s)
     int sgf_next_game(sgf_scanner* s)
+    int64_t sgf_find_cuts(const unsigned char* data, int64_t size, int64_t every,
+                          int64_t* offsets, int64_t* games_before, int64_t* lines,
+                          int64_t capacity)
     int sgf_decode_move(const unsigned char* data, int64_t start, int64_t stop, int game,
                         int64_t rows, int64_t cols, int32_t* a, int32_t* b)
     enum:
@@ -66,6 +73,19 @@ _FAULTS = {
     SGF_UNTERMINATED_VALUE: "a property value that is never closed (no ']')",
     SGF_UNCLOSED_TREE: "the file ends inside a game tree (a '(' is never closed)",
 }
+
+
+cdef str _name(const unsigned char* base, int64_t start, int64_t stop):
+    """A property's name: its upper-case letters (FF[3] names may hold
+    lower-case ones, which do not count)."""
+    cdef int64_t k
+    cdef bint plain = True
+    for k in range(start, stop):
+        if not (65 <= base[k] <= 90):
+            plain = False
+    if plain:
+        return PyUnicode_DecodeASCII(<const char*>base + start, stop - start, NULL)
+    return bytes([base[k] for k in range(start, stop) if 65 <= base[k] <= 90]).decode("ascii")
 
 
 _NO_ROWS = memoryview(bytes(16)).cast("i", (1, 4))[0:0]
@@ -144,7 +164,7 @@ def scan(const unsigned char[::1] data, decide, int64_t first_line=1):
     cdef int status, kind
     cdef int64_t k, n, i, stones
     cdef int32_t a, b
-    cdef bytearray rows_buffer
+    cdef bytes rows_bytes
     cdef int32_t* rows
     cdef Scanned game
     cdef int game_kind
@@ -165,10 +185,14 @@ def scan(const unsigned char[::1] data, decide, int64_t first_line=1):
                 raise InputError(reason, None, s.fault_line)
             properties = {}
             for k in range(s.n_root):
-                name = bytes(data[s.root[k].name_start:s.root[k].name_stop])
-                # FF[3] names may hold lower-case letters, which do not count.
-                name = bytes([c for c in name if 65 <= c <= 90]).decode("ascii")
-                properties.setdefault(name, []).append(bytes(data[s.root[k].start:s.root[k].stop]))
+                name = _name(base, s.root[k].name_start, s.root[k].name_stop)
+                value = PyBytes_FromStringAndSize(<const char*>base + s.root[k].start,
+                                                  s.root[k].stop - s.root[k].start)
+                values = properties.get(name)
+                if values is None:
+                    properties[name] = [value]
+                else:
+                    values.append(value)
             game_kind, board_rows, board_cols = decide(properties, s.game_line)
             game = Scanned.__new__(Scanned)
             game.line = s.game_line
@@ -178,8 +202,9 @@ def scan(const unsigned char[::1] data, decide, int64_t first_line=1):
             game.raw = None
             n = s.n_moves
             stones = 0
-            rows_buffer = bytearray(<Py_ssize_t>(n * 4 * sizeof(int32_t)))
-            rows = <int32_t*><char*>rows_buffer
+            # A fresh bytes filled in place (it is not shared until returned).
+            rows_bytes = PyBytes_FromStringAndSize(NULL, <Py_ssize_t>(n * 4 * sizeof(int32_t)))
+            rows = <int32_t*>PyBytes_AS_STRING(rows_bytes)
             for i in range(n):
                 kind = sgf_decode_move(base, s.moves[i].start, s.moves[i].stop, game_kind,
                                        board_rows, board_cols, &a, &b)
@@ -192,8 +217,9 @@ def scan(const unsigned char[::1] data, decide, int64_t first_line=1):
                 if kind >= SGF_OFF_BOARD:
                     if game.raw is None:
                         game.raw = {}
-                    game.raw[i] = bytes(data[s.moves[i].start:s.moves[i].stop])
-            game.moves = bytes(rows_buffer)
+                    game.raw[i] = PyBytes_FromStringAndSize(<const char*>base + s.moves[i].start,
+                                                            s.moves[i].stop - s.moves[i].start)
+            game.moves = rows_bytes
             game.game_code = game_kind
             game.rows = board_rows
             game.cols = board_cols
@@ -230,30 +256,19 @@ def line_of(const unsigned char[::1] data, int64_t offset, int64_t first_line=1)
 def game_ranges(const unsigned char[::1] data, int64_t pieces):
     """Where to cut ``data`` between games into about ``pieces`` ranges of
     similar size, for the workers of ``-j``: a list of ``(offset, games
-    before it, its line)``, from ``(0, 0, 1)`` to the end.  A cut lands where
-    a game's tree closes; broken syntax stops the search (the rest is then
-    one range, whose reader reports the fault)."""
-    cdef sgf_scanner s
+    before it, its line)``, from ``(0, 0, 1)`` to ``(len, -1, -1)``.  A cut
+    lands where a tree closes at depth 0; syntax is left to the readers of
+    the ranges (see sgf_find_cuts)."""
     cdef int64_t size = data.shape[0]
-    cdef int64_t target, next_cut
-    cdef int status
-    cdef int64_t games = 0
-    cuts = [(0, 0, 1)]
+    cdef int64_t every, n, k
+    cdef int64_t[::1] offsets, games, lines
     if size == 0 or pieces <= 1:
-        return cuts + [(size, -1, -1)]
-    target = size // pieces + 1
-    next_cut = target
-    sgf_init(&s, &data[0], size, 1)
-    try:
-        while True:
-            status = sgf_next_game(&s)
-            if status <= 0:
-                break
-            games += 1
-            if s.game_stop >= next_cut and s.game_stop < size:
-                cuts.append((s.game_stop, games, s.line))
-                next_cut = s.game_stop + target
-    finally:
-        sgf_free(&s)
-    cuts.append((size, -1, -1))
-    return cuts
+        return [(0, 0, 1), (size, -1, -1)]
+    every = size // pieces + 1
+    offsets = array("q", bytes(8 * pieces))
+    games = array("q", bytes(8 * pieces))
+    lines = array("q", bytes(8 * pieces))
+    with nogil:
+        n = sgf_find_cuts(&data[0], size, every, &offsets[0], &games[0], &lines[0], pieces)
+    return ([(0, 0, 1)] + [(offsets[k], games[k], lines[k]) for k in range(n)]
+            + [(size, -1, -1)])

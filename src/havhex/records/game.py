@@ -68,7 +68,18 @@ def _decider(game):
     from ..hex import _board as hex_board
     from ..havannah import _board as havannah_board
 
+    decided = {}
+
     def decide(properties, line):
+        # Records of one collection mostly share GM[] and SZ[]: their answer
+        # is kept (faults are not, and raise each time).
+        key = (tuple(properties.get("GM", ())), tuple(properties.get("SZ", ())))
+        answer = decided.get(key)
+        if answer is None:
+            answer = decided[key] = decide_afresh(properties, line)
+        return answer
+
+    def decide_afresh(properties, line):
         gm = properties.get("GM")
         if gm:
             if gm[0].strip() != HEX_GM:
@@ -128,6 +139,21 @@ class Game(Frozen):
     """
 
     __slots__ = ("source", "index", "line", "kind", "size", "_scanned", "_cache")
+
+    @classmethod
+    def _make(cls, source, index, line, kind, size, scanned):
+        # Field by field (a game is made per record game: Frozen._build's
+        # keyword loop would cost more than the rest of reading it).
+        self = object.__new__(cls)
+        setattr = object.__setattr__
+        setattr(self, "source", source)
+        setattr(self, "index", index)
+        setattr(self, "line", line)
+        setattr(self, "kind", kind)
+        setattr(self, "size", size)
+        setattr(self, "_scanned", scanned)
+        setattr(self, "_cache", {})
+        return self
 
     def __repr__(self):
         size = self.size if self.kind == "havannah" else "x".join(map(str, self.size))
@@ -208,39 +234,25 @@ class Game(Frozen):
     def is_little_golem(self):
         """A Little Golem Havannah record (RU[LG] or a littlegolem.com SO[]),
         whose RE[] names the loser."""
-        if self.kind != "havannah":
-            return False
-        rules = self.properties.get("RU", ("",))[0].strip().upper()
-        origin = self.properties.get("SO", ("",))[0].lower()
-        return rules == "LG" or "littlegolem" in origin
+        return self.kind == "havannah" and _little_golem(self._scanned.properties)
 
     @property
     def recorded(self):
-        result = self.result
-        if result is None:
-            return None
-        text = result.strip().upper()
-        if not text or text[0] not in "BW" or (len(text) > 1 and text[1] != "+"):
-            return None                 # a draw, "?", "Void", or unreadable
-        if self.is_little_golem:
-            return "W" if text[0] == "B" else "B"
-        return text[0]
+        return _recorded(self._scanned.properties, self.kind)
 
     def board(self, rule="official"):
         """A fresh live board for this game, its setup stones on it (swaps
         allowed, as records use them); ``rule`` is Havannah's ring rule."""
+        board_class = _board_classes()[self.kind]
+        setup = "AB" in self._scanned.properties or "AW" in self._scanned.properties
         if self.kind == "havannah":
-            from ..havannah import Board
-
-            if self._scanned.properties.get("AB") or self._scanned.properties.get("AW"):
+            if setup:
                 raise InputError("setup stones (AB[]/AW[]) on a Havannah record are not "
                                  "supported", self.source, self.line)
-            return Board(self.size, rule, swap=True)
-        from ..hex import Board
-
+            return board_class(self.size, rule, True)
         rows, cols = self.size
-        if not (self._scanned.properties.get("AB") or self._scanned.properties.get("AW")):
-            return Board(rows, cols, swap=True)
+        if not setup:
+            return board_class(rows, cols, True)
         cells = bytearray(rows * cols)
         for letter, (row, col) in self.setup:
             cells[row * cols + col] = 1 if letter == "B" else 2
@@ -250,15 +262,48 @@ class Game(Frozen):
             mover = "red" if _text(player[0]).strip().upper().startswith("B") else "blue"
         elif self._scanned.n_rows:
             mover = "red" if self.moves[0][0] == "B" else "blue"
-        return Board._from_cells(rows, cols, True, bytes(cells), mover)
+        return board_class._from_cells(rows, cols, True, bytes(cells), mover)
+
+
+def _little_golem(properties):
+    rules = properties.get("RU")
+    origin = properties.get("SO")
+    return bool((rules and rules[0].strip().upper() == b"LG")
+                or (origin and b"littlegolem" in origin[0].lower()))
+
+
+def _recorded(properties, kind):
+    """The winner RE[] names, "B", "W" or None (a draw, "?", "Void", none)."""
+    result = properties.get("RE")
+    if not result:
+        return None
+    text = result[0].strip().upper()
+    if not text or text[:1] not in (b"B", b"W") or (len(text) > 1 and text[1:2] != b"+"):
+        return None
+    letter = "B" if text[:1] == b"B" else "W"
+    if kind == "havannah" and _little_golem(properties):
+        return "W" if letter == "B" else "B"
+    return letter
+
+
+def _board_classes():
+    global _BOARDS
+    if _BOARDS is None:
+        from ..havannah.board import Board as HavannahBoard
+        from ..hex._board import Board as HexBoard
+
+        _BOARDS = {"havannah": HavannahBoard, "hex": HexBoard}
+    return _BOARDS
+
+
+_BOARDS = None
 
 
 def _game_from_parts(source, index, line, kind, size, properties, moves, raw):
     code = _reader.GAME_CODES[kind]
     rows, cols = (size, 0) if kind == "havannah" else size
     scanned = _reader.Scanned._from_parts(line, properties, moves, raw, code, rows, cols)
-    return Game._build(source=source, index=index, line=line, kind=kind, size=size,
-                       _scanned=scanned, _cache={})
+    return Game._make(source, index, line, kind, size, scanned)
 
 
 def _kind_of(source_name, game):
@@ -281,14 +326,12 @@ def read_bytes(data, source="<bytes>", game=None, first_index=1, first_line=1):
         scanned = _reader.scan(memoryview(data).cast("B"), _decider(kind), first_line)
     except InputError as error:
         raise InputError(error.reason, source, error.line) from None
-    games = []
-    for number, item in enumerate(scanned, first_index):
-        code = item.game_code
-        size = item.rows if code == _reader.GAME_CODES["havannah"] else (item.rows, item.cols)
-        games.append(Game._build(source=source, index=number, line=item.line,
-                                 kind="havannah" if code == _reader.GAME_CODES["havannah"] else "hex",
-                                 size=size, _scanned=item, _cache={}))
-    return games
+    havannah = _reader.GAME_CODES["havannah"]
+    make = Game._make
+    return [make(source, number, item.line, "havannah", item.rows, item)
+            if item.game_code == havannah else
+            make(source, number, item.line, "hex", (item.rows, item.cols), item)
+            for number, item in enumerate(scanned, first_index)]
 
 
 def load(source):

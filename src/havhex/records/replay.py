@@ -30,7 +30,10 @@ class Win(Frozen):
     __slots__ = ("move", "player", "kinds")
 
     def __init__(self, move, player, kinds):
-        self._set(move=move, player=player, kinds=tuple(kinds))
+        setattr = object.__setattr__
+        setattr(self, "move", move)
+        setattr(self, "player", player)
+        setattr(self, "kinds", tuple(kinds))
 
     def __repr__(self):
         return f"Win(move={self.move}, player={self.player!r}, kinds={self.kinds!r})"
@@ -67,6 +70,21 @@ class Replay(Frozen):
     """
 
     __slots__ = ("game", "rule", "moves", "win", "recorded", "end", "illegal", "flags")
+
+    @classmethod
+    def _make(cls, game, rule, moves, win, recorded, end, illegal, flags):
+        # Field by field: one is made per game replayed (see Game._make).
+        self = object.__new__(cls)
+        setattr = object.__setattr__
+        setattr(self, "game", game)
+        setattr(self, "rule", rule)
+        setattr(self, "moves", moves)
+        setattr(self, "win", win)
+        setattr(self, "recorded", recorded)
+        setattr(self, "end", end)
+        setattr(self, "illegal", illegal)
+        setattr(self, "flags", flags)
+        return self
 
     def __repr__(self):
         return (f"<havhex.records.Replay {self.game.source}#{self.game.index}: {self.moves} moves, "
@@ -123,8 +141,7 @@ class Replay(Frozen):
 
 
 def _rebuilt(game, rule, moves, win, recorded, end, illegal, flags):
-    return Replay._build(game=game, rule=rule, moves=moves, win=win, recorded=recorded,
-                         end=end, illegal=illegal, flags=flags)
+    return Replay._make(game, rule, moves, win, recorded, end, illegal, flags)
 
 
 def _replayed(game, rule):
@@ -155,8 +172,7 @@ def _replayed(game, rule):
         flags.append("illegal")
     if recorded is None:
         flags.append("no-result")
-    return Replay._build(game=game, rule=rule, moves=scanned.n_stones, win=win,
-                         recorded=recorded, end=end, illegal=illegal, flags=tuple(flags))
+    return Replay._make(game, rule, scanned.n_stones, win, recorded, end, illegal, tuple(flags))
 
 
 def _check_rule(rule):

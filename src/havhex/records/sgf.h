@@ -55,6 +55,7 @@ typedef struct {
     int64_t n_root, root_capacity;
     sgf_move *moves;
     int64_t n_moves, moves_capacity;
+    int keep_nothing;                /* only find where games end (no root, no moves) */
     /* A fault: its kind and where. */
     int fault;
     int64_t fault_at, fault_line;
@@ -178,7 +179,7 @@ static inline int sgf_next_game(sgf_scanner *s) {
                 return 1;
             }
         } else if (c == ';') {
-            int on_main = !main_closed && depth == main_depth;
+            int on_main = !s->keep_nothing && !main_closed && depth == main_depth;
             if (on_main)
                 node++;
             s->pos++;
@@ -238,6 +239,55 @@ static inline int sgf_next_game(sgf_scanner *s) {
             return sgf_fail(s, SGF_BAD_BYTE);
         }
     }
+}
+
+/* Where to cut a collection between games, for parallel work: walks only
+ * brackets, parentheses, escapes and line ends (no property is looked at),
+ * and after each `every` bytes notes the next point where a tree closes at
+ * depth 0, with the games and lines before it.  It checks no syntax: each
+ * range is then read by sgf_next_game, which finds any fault, and a range
+ * that reads without one closes where the next begins.  Returns the cuts
+ * written (at most `capacity`). */
+static inline int64_t sgf_find_cuts(const unsigned char *data, int64_t size, int64_t every,
+                                    int64_t *offsets, int64_t *games_before, int64_t *lines,
+                                    int64_t capacity) {
+    int64_t depth = 0, games = 0, line = 1, n = 0, next = every;
+    int64_t i = 0;
+    while (i < size && n < capacity) {
+        unsigned char c = data[i];
+        if (c == '[') {
+            /* A value: to its unescaped ']'. */
+            i++;
+            while (i < size && data[i] != ']') {
+                if (data[i] == '\\' && i + 1 < size) {
+                    if (data[i + 1] == '\n')
+                        line++;
+                    i += 2;
+                    continue;
+                }
+                if (data[i] == '\n')
+                    line++;
+                i++;
+            }
+        } else if (c == '(') {
+            depth++;
+        } else if (c == ')') {
+            if (depth > 0 && --depth == 0) {
+                games++;
+                if (i + 1 >= next && i + 1 < size) {
+                    offsets[n] = i + 1;
+                    games_before[n] = games;
+                    lines[n] = line;
+                    n++;
+                    next = i + 1 + every;
+                }
+            }
+        } else if (c == '\n') {
+            line++;
+        }
+        i++;
+    }
+    return n;
 }
 
 /* ------------------------------------------------------------------------
