@@ -23,7 +23,6 @@ class Arguments:
     rule: str
     case: int
     text: bool
-    rule: str
     game_number: int
     move: int | None
     html: bool
