@@ -17,6 +17,11 @@ import chromium
 from havhex.draw.page import game_page, game_steps
 
 RECORDS = Path(__file__).resolve().parents[2].parent / "shared" / "records"
+
+# The page is Python and JavaScript, and Chromium no part of what the
+# sanitizers check; under them the screenshots' decoding alone takes minutes.
+pytestmark = pytest.mark.not_under_sanitizers(
+    "the page's browser tests run in their own .ci/run stage, on the normal build")
 BLACK_STONE = (38, 38, 38)      # .cell.stone.black's fill, #262626
 WHITE_STONE = (251, 250, 245)   # .cell.stone.white's fill, #fbfaf5
 RED_STONE = (215, 38, 61)       # .cell.red's fill, #d7263d
