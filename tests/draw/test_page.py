@@ -131,6 +131,11 @@ def test_hex_steps_follow_the_board(seed):
 def test_not_moves_are_skipped_and_letters_taken():
     game = game_steps("havannah", 3, [("W", (1, 1)), ("B", "pass"), ("B", (2, 2)), ("W", "resign")])
     assert len(game.steps) == 2 and shown(game, 2) == {(1, 1): "white", (2, 2): "black"}
+    assert game.ending == "White resigns"
+    assert game.summary().endswith("; White resigns after move 2")
+    # Only the last move counts as the ending.
+    assert game_steps("hex", 3, [("B", (0, 0)), ("W", "pass"), ("W", (1, 1))]).ending is None
+    assert game_steps("hex", 3, [("B", (0, 0)), ("W", "forfeit")]).ending == "Blue forfeits"
 
 
 @pytest.mark.parametrize("moves, number, words", [

@@ -55,12 +55,15 @@ class GameSteps:
     ``winning_cell`` the index of the winning move's hexagon (or None);
     ``illegal`` None or ``(move number, reason)`` of the move the replay
     stopped at; ``start`` the ``(cell index, colour)`` stones on the board
-    before the first move (a record's setup).
+    before the first move (a record's setup); ``ending`` how the record
+    ends when its last move is a resignation, a forfeit or a pass
+    (``"Black resigns"``), else None.
     """
 
     def __init__(self, kind, size, cells, steps, win, winner, answer, marks, winning_cell,
-                 under, over, illegal, heading, start=()):
+                 under, over, illegal, heading, start=(), ending=None):
         self.kind = kind
+        self.ending = ending
         self.start = tuple(start)
         self.size = size
         self.cells = cells
@@ -115,10 +118,15 @@ class GameSteps:
             words.append(f"{self.winner.capitalize()} wins: {self.answer}")
         else:
             words.append("no winning structure")
+        if self.ending:
+            words.append(f"{self.ending} after move {len(self.steps)}")
         if self.illegal:
             words.append(f"move {self.illegal[0]} is illegal ({self.illegal[1]}): "
                          f"the replay stops before it")
         return "; ".join(words)
+
+
+_ENDINGS = {"resign": "resigns", "forfeit": "forfeits", "pass": "passes"}
 
 
 def _stones_after(start, steps, cells, move):
@@ -224,11 +232,16 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
     win = winner = explanation = winning_cell = None
     illegal = None
     mover = None            # the colour of the last move
+    ending = None
     for move in moves:
+        letter = None
         if isinstance(move, tuple) and len(move) == 2 and move[0] in ("B", "W"):
-            move = move[1]          # a record's (letter, move)
+            letter, move = move         # a record's (letter, move)
         if isinstance(move, str) and move in NOT_MOVES:
+            who = _colour_name(letters[letter]) if letter else "The player to move"
+            ending = f"{who} {_ENDINGS[move]}"
             continue
+        ending = None
         number = len(steps) + 1
         cell = _cell_of(move)
         if win is None:
@@ -301,7 +314,7 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
     if heading is None:
         heading = "Havannah game" if kind == "havannah" else "Hex game"
     return GameSteps(kind, size, cells, steps, win, winner, answer, marks, winning_cell,
-                     under, over, illegal, heading, start)
+                     under, over, illegal, heading, start, ending)
 
 
 def _centre(kind, cell):

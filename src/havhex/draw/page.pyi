@@ -27,12 +27,13 @@ class GameSteps:
     illegal: Optional[Tuple[int, str]]
     heading: str
     start: Tuple[_Change, ...]
+    ending: Optional[str]
     def __init__(self, kind: str, size: _Size, cells: List[_Cell],
                  steps: List[Tuple[str, Tuple[_Change, ...]]], win: Optional[int],
                  winner: Optional[str], answer: Optional[str], marks: Dict[int, str],
                  winning_cell: Optional[int], under: List[str], over: List[str],
                  illegal: Optional[Tuple[int, str]], heading: str,
-                 start: Iterable[_Change] = ...) -> None: ...
+                 start: Iterable[_Change] = ..., ending: Optional[str] = ...) -> None: ...
     @property
     def players(self) -> Tuple[str, str]: ...
     def stones(self, move: int) -> List[str]: ...
