@@ -23,6 +23,10 @@ class Arguments:
     rule: str
     case: int
     text: bool
+    game_number: int
+    move: int | None
+    html: bool
+    given: set[str]
     def __init__(self, command: str) -> None: ...
 
 class Option:
