@@ -316,3 +316,13 @@ def test_unknown_properties_are_kept_not_fatal():
 def test_broken_syntax_is_an_input_error(text):
     with pytest.raises(InputError):
         games(text)
+
+
+def test_swap_pieces_whose_mirror_is_off_a_non_square_board_is_illegal():
+    # 4 columns x 2 rows: d1 is (row 0, col 3); its mirror (3, 0) has no row 3.
+    r = replayed("(;FF[4]GM[11]SZ[4:2];B[d1];W[swap-pieces])")
+    assert "illegal" in r.flags and r.illegal[0] == 2
+    # On the same board b1's mirror (1, 0) = a2 exists: the swap is legal.
+    r = replayed("(;FF[4]GM[11]SZ[4:2];B[b1];W[swap-pieces])")
+    assert "illegal" not in r.flags
+    assert r.board().moves == ((0, 1), "swap-pieces")
