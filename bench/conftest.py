@@ -8,6 +8,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import generate  # noqa: E402
+import records_data  # noqa: E402
 
 _cache = {}
 
@@ -23,6 +24,21 @@ def bench_input(tmp_path_factory):
             path.write_text(generate.generate(kind))
             _cache[kind] = path
         return _cache[kind]
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def hex_records(tmp_path_factory):
+    """Path of an SGF collection of random 11 x 11 Hex games (see
+    bench/records_data.py), written once per session and number of games."""
+    folder = tmp_path_factory.mktemp("bench-records")
+
+    def make(games=100_000, seed=2014):
+        key = ("hex-records", games, seed)
+        if key not in _cache:
+            _cache[key] = records_data.write(folder / f"hex-{games}-{seed}.sgf", games, seed)
+        return _cache[key]
 
     return make
 

@@ -245,23 +245,26 @@ def _plain_blocks(text):
     return blocks
 
 
-def test_readme_json_examples_are_the_output(cli):
+def test_readme_json_examples_are_the_output(cli, tmp_path):
+    # The commands run in a folder of their own that sees the repository's
+    # examples, so that what they write (-o game.svg) lands there.
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
     examples = 0
     for block in _plain_blocks(_text(README)):
         command, shown = None, []
         for line in block + ["$"]:
             if line.startswith("$"):
                 if command is not None:
-                    examples += _check_example(cli, command, shown)
+                    examples += _check_example(cli, command, shown, tmp_path)
                 command, shown = line[1:].split(), []
             elif command is not None:
                 shown.append(line)
     assert examples >= 4
 
 
-def _check_example(cli, command, shown):
+def _check_example(cli, command, shown, folder):
     assert command[0] == "havhex", command
-    result = cli(*command[1:], cwd=ROOT)
+    result = cli(*command[1:], cwd=folder)
     assert result.returncode == 0, result.stderr
     output = result.stdout.decode().splitlines()
     checked = 0

@@ -15,12 +15,19 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 # A value each option accepts, and what it becomes.
 VALUES = {"output": ("out.txt", "out.txt"), "jobs": ("2", 2), "format": ("json", "json"),
-          "case": ("3", 3), "rule": ("contest", "contest"),
+          "case": ("3", 3), "rule": ("contest", "contest"), "game_number": ("2", 2),
+          "move": ("0", 0),
           "scheduler": ("tcp://h:8786", "tcp://h:8786"), "cluster": ("local:02", "local:2")}
 
 
-def positionals(command):
-    return ["hex", "in.txt"] if command == "draw" else ["a.in"]
+def positionals(command, option=None):
+    """Positional arguments that ``option`` goes with (draw's record-only
+    options with a record)."""
+    if command != "draw":
+        return ["a.in"]
+    if option is not None and option.attribute in arguments.RECORD_ONLY:
+        return ["record", "game.sgf"]
+    return ["hex", "in.txt"]
 
 
 def forms(option, value):
@@ -42,7 +49,7 @@ def test_every_option_in_every_form(command, option):
     given, expected = VALUES[option.attribute]
     seen = 0
     for words in forms(option, given):
-        for order in (words + positionals(command), positionals(command) + words):
+        for order in (words + positionals(command, option), positionals(command, option) + words):
             parsed = parse_arguments([command, *order])
             assert getattr(parsed, option.attribute) == expected, order
             seen += 1
@@ -105,13 +112,14 @@ def test_help_and_usage_come_from_the_table(command):
     for name, metavar in re.findall(r"\[(-[-\w]+)(?: (\S+?))?\]", usage):
         if name == "-h":
             continue  # leaves with the help (test_help_and_version_go_to_stdout)
-        value = {"OUT": "x", "N": "1", "{text,json}": "json",
+        value = {"OUT": "x", "N": "1", "K": "1", "{text,json}": "json",
                  "{official,contest}": "contest", "ADDRESS": "h:1",
                  "local:N": "local:2"}.get(metavar)
+        option = next(option for option in OPTIONS if name in option.names)
         # --ship goes with a cluster (tests/dask/test_dask_options.py).
         cluster = ["--scheduler", "h:1"] if name == "--ship" else []
         parse_arguments([command, name, *([value] if value else []), *cluster,
-                         *positionals(command)])
+                         *positionals(command, option)])
 
 
 def test_help_lines_fit_a_terminal():
@@ -132,11 +140,12 @@ def test_readme_synopsis_matches_the_table():
         words = line.split()
         if words[:1] == ["havhex"]:
             command = words[1]
-            synopsis[command] = set()
         elif not line.startswith(" "):
             command = None
-        if command is not None:     # an indented line goes on the command above
-            synopsis[command] |= set(re.findall(r"\[(-[-\w]+)", line))
+        if command is not None:
+            # A command may take two lines (draw's judge inputs and records),
+            # and an indented line goes on the command above.
+            synopsis.setdefault(command, set()).update(re.findall(r"\[(-[-\w]+)", line))
     assert set(synopsis) == set(COMMANDS)
     for command, shown in synopsis.items():
         table = {option.names[0] for option in OPTIONS

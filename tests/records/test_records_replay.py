@@ -157,8 +157,11 @@ def test_played_on_illegal_and_resign_are_reported():
 
 def test_collections_number_games_and_a_broken_one_names_its_line():
     text = b"(;GM[11]SZ[2];B[a1])\n(;GM[11]SZ[2];B[b2])\n\n(;GM[11]SZ[2];B[a1]"
+    games = records.read(text)
+    # The games before the fault are read; the fault comes where it is.
+    assert next(games).index == 1 and next(games).index == 2
     with pytest.raises(InputError) as caught:
-        records.read(text)
+        next(games)
     assert caught.value.line == 4 and "never closed" in caught.value.reason
     games = list(records.read(text[:-19]))
     assert [(g.index, g.line, g.moves) for g in games] == [

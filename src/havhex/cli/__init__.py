@@ -1,6 +1,7 @@
 """Command line: ``havhex havannah|hex [FILE ...]`` prints the judge's output,
 ``havhex replay [FILE ...]`` what game records' games came to, ``havhex draw
-GAME FILE`` the picture of a case.
+GAME FILE`` the picture of a case (GAME ``record``: of a game record, or the
+page stepping through it).
 
 Every fault in the input is one line on stderr, ``havhex: FILE:LINE: reason``,
 and exit status 1; a usage error is the usage line and one error line, exit
@@ -93,8 +94,11 @@ def _json_record(source, explanation, case_offset=0):
 
 
 def _draw(arguments):
-    from ..draw import draw_command
+    from ..draw import draw_command, draw_record
 
+    if arguments.game == "record":
+        return draw_record(arguments.file, arguments.game_number, arguments.move,
+                           html=arguments.html, rule=arguments.rule)
     return draw_command(arguments.game, arguments.file, arguments.case, as_text=arguments.text)
 
 

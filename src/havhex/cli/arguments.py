@@ -16,6 +16,11 @@ __all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", 
 
 PROGRAM = "havhex"
 GAMES = ("havannah", "hex")
+# draw's GAME: a game's judge format, or "record" for a game record, whose
+# game its GM[] or its extension says (so the word names the format, as
+# "havannah" and "hex" do, not a game).
+RECORD = "record"
+DRAW_INPUTS = GAMES + (RECORD,)
 JUDGES = GAMES
 REPLAY = ("replay",)
 DRAW = ("draw",)
@@ -45,6 +50,7 @@ class Arguments:
         self.files = []        # the judges' inputs: none means standard input
         self.game = None       # draw: the game of FILE
         self.file = None       # draw: its one input
+        self.given = set()     # the attributes of the options given
         for option in OPTIONS:
             setattr(self, option.attribute, option.default)
 
@@ -159,7 +165,7 @@ OPTIONS = (
     Option(("--rule",), "rule", "official",
            "Havannah's ring rule: official (a loop around any cells; default) or contest "
            "(a loop around an empty cell)",
-           REPLAY, _one_of("official", "contest")),
+           REPLAY + DRAW, _one_of("official", "contest")),
     Option(("--scheduler",), "scheduler", None,
            "run on the Dask cluster whose scheduler is at ADDRESS (host:port or "
            "tcp://host:port; needs havhex[dask])",
@@ -174,7 +180,22 @@ OPTIONS = (
     Option(("--case",), "case", 1, "the case to draw, counted from 1 (default 1)",
            DRAW, _at_least(1), "N"),
     Option(("--text",), "text", False, "print the board as text instead of SVG", DRAW),
+    Option(("--game",), "game_number", 1,
+           "record: the game of the file to draw, counted from 1 (default 1)",
+           DRAW, _at_least(1), "N"),
+    Option(("--move",), "move", None,
+           "record: draw the position after move K, swaps counted (0: the start; default "
+           "the winning move, else the last)",
+           DRAW, _at_least(0), "K"),
+    Option(("--html",), "html", False,
+           "record: write one self-contained HTML page that steps through the game "
+           "(buttons, arrow keys), opened at move K",
+           DRAW),
 )
+
+# draw's options for one kind of input only: given with the other, a usage error.
+RECORD_ONLY = ("game_number", "move", "html", "rule")
+JUDGE_FORMAT_ONLY = ("case", "text")
 
 
 class Command:
@@ -207,13 +228,17 @@ COMMANDS = {
         (("[FILE ...]", "record files or folders of them (.sgf, .hgf, .hsgf); "
                         f"{_STDIN_NOTE}"),)),
     "draw": Command(
-        "draw one case as an SVG picture (or as text)",
+        "draw one case or one game record as an SVG picture (or as text, or a page)",
         "Draw case N of an input: the board after its winning move (or after all "
         "moves), with the winning structure highlighted.  Limits: Hex boards up to "
         "N = 200 (the text view up to 40), Havannah boards in the text view up to "
         "S = 20 and as SVG of any size with up to 100000 stones drawn.  A case beyond "
-        "them is refused before its moves are read.",
-        (("GAME", "havannah or hex"), ("[FILE]", f"an input in the judge format; {_STDIN_NOTE}"))),
+        "them is refused before its moves are read.  With GAME record, draw game N of "
+        "a record (SGF Hex, Little Golem .hgf) after move K, both players' stones, the "
+        "structure highlighted from the winning move on, or (--html) the page that "
+        "steps through it; boards up to Havannah S = 41 and Hex 200 x 200.",
+        (("GAME", "havannah or hex (an input in the judge format), or record"),
+         ("[FILE]", f"the input or the record file; {_STDIN_NOTE}"))),
 }
 
 
@@ -345,6 +370,7 @@ def parse_arguments(argv):
             if option.attribute == "help":
                 raise EarlyExit(0, help_text(command))
             setattr(arguments, option.attribute, True)
+            arguments.given.add(option.attribute)
             continue
         if value is None:
             value = next(words, None)
@@ -354,6 +380,7 @@ def parse_arguments(argv):
             setattr(arguments, option.attribute, option.convert(value))
         except ValueError as exc:
             raise _usage_error(command, f"argument {option.label}: {exc}") from None
+        arguments.given.add(option.attribute)
     _take_positionals(arguments, positional)
     _check_cluster(arguments)
     return arguments
@@ -369,7 +396,7 @@ def _check_cluster(arguments):
         raise _usage_error(command, "argument --cluster: not allowed with argument --scheduler")
     if arguments.ship and not on_cluster:
         raise _usage_error(command, "argument --ship: needs --scheduler or --cluster")
-    if on_cluster and arguments.jobs != 1:
+    if on_cluster and "jobs" in arguments.given:
         # The cluster's workers set the parallelism; -j would be ignored.
         raise _usage_error(command, "argument -j/--jobs: not allowed with --scheduler or "
                                     "--cluster (the workers set the parallelism)")
@@ -388,8 +415,13 @@ def _take_positionals(arguments, positional):
     if len(positional) > 2:
         raise _usage_error(command, f"unrecognized arguments: {' '.join(positional[2:])}")
     game, file = positional if len(positional) == 2 else (positional[0], "-")
-    if game not in GAMES:
-        listed = ", ".join(repr(name) for name in GAMES)
+    if game not in DRAW_INPUTS:
+        listed = ", ".join(repr(name) for name in DRAW_INPUTS)
         raise _usage_error(command, f"argument GAME: invalid choice: {game!r} "
                                     f"(choose from {listed})")
+    wrong, only = ((JUDGE_FORMAT_ONLY, f"GAME {' or '.join(GAMES)}") if game == RECORD
+                   else (RECORD_ONLY, f"GAME {RECORD}"))
+    for option in OPTIONS:
+        if option.attribute in wrong and option.attribute in arguments.given:
+            raise _usage_error(command, f"argument {option.label}: only with {only}")
     arguments.game, arguments.file = game, file

@@ -26,6 +26,10 @@ class Arguments:
     ship: bool
     case: int
     text: bool
+    game_number: int
+    move: int | None
+    html: bool
+    given: set[str]
     def __init__(self, command: str) -> None: ...
 
 class Option:

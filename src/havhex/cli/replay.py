@@ -113,14 +113,44 @@ def _unit_in_worker(path, start, stop, first_index, first_line, rule, output_for
                        first_index, first_line)
 
 
-def _units_of(path, data, pieces):
-    """The units of one file for ``pieces`` workers: (start, stop, first game
-    index, first line) runs of whole games."""
+def _units_of(data, pieces):
+    """The units of one file's bytes for ``pieces`` workers: (start, stop,
+    first game index, first line) runs of whole games."""
     from ..records import _reader
 
     cuts = _reader.game_ranges(memoryview(data), pieces)
     return [(start, stop, games + 1, line)
             for (start, games, line), (stop, _, _) in zip(cuts, cuts[1:])]
+
+
+def _large_file_size(file):
+    """The size of a regular file larger than one unit, else None (standard
+    input, small files, anything that is not a regular file)."""
+    import stat
+
+    if file == "-":
+        return None
+    try:
+        status = os.stat(file)
+    except OSError:
+        return None              # load() says why, in the file's turn
+    if not stat.S_ISREG(status.st_mode) or status.st_size <= UNIT_BYTES:
+        return None
+    return status.st_size
+
+
+def _cut(path, size, pieces):
+    """The units of a large file, found through a memory map: the workers
+    read their own ranges, so the file is not read whole here."""
+    import mmap
+
+    with open(path, "rb") as stream:
+        with mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+            view = memoryview(mapped)
+            try:
+                return _units_of(view, pieces)
+            finally:
+                view.release()
 
 
 def replay_outputs(files, rule, output_format, jobs, summary):
@@ -180,11 +210,12 @@ def _parallel(files, rule, output_format, jobs, summary):
             # A file that cannot be read is reported in its turn, after the
             # output of the files before it, as without -j.
             try:
-                data, name = load(file)
+                size = _large_file_size(file)
+                data, name = load(file) if size is None else (None, file)
             except InputError as error:
                 plans.append(["fault", error])
                 continue
-            if len(data) <= UNIT_BYTES:
+            if data is not None:
                 plan = ["batch", None, len(batch)]
                 batch.append((data, name))
                 batch_bytes += len(data)
@@ -194,8 +225,7 @@ def _parallel(files, rule, output_format, jobs, summary):
                     send_batch()
                 continue
             send_batch()
-            units = _units_of(file, data, max(jobs, len(data) // UNIT_BYTES))
-            del data
+            units = _cut(file, size, max(jobs, size // UNIT_BYTES))
             plans.append(["units", [pool.submit(_unit_in_worker, file, start, stop, index, line,
                                                 rule, output_format)
                                     for start, stop, index, line in units]])

@@ -1,7 +1,9 @@
 """Pictures of one case: an SVG drawing, or a text view for small boards.
 
 ``havhex draw GAME FILE --case N [--text]`` calls :func:`draw_command`, which
-returns the whole picture as a string.  The drawing functions themselves are
+returns the whole picture as a string; ``havhex draw record FILE --game N
+[--move K] [--html]`` calls :func:`draw_record`, which draws a game of a
+record move by move (:mod:`.page`).  The drawing functions themselves are
 pure: they take the board and the judge's witness (the explanation) and build
 the text; they never judge anything.
 
@@ -21,10 +23,11 @@ from ..errors import InputError
 from .havannah import (HAVANNAH_EDGES, HAVANNAH_SVG_STONES_MAX, HAVANNAH_TEXT_MAX,
                        havannah_svg, havannah_text)
 from .header import case_header
+from .page import game_page, game_steps, position_svg
 from .hex import HEX_SVG_MAX, HEX_TEXT_MAX, hex_svg, hex_text
 
 __all__ = [
-    "draw_command", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
+    "draw_command", "draw_record", "game_steps", "game_page", "position_svg", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
     "HAVANNAH_TEXT_MAX", "HAVANNAH_SVG_STONES_MAX", "HEX_TEXT_MAX", "HEX_SVG_MAX",
     "HAVANNAH_EDGES",
 ]
@@ -55,6 +58,55 @@ def draw_command(game, file, case, as_text=False):
     if as_text:
         return hex_text(rows, explanation, heading=heading)
     return hex_svg(rows, explanation, heading=heading)
+
+
+def draw_record(file, game=1, move=None, html=False, rule="official"):
+    """Game ``game`` (1-based) of a record file (SGF Hex, Little Golem
+    ``.hgf``; a path or ``"-"``): the SVG of the position after ``move``
+    moves (default the winning move, else the last), or with ``html`` the
+    page that steps through the game, opened there.  ``rule`` is Havannah's
+    ring rule.  Broken records, a game or a move the file does not hold and
+    a board beyond the pictures raise :class:`havhex.InputError`
+    (``FILE:LINE``, the line where the game starts)."""
+    from ..records import read
+
+    count = 0
+    for record in read(file):
+        count += 1
+        if record.index == game:
+            break
+    else:
+        source = _source_name(file)
+        held = "no game" if not count else "1 game" if count == 1 else f"{count} games"
+        raise InputError(f"there is no game #{game} (the file holds {held})", source)
+    where = (record.source, record.line)
+    names = _player_names(record)
+    heading = f"{os.path.basename(record.source)}, game #{record.index}" + (
+        f": {names}" if names else "")
+    try:
+        steps = game_steps(record.kind, record.size, record.moves, board=record.board(rule),
+                           setup=record.setup, heading=heading)
+        if move is not None and move > len(steps.steps):
+            raise InputError(f"game #{record.index} has {len(steps.steps)} moves: "
+                             f"there is no move {move}")
+    except InputError as error:
+        if error.source is None:
+            raise InputError(error.reason, *where) from None
+        raise
+    return game_page(steps, move) if html else position_svg(steps, move)
+
+
+def _player_names(record):
+    """``"A (White) v B (Black)"`` from the record's PW[]/PB[], or ``""``."""
+    properties = record.properties
+    colours = (("W", "White"), ("B", "Black")) if record.kind == "havannah" else \
+        (("B", "Red"), ("W", "Blue"))
+    parts = []
+    for letter, colour in colours:
+        name = (properties.get(f"P{letter}") or ("",))[0].strip()
+        if name:
+            parts.append(f"{name} ({colour})")
+    return " v ".join(parts)
 
 
 def _source_name(file):

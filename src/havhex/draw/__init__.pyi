@@ -3,8 +3,10 @@ from typing import Any, Iterable, Literal, Mapping, Optional, Sequence, Tuple, U
 
 from .._explanation import Explanation
 
+from .page import game_page as game_page, game_steps as game_steps, position_svg as position_svg
+
 __all__ = [
-    "draw_command", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
+    "draw_command", "draw_record", "game_steps", "game_page", "position_svg", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
     "HAVANNAH_TEXT_MAX", "HAVANNAH_SVG_STONES_MAX", "HEX_TEXT_MAX", "HEX_SVG_MAX",
     "HAVANNAH_EDGES",
 ]
@@ -29,3 +31,5 @@ def hex_svg(rows: Sequence[str], explanation: _Witness, *,
             heading: Optional[str] = ...) -> str: ...
 def hex_text(rows: Sequence[str], explanation: _Witness, *,
              heading: Optional[str] = ...) -> str: ...
+def draw_record(file: _FileArg, game: int = ..., move: Optional[int] = ..., html: bool = ...,
+                rule: Literal["official", "contest"] = ...) -> str: ...

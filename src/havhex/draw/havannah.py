@@ -17,6 +17,9 @@ from . import svg
 __all__ = [
     "havannah_svg", "havannah_text",
     "HAVANNAH_TEXT_MAX", "HAVANNAH_SVG_STONES_MAX", "HAVANNAH_EDGES",
+    # The pieces the game's page (.page) draws with.
+    "STYLE", "centre", "cell_path", "board_outline", "outline_box", "witness",
+    "structure_marks", "fork_edge_lines", "structure_paths", "run_cells", "swatch",
 ]
 
 # What a picture can usefully show.  A text view is read on a terminal, an
@@ -38,7 +41,8 @@ _H = _R * svg.SQRT3 / 2     # half the height of a flat-topped hexagon
 _SQRT3 = svg.SQRT3
 
 
-def _centre(x, y):
+def centre(x, y):
+    """The centre of hexagon ``(x, y)`` in drawing units."""
     return 1.5 * _R * (y - x), -_H * (x + y)
 
 
@@ -47,16 +51,17 @@ _CELL_TAIL = (f"l{svg.number(_R / 2)}-{svg.number(_H)}h{svg.number(_R)}"
               f"h-{svg.number(_R)}z")
 
 
-def _cell_d(x, y):
-    cx, cy = _centre(x, y)
+def cell_path(x, y):
+    """The ``d`` of hexagon ``(x, y)``'s path."""
+    cx, cy = centre(x, y)
     return f"M{svg.number(cx - _R)} {svg.number(cy)}{_CELL_TAIL}"
 
 
-def _outline(size, grow):
+def board_outline(size, grow):
     """The six vertices of the board's outline, ``grow`` drawing units outside
     the outermost hexagon edges, going round the board (one at each corner,
     in the order of geometry.CORNERS_ROUND)."""
-    cx, cy = _centre(size, size)
+    cx, cy = centre(size, size)
     # Corner centres lie sqrt(3) R (S-1) from the centre; the outermost hexagon
     # vertices lie R beyond the line through them, and pushing a side out by d
     # moves the outline's vertices out by 2d/sqrt(3).
@@ -64,7 +69,7 @@ def _outline(size, grow):
     result = []
     corners = geometry.corners(size)
     for x, y in (corners[k] for k in geometry.CORNERS_ROUND):
-        px, py = _centre(x, y)
+        px, py = centre(x, y)
         dx, dy = px - cx, py - cy
         length = math.hypot(dx, dy)
         result.append((cx + dx / length * radius, cy + dy / length * radius))
@@ -140,8 +145,10 @@ def _region_rows(region):
             yield x, first, last
 
 
-def _witness(size, stones, explanation):
-    """Normalise the Havannah explanation to plain sets and lists."""
+def witness(size, explanation):
+    """The Havannah explanation (an Explanation or its dict) as plain lists:
+    the kinds, the move, the bridge's path, the fork's cells and edges, the
+    ring's loop and enclosed runs."""
     explanation = (explanation.to_dict() if hasattr(explanation, "to_dict")
                    else dict(explanation or {}))
     kinds = [kind for kind in KINDS if kind in (explanation.get("kinds") or ())]
@@ -175,7 +182,7 @@ def _drawn_moves(moves, move):
     return moves[:move] if move else moves
 
 
-_STYLE = svg.COMMON_STYLE + (
+STYLE = svg.COMMON_STYLE + (
     ".frame{fill:#d9c49b;stroke:#7a6440;stroke-width:1.5}"
     ".cell,.swatch{fill:#f7ecd6;stroke:#a8916a;stroke-width:.7}"
     ".corner{fill:#ecd9b2}"
@@ -210,17 +217,14 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
     Memory follows the picture: the stones, the witness and the hexagons
     drawn one by one, never the area a ring encloses.
     """
-    w = _witness(size, moves, explanation)
+    w = witness(size, explanation)
     stones = _drawn_moves(moves, w["move"])
     number_of = {cell: k for k, cell in enumerate(stones, 1)}
-    marks = {}
-    for kind, cells in (("bridge", w["bridge"]), ("fork", w["fork"]), ("ring", w["loop"])):
-        for cell in cells:
-            marks.setdefault(cell, []).append(kind)
+    marks = structure_marks(w)
     enclosed = _RunIndex(w["enclosed_runs"])
     corners = set(geometry.corners(size))
     board_cells = geometry.cell_count(size)
-    outline = _outline(size, grow=0.6 * _R)
+    outline = board_outline(size, grow=0.6 * _R)
 
     # Which hexagons are drawn one by one, and what the view shows.
     if board_cells <= _FULL_BOARD_CELLS:
@@ -240,10 +244,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
         mode, region, rows = "empty", None, []
 
     if mode in ("board", "empty"):
-        xs = [p[0] for p in outline]
-        ys = [p[1] for p in outline]
-        pad = 1.2 * _R
-        box = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+        box = outline_box(outline)
     else:
         # The extreme centres of the region's hexagons, from its bounds: a
         # centre lies at (1.5 R (y - x), -H (x + y)).
@@ -259,20 +260,11 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
     if mode != "board":
         # The grid pattern only where it can be seen: the board cut to the view
         # (a pattern over the whole of a huge board costs renderers dearly).
-        grid = _inner_polygon(_outline(size, grow=0), box)
+        grid = _inner_polygon(board_outline(size, grow=0), box)
         if len(grid) >= 3:
             board.append(f'<polygon class="grid" style="fill:url(#hexgrid)" '
                          f'points="{svg.points(grid)}"/>')
-    # Fork edges: a bar along each side the fork touches, short of the corners.
-    inner = _outline(size, grow=0.3 * _R)
-    for edge in w["fork_edges"]:
-        (ax, ay), (bx, by) = _edge_ends(inner, edge)
-        cut = min(0.5, 1.6 * _R / max(math.hypot(bx - ax, by - ay), 1e-9))
-        p = (ax + (bx - ax) * cut, ay + (by - ay) * cut)
-        q = (bx + (ax - bx) * cut, by + (ay - by) * cut)
-        board.append(f'<line class="fork-edge" data-edge="{HAVANNAH_EDGES[edge]}" '
-                     f'x1="{svg.number(p[0])}" y1="{svg.number(p[1])}" '
-                     f'x2="{svg.number(q[0])}" y2="{svg.number(q[1])}"/>')
+    board.extend(fork_edge_lines(size, w))
 
     def cell_element(cell):
         x, y = cell
@@ -291,7 +283,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
             classes.append("winning-move")
         extra = f' data-move="{move}"' if move is not None else ""
         return (f'<path class="{" ".join(classes)}" data-x="{x}" data-y="{y}"{extra} '
-                f'd="{_cell_d(x, y)}"/>')
+                f'd="{cell_path(x, y)}"/>')
 
     winning = stones[w["move"] - 1] if w["move"] else None
     late = []
@@ -308,7 +300,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
     else:
         extra_cells = set(number_of) | set(marks)
         if w["enclosed_count"] <= _ENCLOSED_CELLS:
-            extra_cells.update(_run_cells(w["enclosed_runs"]))
+            extra_cells.update(run_cells(w["enclosed_runs"]))
             run_shapes = []
         else:   # too many to draw one by one: one shape per run
             run_shapes = w["enclosed_runs"]
@@ -321,24 +313,18 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
     board.extend(_enclosed_run_shapes(run_shapes))
     board.extend(late)
 
-    # The paths of the structures, through the centres.
-    if len(w["bridge"]) > 1 and _walk(w["bridge"]):
-        board.append(f'<polyline class="bridge-path" points="'
-                     f'{svg.points(_centre(x, y) for x, y in w["bridge"])}"/>')
-    if len(w["loop"]) > 2 and _walk(w["loop"] + w["loop"][:1]):
-        board.append(f'<polygon class="ring-loop" points="'
-                     f'{svg.points(_centre(x, y) for x, y in w["loop"])}"/>')
+    board.extend(structure_paths(w))
 
     # Labels: move numbers on the stones, coordinates in the empty hexagons.
     if size <= _NUMBERED_MAX:
         for cell, move in number_of.items():
-            cx, cy = _centre(*cell)
+            cx, cy = centre(*cell)
             font = 8 if move < 100 else 6.5
             marked = " marked" if cell in marks else ""
             board.append(f'<text class="num{marked}" x="{svg.number(cx)}" y="{svg.number(cy + font * 0.36)}" '
                          f'font-size="{font}">{move}</text>')
         for cell in sorted(drawn - set(number_of)):
-            cx, cy = _centre(*cell)
+            cx, cy = centre(*cell)
             board.append(f'<text class="coord" x="{svg.number(cx)}" y="{svg.number(cy + 1.2)}" '
                          f'font-size="3.4">{cell[0]},{cell[1]}</text>')
 
@@ -351,7 +337,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
     layout = svg.Layout(box, legend_h, subtitle)
     desc = (f"Havannah board S = {size}; (1,1) is the bottom corner; "
             f"{len(stones)} stones drawn; answer: {w['answer']}")
-    style = _STYLE
+    style = STYLE
     if layout.scale * _R < 3:
         # Hexagons of a pixel or less: keep the structures and stones visible.
         unit = 1 / layout.scale
@@ -361,10 +347,57 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
                   f".board .winning-move{{stroke-width:{svg.number(3 * unit)}}}"
                   f".winning-mark{{fill:none;stroke:#e0115f;stroke-width:{svg.number(2.5 * unit)}}}")
         if winning is not None:
-            cx, cy = _centre(*winning)
+            cx, cy = centre(*winning)
             board.append(f'<circle class="winning-mark" cx="{svg.number(cx)}" cy="{svg.number(cy)}" '
                          f'r="{svg.number(9 * unit)}"/>')
     return svg.document(layout, w["answer"], subtitle, style, defs, board, legend, desc)
+
+
+def outline_box(outline):
+    """The drawing's box round a whole board's outline."""
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    pad = 1.2 * _R
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+def structure_marks(w):
+    """The kinds (bridge, fork, ring) each hexagon of the witness ``w``
+    (:func:`witness`'s dict) belongs to: {cell: [kind, ...]}."""
+    marks = {}
+    for kind, cells in (("bridge", w["bridge"]), ("fork", w["fork"]), ("ring", w["loop"])):
+        for cell in cells:
+            marks.setdefault(cell, []).append(kind)
+    return marks
+
+
+def fork_edge_lines(size, w):
+    """Markup of a bar along each side the fork touches, short of the
+    corners (drawn under the hexagons)."""
+    out = []
+    inner = board_outline(size, grow=0.3 * _R)
+    for edge in w["fork_edges"]:
+        (ax, ay), (bx, by) = _edge_ends(inner, edge)
+        cut = min(0.5, 1.6 * _R / max(math.hypot(bx - ax, by - ay), 1e-9))
+        p = (ax + (bx - ax) * cut, ay + (by - ay) * cut)
+        q = (bx + (ax - bx) * cut, by + (ay - by) * cut)
+        out.append(f'<line class="fork-edge" data-edge="{HAVANNAH_EDGES[edge]}" '
+                   f'x1="{svg.number(p[0])}" y1="{svg.number(p[1])}" '
+                   f'x2="{svg.number(q[0])}" y2="{svg.number(q[1])}"/>')
+    return out
+
+
+def structure_paths(w):
+    """Markup of the bridge's path and the ring's loop through the hexagon
+    centres (drawn over the hexagons)."""
+    out = []
+    if len(w["bridge"]) > 1 and _walk(w["bridge"]):
+        out.append(f'<polyline class="bridge-path" points="'
+                   f'{svg.points(centre(x, y) for x, y in w["bridge"])}"/>')
+    if len(w["loop"]) > 2 and _walk(w["loop"] + w["loop"][:1]):
+        out.append(f'<polygon class="ring-loop" points="'
+                   f'{svg.points(centre(x, y) for x, y in w["loop"])}"/>')
+    return out
 
 
 _STEPS = frozenset(geometry.NEIGHBOUR_STEPS)
@@ -394,7 +427,7 @@ class _RunIndex:
         return index >= 0 and row[index][0] <= y <= row[index][1]
 
 
-def _run_cells(runs):
+def run_cells(runs):
     return [(x, y) for x, first, last in runs for y in range(first, last + 1)]
 
 
@@ -402,8 +435,8 @@ def _enclosed_run_shapes(runs):
     """One shape per run of enclosed hexagons (constant x, consecutive y)."""
     out = []
     for x, first, last in runs:
-        a = _centre(x, first)
-        b = _centre(x, last)
+        a = centre(x, first)
+        b = centre(x, last)
         # Hexagon vertices: V3 (-R, 0), V2 (-R/2, -H), V1 (R/2, -H), V0 (R, 0),
         # V5 (R/2, H), V4 (-R/2, H) in SVG coordinates; the run's outline is
         # cut straight from the first hexagon's V2 to the last one's V1.
@@ -464,7 +497,7 @@ def _grid_pattern(box):
             f'<path d="{"".join(d)}" fill="none" stroke="#b8a47f" stroke-width=".7"/></pattern>')
 
 
-def _swatch_hex(x, y, classes, r=9.0):
+def swatch(x, y, classes, r=9.0):
     h = r * _SQRT3 / 2
     points = [(x - r, y), (x - r / 2, y - h), (x + r / 2, y - h), (x + r, y),
               (x + r / 2, y + h), (x - r / 2, y + h)]
@@ -474,33 +507,33 @@ def _swatch_hex(x, y, classes, r=9.0):
 def _legend(size, w, stones, mode, region, outline, box):
     kinds = w["kinds"]
     items = [
-        (lambda x, y: _swatch_hex(x, y, "stone"),
+        (lambda x, y: swatch(x, y, "stone"),
          [f"stone ({len(stones)} drawn)", "numbered by move" if size <= _NUMBERED_MAX else
           "move numbers omitted (S > 12)"]),
     ]
     if w["move"]:
-        items.append((lambda x, y: _swatch_hex(x, y, "stone winning-move"),
+        items.append((lambda x, y: swatch(x, y, "stone winning-move"),
                       [f"the winning move ({w['move']})"]))
     if "bridge" in kinds:
-        items.append((lambda x, y: _swatch_hex(x, y, "stone bridge")
+        items.append((lambda x, y: swatch(x, y, "stone bridge")
                       + f'<line class="bridge-path" x1="{x - 9}" y1="{y}" x2="{x + 9}" y2="{y}"/>',
                       ["bridge: a path joining", "two corners"]))
     if "fork" in kinds:
         names = ", ".join(HAVANNAH_EDGES[e] for e in w["fork_edges"])
-        items.append((lambda x, y: _swatch_hex(x, y, "stone fork"),
+        items.append((lambda x, y: swatch(x, y, "stone fork"),
                       ["fork: stones joining", "three edges"]))
         items.append((lambda x, y: f'<line class="fork-edge" x1="{x - 9}" y1="{y}" '
                                    f'x2="{x + 9}" y2="{y}"/>',
                       ["edges the fork touches:", names]))
     if "ring" in kinds:
-        items.append((lambda x, y: _swatch_hex(x, y, "stone ring")
+        items.append((lambda x, y: swatch(x, y, "stone ring")
                       + f'<line class="ring-loop" x1="{x - 9}" y1="{y}" x2="{x + 9}" y2="{y}"/>',
                       ["ring: a loop of stones"]))
-        items.append((lambda x, y: _swatch_hex(x, y, "enclosed"),
+        items.append((lambda x, y: swatch(x, y, "enclosed"),
                       [f"enclosed empty hexagon ({w['enclosed_count']})"]))
-    items.append((lambda x, y: _swatch_hex(x, y, ""),
+    items.append((lambda x, y: swatch(x, y, ""),
                   ["empty hexagon" + (" (x,y)" if size <= _NUMBERED_MAX else "")]))
-    items.append((lambda x, y: _swatch_hex(x, y, "corner"), ["corner hexagon"]))
+    items.append((lambda x, y: swatch(x, y, "corner"), ["corner hexagon"]))
     out, y = svg.legend_rows(items)
     notes = ["(1,1) is the bottom corner;", "(x, y+1) is at two o'clock,", "(x+1, y) at ten o'clock."]
     if mode in ("region", "stones"):
@@ -536,10 +569,10 @@ def havannah_text(size, moves, explanation, *, heading=None):
     if size > HAVANNAH_TEXT_MAX:
         raise InputError(f"the text view is for boards up to S = {HAVANNAH_TEXT_MAX}; "
                          f"this one has S = {size} (draw it as SVG instead)")
-    w = _witness(size, moves, explanation)
+    w = witness(size, explanation)
     stones = set(_drawn_moves(moves, w["move"]))
     structure = set(w["bridge"]) | set(w["fork"]) | set(w["loop"])
-    enclosed = set(_run_cells(w["enclosed_runs"]))
+    enclosed = set(run_cells(w["enclosed_runs"]))
     top = 2 * size - 1
     lines = [f"{heading}: {w['answer']}" if heading else w["answer"]]
     # Row r holds the hexagons with x + y = r; column 2 (y - x + S - 1).

@@ -8,7 +8,11 @@ Hexagons have pointed tops; row ``i`` is drawn half a cell right of row
 from ..errors import InputError
 from . import svg
 
-__all__ = ["hex_svg", "hex_text", "HEX_TEXT_MAX", "HEX_SVG_MAX"]
+__all__ = [
+    "hex_svg", "hex_text", "HEX_TEXT_MAX", "HEX_SVG_MAX",
+    # The pieces the game's page (.page) draws with.
+    "STYLE", "centre", "cell_path", "witness", "sides", "chain_lines", "axis_labels", "swatch",
+]
 
 # What a picture can usefully show: every cell is drawn.
 HEX_TEXT_MAX = 40           # --text: largest side N
@@ -19,7 +23,8 @@ _SQRT3 = svg.SQRT3
 _W = _SQRT3 * _R            # width of a pointy-topped hexagon
 
 
-def _centre(i, j):
+def centre(i, j):
+    """The centre of cell ``(i, j)`` in drawing units."""
     return _W * (j + i / 2), 1.5 * _R * i
 
 
@@ -28,13 +33,15 @@ _CELL_TAIL = (f"l{svg.number(_W / 2)} {svg.number(_R / 2)}v{svg.number(_R)}"
               f"l-{svg.number(_W / 2)}-{svg.number(_R / 2)}v-{svg.number(_R)}z")
 
 
-def _cell_d(i, j):
-    cx, cy = _centre(i, j)
+def cell_path(i, j):
+    """The ``d`` of cell ``(i, j)``'s path."""
+    cx, cy = centre(i, j)
     return f"M{svg.number(cx)} {svg.number(cy - _R)}{_CELL_TAIL}"
 
 
-def _witness(rows, explanation):
-    """Normalise a Hex explanation (an Explanation or a dict) to a plain dict."""
+def witness(rows, explanation):
+    """A Hex explanation (an Explanation or a dict) as a plain dict: the
+    answer, reason, last moves, ``(colour, cells)`` chains and stone counts."""
     red = sum(row.count("R") for row in rows)
     blue = sum(row.count("B") for row in rows)
     letter_of = {"red": "R", "blue": "B", "R": "R", "B": "B", "r": "R", "b": "B"}
@@ -97,7 +104,7 @@ def _reason_text(w):
     return None
 
 
-_STYLE = svg.COMMON_STYLE + (
+STYLE = svg.COMMON_STYLE + (
     ".side-red,.red{fill:#d7263d}"
     ".side-blue,.blue{fill:#1b64c4}"
     ".cell,.swatch{fill:#f4ecdc;stroke:#6e6250;stroke-width:.8}"
@@ -122,34 +129,15 @@ def hex_svg(rows, explanation, *, heading=None):
     if n > HEX_SVG_MAX:
         raise InputError(f"the picture is for boards up to N = {HEX_SVG_MAX}; "
                          f"this one has N = {n}")
-    w = _witness(rows, explanation)
+    w = witness(rows, explanation)
     chain_of = {}
     for index, (_, cells) in enumerate(w["chains"]):
         for cell in cells:
             chain_of.setdefault(cell, index)
     last = set(w["last_moves"])
 
-    frame = 0.55 * _R
-    d = _R + frame
-    corners = {
-        "tl": (_centre(0, 0), (-_SQRT3 * d, -d)),
-        "tr": (_centre(0, n - 1), (d / _SQRT3, -d)),
-        "br": (_centre(n - 1, n - 1), (_SQRT3 * d, d)),
-        "bl": (_centre(n - 1, 0), (-d / _SQRT3, d)),
-    }
-    outer = {k: (c[0] + v[0], c[1] + v[1]) for k, (c, v) in corners.items()}
-    mid = ((outer["tl"][0] + outer["br"][0]) / 2, (outer["tl"][1] + outer["br"][1]) / 2)
     labels = n <= 40
-    label_room = 2.2 * _R if labels else 0
-    xs = [p[0] for p in outer.values()]
-    ys = [p[1] for p in outer.values()]
-    box = (min(xs) - 4 - label_room, min(ys) - 4 - label_room, max(xs) + 4, max(ys) + 4)
-
-    board = []
-    for side, a, b, colour in (("top", "tl", "tr", "red"), ("right", "tr", "br", "blue"),
-                               ("bottom", "br", "bl", "red"), ("left", "bl", "tl", "blue")):
-        board.append(f'<polygon class="side side-{colour}" data-side="{side}" '
-                     f'points="{svg.points((outer[a], outer[b], mid))}"/>')
+    board, box = sides(n, n, labels)
     for i, row in enumerate(rows):
         for j, ch in enumerate(row):
             classes = ["cell"]
@@ -165,34 +153,18 @@ def hex_svg(rows, explanation, *, heading=None):
             if cell in last:
                 classes.append("last-move")
             board.append(f'<path class="{" ".join(classes)}" data-row="{i}" data-col="{j}" '
-                         f'd="{_cell_d(i, j)}"/>')
-    for index, (_, cells) in enumerate(w["chains"]):
-        second = " second" if index else ""
-        if len(cells) == 1:
-            cx, cy = _centre(*cells[0])
-            board.append(f'<circle class="chain-line{second}" cx="{svg.number(cx)}" '
-                         f'cy="{svg.number(cy)}" r="3"/>')
-        elif cells:
-            board.append(f'<polyline class="chain-line{second}" points="'
-                         f'{svg.points(_centre(i, j) for i, j in cells)}"/>')
+                         f'd="{cell_path(i, j)}"/>')
+    board.extend(chain_lines(w["chains"]))
     for i, j in sorted(last):
-        cx, cy = _centre(i, j)
+        cx, cy = centre(i, j)
         board.append(f'<circle class="last-move-mark" cx="{svg.number(cx)}" cy="{svg.number(cy)}" r="3.6"/>')
     if labels:
-        for j in range(n):
-            cx, _ = _centre(0, j)
-            board.append(f'<text class="label" x="{svg.number(cx)}" y="{svg.number(-_R - frame - 4)}" '
-                         f'font-size="7">{j}</text>')
-        for i in range(n):
-            cx, cy = _centre(i, 0)
-            x = cx - _W / 2 - 2 * d / _SQRT3 - 6
-            board.append(f'<text class="label" x="{svg.number(x)}" y="{svg.number(cy + 2.5)}" '
-                         f'font-size="7">{i}</text>')
+        board.extend(axis_labels(n, n))
 
     items = [
-        (lambda x, y: _swatch(x, y, "red"), [f"Red stone ({w['red']})"]),
-        (lambda x, y: _swatch(x, y, "blue"), [f"Blue stone ({w['blue']})"]),
-        (lambda x, y: _swatch(x, y, ""), ["empty cell"]),
+        (lambda x, y: swatch(x, y, "red"), [f"Red stone ({w['red']})"]),
+        (lambda x, y: swatch(x, y, "blue"), [f"Blue stone ({w['blue']})"]),
+        (lambda x, y: swatch(x, y, ""), ["empty cell"]),
         (lambda x, y: f'<rect class="side-red" x="{x - 9}" y="{y - 4}" width="18" height="8"/>',
          ["Red joins the top and", "bottom rows"]),
         (lambda x, y: f'<rect class="side-blue" x="{x - 9}" y="{y - 4}" width="18" height="8"/>',
@@ -225,10 +197,70 @@ def hex_svg(rows, explanation, *, heading=None):
         subtitle.append(f"{w['reason']}: {reason}")
     layout = svg.Layout(box, legend_h, subtitle)
     desc = f"Hex board N = {n}; answer: {w['answer']}" + (f" ({w['reason']})" if w["reason"] else "")
-    return svg.document(layout, w["answer"], subtitle, _STYLE, [], board, legend, desc)
+    return svg.document(layout, w["answer"], subtitle, STYLE, [], board, legend, desc)
 
 
-def _swatch(x, y, classes, r=9.0):
+_FRAME = 0.55 * _R          # the coloured sides' width beyond the hexagons
+_D = _R + _FRAME
+
+
+def sides(n_rows, n_cols, labels):
+    """The four coloured sides of an ``n_rows`` x ``n_cols`` board (Red's
+    top and bottom, Blue's left and right) as markup, and the drawing's box
+    (with room for the labels when ``labels``)."""
+    d = _D
+    corners = {
+        "tl": (centre(0, 0), (-_SQRT3 * d, -d)),
+        "tr": (centre(0, n_cols - 1), (d / _SQRT3, -d)),
+        "br": (centre(n_rows - 1, n_cols - 1), (_SQRT3 * d, d)),
+        "bl": (centre(n_rows - 1, 0), (-d / _SQRT3, d)),
+    }
+    outer = {k: (c[0] + v[0], c[1] + v[1]) for k, (c, v) in corners.items()}
+    mid = ((outer["tl"][0] + outer["br"][0]) / 2, (outer["tl"][1] + outer["br"][1]) / 2)
+    label_room = 2.2 * _R if labels else 0
+    xs = [p[0] for p in outer.values()]
+    ys = [p[1] for p in outer.values()]
+    box = (min(xs) - 4 - label_room, min(ys) - 4 - label_room, max(xs) + 4, max(ys) + 4)
+    out = []
+    for side, a, b, colour in (("top", "tl", "tr", "red"), ("right", "tr", "br", "blue"),
+                               ("bottom", "br", "bl", "red"), ("left", "bl", "tl", "blue")):
+        out.append(f'<polygon class="side side-{colour}" data-side="{side}" '
+                   f'points="{svg.points((outer[a], outer[b], mid))}"/>')
+    return out, box
+
+
+def chain_lines(chains):
+    """Markup of the chains, ``(colour, cells)`` pairs, through the hexagon
+    centres; the second and later ones dashed."""
+    out = []
+    for index, (_, cells) in enumerate(chains):
+        second = " second" if index else ""
+        if len(cells) == 1:
+            cx, cy = centre(*cells[0])
+            out.append(f'<circle class="chain-line{second}" cx="{svg.number(cx)}" '
+                       f'cy="{svg.number(cy)}" r="3"/>')
+        elif cells:
+            out.append(f'<polyline class="chain-line{second}" points="'
+                       f'{svg.points(centre(i, j) for i, j in cells)}"/>')
+    return out
+
+
+def axis_labels(n_rows, n_cols):
+    """The column numbers above the board and the row numbers left of it."""
+    out = []
+    for j in range(n_cols):
+        cx, _ = centre(0, j)
+        out.append(f'<text class="label" x="{svg.number(cx)}" y="{svg.number(-_R - _FRAME - 4)}" '
+                   f'font-size="7">{j}</text>')
+    for i in range(n_rows):
+        cx, cy = centre(i, 0)
+        x = cx - _W / 2 - 2 * _D / _SQRT3 - 6
+        out.append(f'<text class="label" x="{svg.number(x)}" y="{svg.number(cy + 2.5)}" '
+                   f'font-size="7">{i}</text>')
+    return out
+
+
+def swatch(x, y, classes, r=9.0):
     half = r * _SQRT3 / 2
     points = [(x, y - r), (x + half, y - r / 2), (x + half, y + r / 2), (x, y + r),
               (x - half, y + r / 2), (x - half, y - r / 2)]
@@ -243,7 +275,7 @@ def hex_text(rows, explanation, *, heading=None):
     if n > HEX_TEXT_MAX:
         raise InputError(f"the text view is for boards up to N = {HEX_TEXT_MAX}; "
                          f"this one has N = {n} (draw it as SVG instead)")
-    w = _witness(rows, explanation)
+    w = witness(rows, explanation)
     chain = {cell for _, cells in w["chains"] for cell in cells}
     last = set(w["last_moves"])
     answer = w["answer"] + (f" ({w['reason']})" if w["reason"] else "")

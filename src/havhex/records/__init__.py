@@ -13,5 +13,6 @@ See docs/records.md for the formats, the coordinates and the keys of
 """
 from .game import Game, read
 from .replay import ENDS, FLAGS, RULES, Replay, Win, replay
+from .writer import write
 
-__all__ = ["Game", "Replay", "Win", "read", "replay", "FLAGS", "ENDS", "RULES"]
+__all__ = ["Game", "Replay", "Win", "read", "replay", "write", "FLAGS", "ENDS", "RULES"]

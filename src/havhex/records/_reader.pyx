@@ -57,7 +57,8 @@ GAME_CODES = {"hex": SGF_HEX, "havannah": SGF_HAVANNAH}
 REPLAY_REASONS = {
     REPLAY_OCCUPIED: "the cell is occupied",
     REPLAY_OFF_BOARD: "the cell is off the board",
-    REPLAY_SWAP_NOT_ALLOWED: "a swap is allowed only as the second move, after the first stone",
+    REPLAY_SWAP_NOT_ALLOWED: "the swap is not allowed here (it answers the first stone, and "
+                             "swap-pieces needs the mirrored cell on the board)",
     REPLAY_OUT_OF_TURN: "played out of turn",
     REPLAY_UNREADABLE: "not a cell or a move of this game",
     REPLAY_NOT_THIS_GAME: "not a move of this game",
@@ -150,86 +151,113 @@ cdef class Scanned:
         return f"<Scanned line={self.line} moves={self.n_rows}>"
 
 
-def scan(const unsigned char[::1] data, decide, int64_t first_line=1):
-    """The games of ``data``, in order, as :class:`Scanned`.
+cdef class Scan:
+    """The games of ``data``, in order, as :class:`Scanned`, one at a time
+    (memory follows one game, not the file).
 
     ``decide(properties, line)`` is called with each game's root properties
     (a dict of name -> list of raw bytes values) and returns ``(game, rows,
     cols)``: game 1 for Hex, 2 for Havannah; for Havannah ``rows`` is the
     base and ``cols`` 0.  It raises InputError for a game it cannot take.
-    A syntax fault raises ``InputError(reason, None, line)``."""
+    A syntax fault raises ``InputError(reason, None, line)`` when the
+    iteration reaches it."""
     cdef sgf_scanner s
-    cdef int64_t size = data.shape[0]
-    cdef const unsigned char* base = &data[0] if size else <const unsigned char*>b""
-    cdef int status, kind
-    cdef int64_t k, n, i, stones
-    cdef int32_t a, b
-    cdef bytes rows_bytes
-    cdef int32_t* rows
-    cdef Scanned game
-    cdef int game_kind
-    cdef int64_t board_rows, board_cols
-    games = []
-    sgf_init(&s, base, size, first_line)
-    try:
-        while True:
-            status = sgf_next_game(&s)
-            if status == 0:
-                break
-            if status < 0:
-                if s.fault == SGF_NO_MEMORY:
-                    raise MemoryError("no memory for the game record")
-                reason = _FAULTS.get(s.fault, "broken SGF")
-                if s.fault in (SGF_BAD_BYTE, SGF_NOT_A_TREE) and s.fault_at < size:
-                    reason += f": {_shown(bytes(data[s.fault_at:min(size, s.fault_at + 12)]))}"
-                raise InputError(reason, None, s.fault_line)
-            properties = {}
-            for k in range(s.n_root):
-                name = _name(base, s.root[k].name_start, s.root[k].name_stop)
-                value = PyBytes_FromStringAndSize(<const char*>base + s.root[k].start,
-                                                  s.root[k].stop - s.root[k].start)
-                values = properties.get(name)
-                if values is None:
-                    properties[name] = [value]
-                else:
-                    values.append(value)
-            game_kind, board_rows, board_cols = decide(properties, s.game_line)
-            game = Scanned.__new__(Scanned)
-            game.line = s.game_line
-            game.start = s.game_start
-            game.stop = s.game_stop
-            game.properties = properties
-            game.raw = None
-            n = s.n_moves
-            stones = 0
-            # A fresh bytes filled in place (it is not shared until returned).
-            rows_bytes = PyBytes_FromStringAndSize(NULL, <Py_ssize_t>(n * 4 * sizeof(int32_t)))
-            rows = <int32_t*>PyBytes_AS_STRING(rows_bytes)
-            for i in range(n):
-                kind = sgf_decode_move(base, s.moves[i].start, s.moves[i].stop, game_kind,
-                                       board_rows, board_cols, &a, &b)
-                rows[4 * i] = 1 if s.moves[i].colour == 66 else 2
-                rows[4 * i + 1] = kind
-                rows[4 * i + 2] = a
-                rows[4 * i + 3] = b
-                if kind != SGF_RESIGN and kind != SGF_FORFEIT and kind != SGF_PASS:
-                    stones += 1
-                if kind >= SGF_OFF_BOARD:
-                    if game.raw is None:
-                        game.raw = {}
-                    game.raw[i] = PyBytes_FromStringAndSize(<const char*>base + s.moves[i].start,
-                                                            s.moves[i].stop - s.moves[i].start)
-            game.moves = rows_bytes
-            game.game_code = game_kind
-            game.rows = board_rows
-            game.cols = board_cols
-            game.n_rows = n
-            game.n_stones = stones
-            game.last_kind = rows[4 * (n - 1) + 1] if n else -1
-            games.append(game)
-    finally:
-        sgf_free(&s)
-    return games
+    cdef object data                  # keeps the buffer alive
+    cdef const unsigned char[::1] view
+    cdef const unsigned char* base
+    cdef int64_t size
+    cdef object decide
+    cdef bint done
+
+    def __cinit__(self, data, decide, int64_t first_line=1):
+        self.data = data
+        self.view = data
+        self.size = self.view.shape[0]
+        self.base = &self.view[0] if self.size else <const unsigned char*>b""
+        self.decide = decide
+        sgf_init(&self.s, self.base, self.size, first_line)
+
+    def __dealloc__(self):
+        sgf_free(&self.s)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef sgf_scanner* s = &self.s
+        cdef const unsigned char* base = self.base
+        cdef int status, kind, game_kind
+        cdef int64_t k, n, i, stones, board_rows, board_cols
+        cdef int32_t a, b
+        cdef bytes rows_bytes
+        cdef int32_t* rows
+        cdef Scanned game
+        if self.done:
+            raise StopIteration
+        status = sgf_next_game(s)
+        if status == 0:
+            self.done = True
+            sgf_free(s)
+            raise StopIteration
+        if status < 0:
+            self.done = True
+            if s.fault == SGF_NO_MEMORY:
+                raise MemoryError("no memory for the game record")
+            reason = _FAULTS.get(s.fault, "broken SGF")
+            if s.fault in (SGF_BAD_BYTE, SGF_NOT_A_TREE) and s.fault_at < self.size:
+                reason += f": {_shown(bytes(self.view[s.fault_at:min(self.size, s.fault_at + 12)]))}"
+            raise InputError(reason, None, s.fault_line)
+        properties = {}
+        for k in range(s.n_root):
+            name = _name(base, s.root[k].name_start, s.root[k].name_stop)
+            if not name:
+                continue                # a name of lower-case letters only: not FF[4]
+            value = PyBytes_FromStringAndSize(<const char*>base + s.root[k].start,
+                                              s.root[k].stop - s.root[k].start)
+            values = properties.get(name)
+            if values is None:
+                properties[name] = [value]
+            else:
+                values.append(value)
+        game_kind, board_rows, board_cols = self.decide(properties, s.game_line)
+        game = Scanned.__new__(Scanned)
+        game.line = s.game_line
+        game.start = s.game_start
+        game.stop = s.game_stop
+        game.properties = properties
+        game.raw = None
+        n = s.n_moves
+        stones = 0
+        # A fresh bytes filled in place (it is not shared until returned).
+        rows_bytes = PyBytes_FromStringAndSize(NULL, <Py_ssize_t>(n * 4 * sizeof(int32_t)))
+        rows = <int32_t*>PyBytes_AS_STRING(rows_bytes)
+        for i in range(n):
+            kind = sgf_decode_move(base, s.moves[i].start, s.moves[i].stop, game_kind,
+                                   board_rows, board_cols, &a, &b)
+            rows[4 * i] = 1 if s.moves[i].colour == 66 else 2
+            rows[4 * i + 1] = kind
+            rows[4 * i + 2] = a
+            rows[4 * i + 3] = b
+            if kind != SGF_RESIGN and kind != SGF_FORFEIT and kind != SGF_PASS:
+                stones += 1
+            if kind >= SGF_OFF_BOARD:
+                if game.raw is None:
+                    game.raw = {}
+                game.raw[i] = PyBytes_FromStringAndSize(<const char*>base + s.moves[i].start,
+                                                        s.moves[i].stop - s.moves[i].start)
+        game.moves = rows_bytes
+        game.game_code = game_kind
+        game.rows = board_rows
+        game.cols = board_cols
+        game.n_rows = n
+        game.n_stones = stones
+        game.last_kind = rows[4 * (n - 1) + 1] if n else -1
+        return game
+
+
+def scan(data, decide, int64_t first_line=1):
+    """All the games of ``data`` (see :class:`Scan`), as a list."""
+    return list(Scan(data, decide, first_line))
 
 
 def line_of(const unsigned char[::1] data, int64_t offset, int64_t first_line=1):

@@ -55,6 +55,14 @@ def _text(value, charset=None):
         return value.decode("latin-1")
 
 
+def _plain(value):
+    """A property value for a message: as it reads when it is short
+    printable ASCII, else quoted with its bytes escaped."""
+    if len(value) <= 40 and all(0x20 <= byte < 0x7F for byte in value):
+        return value.decode("ascii")
+    return _reader._shown(value)
+
+
 def _number(value, what, line):
     text = value.strip()
     if not text.isdigit() or len(text) > 9:
@@ -83,7 +91,7 @@ def _decider(game):
         gm = properties.get("GM")
         if gm:
             if gm[0].strip() != HEX_GM:
-                raise InputError(f"GM[{_text(gm[0])}] is not a game havhex replays (Hex is "
+                raise InputError(f"GM[{_plain(gm[0])}] is not a game havhex replays (Hex is "
                                  f"GM[11]; Little Golem's Havannah records have no GM[])",
                                  None, line)
             kind = "hex"
@@ -104,7 +112,7 @@ def _decider(game):
                 cols = _number(parts[0], "SZ", line)
                 rows = _number(parts[-1], "SZ", line)
                 if rows < 1 or cols < 1 or (rows + 2) * (cols + 1) + 4 > hex_board.MAX_CELLS:
-                    raise InputError(f"SZ[{_text(size[0])}]: a Hex board has 1 to "
+                    raise InputError(f"SZ[{_plain(size[0])}]: a Hex board has 1 to "
                                      f"{hex_board.MAX_CELLS} cells", None, line)
             return _reader.GAME_CODES["hex"], rows, cols
         if not size:
@@ -317,21 +325,28 @@ def _kind_of(source_name, game):
 
 
 def read_bytes(data, source="<bytes>", game=None, first_index=1, first_line=1):
-    """The games of ``data`` (a bytes-like object), as a list of :class:`Game`.
-    ``game`` says the game of records without GM[] (else the extension of
-    ``source`` does).  A syntax fault raises :class:`havhex.InputError`
-    naming ``source`` and the line."""
+    """The games of ``data`` (a bytes-like object), as an iterator of
+    :class:`Game`, read one at a time.  ``game`` says the game of records
+    without GM[] (else the extension of ``source`` does).  A syntax fault
+    raises :class:`havhex.InputError` naming ``source`` and the line when the
+    iteration reaches it."""
     kind = _kind_of(source, game)
-    try:
-        scanned = _reader.scan(memoryview(data).cast("B"), _decider(kind), first_line)
-    except InputError as error:
-        raise InputError(error.reason, source, error.line) from None
     havannah = _reader.GAME_CODES["havannah"]
     make = Game._make
-    return [make(source, number, item.line, "havannah", item.rows, item)
-            if item.game_code == havannah else
-            make(source, number, item.line, "hex", (item.rows, item.cols), item)
-            for number, item in enumerate(scanned, first_index)]
+    number = first_index
+    games = _reader.Scan(memoryview(data).cast("B"), _decider(kind), first_line)
+    while True:
+        try:
+            item = next(games)
+        except StopIteration:
+            return
+        except InputError as error:
+            raise InputError(error.reason, source, error.line) from None
+        if item.game_code == havannah:
+            yield make(source, number, item.line, "havannah", item.rows, item)
+        else:
+            yield make(source, number, item.line, "hex", (item.rows, item.cols), item)
+        number += 1
 
 
 def load(source):
@@ -366,8 +381,10 @@ def read(source, game=None):
     A file may hold a collection of games; each follows its main line.
     ``game`` (``"hex"`` or ``"havannah"``) is the game of records without
     GM[]; by default GM[] says it, or the extension (``.hgf``: Little Golem
-    Havannah).  Broken SGF raises :class:`havhex.InputError`
-    (``FILE:LINE: reason``) before any game is yielded.
+    Havannah).  Games are read one at a time, so memory follows one game;
+    broken SGF raises :class:`havhex.InputError` (``FILE:LINE: reason``)
+    when the iteration reaches it (``havhex replay`` then prints none of
+    that file's output).
     """
     data, name = load(source)
-    return iter(read_bytes(data, name, game))
+    return read_bytes(data, name, game)

@@ -63,7 +63,7 @@ class Replay(Frozen):
     None; ``end`` how the game ended: ``"structure"`` (a move won),
     ``"resign"``, ``"forfeit"`` or ``"none"``; ``illegal`` None or ``(move
     number, reason)`` for the first move that cannot be played (the replay
-    stops there); ``flags``, in this order, those that hold of
+    stops there; move 0 stands for setup stones that no board takes); ``flags``, in this order, those that hold of
     ``"played-on"`` (moves after the win), ``"result-disagrees"`` (the
     recorded winner is not the one who won on the board), ``"illegal"`` and
     ``"no-result"`` (no recorded winner).
@@ -109,7 +109,8 @@ class Replay(Frozen):
 
     def board(self):
         """The live board at the winning move (or where the replay stopped),
-        e.g. for ``board().explain()`` or ``board().draw()``."""
+        e.g. for ``board().explain()`` or ``board().draw()``; raises
+        :class:`havhex.InputError` for setup stones no board takes."""
         board = self.game.board(self.rule)
         board._replay(self.game._scanned.table())
         return board
@@ -146,9 +147,17 @@ def _rebuilt(game, rule, moves, win, recorded, end, illegal, flags):
 
 def _replayed(game, rule):
     scanned = game._scanned
-    board = game.board(rule)
-    row, outcome, detail = board._replay(scanned.table())
     win = illegal = None
+    try:
+        board = game.board(rule)
+    except InputError as error:
+        # Setup stones no board takes: the game's fault, not the file's (the
+        # rest of the collection is replayed); "move 0" is the setup.
+        board = None
+        outcome = 0
+        illegal = (0, f"the setup stones: {error.reason}")
+    if board is not None:
+        row, outcome, detail = board._replay(scanned.table())
     if outcome == 1:
         kinds = _CHAIN if game.kind == "hex" else detail
         win = Win(row + 1, _LETTER[board.winner], kinds)

@@ -1,0 +1,106 @@
+"""Replaying records: games/s and moves/s for the CLI (-j 1 and -j 2) and the
+API, on a collection of random 11 x 11 Hex games (bench/records_data.py) and
+on the Little Golem Havannah folder.
+
+The two CLI runs alternate round by round, so that a busy moment of the
+machine slows both; their ratio is the figure to read.  With
+--benchmark-disable (CI runs every benchmark once as a test) the collection
+is 2,000 games instead of 100,000.
+"""
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+LITTLE_GOLEM = Path(__file__).resolve().parents[1].parent / "shared" / "records" / "littlegolem-havannah"
+
+
+def games_for(request):
+    return 2_000 if request.config.getoption("benchmark_disable") else 100_000
+
+
+def replay_cli(*args):
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "havhex", "replay", "--quiet", *map(str, args)],
+                          capture_output=True, check=True)
+    return time.perf_counter() - start, done.stdout
+
+
+def interpreter_start():
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    return time.perf_counter() - start
+
+
+def moves_of(path):
+    from havhex import records
+
+    replays = list(records.replay(path))
+    return len(replays), sum(replayed.moves for replayed in replays)
+
+
+def test_replay_cli_jobs(benchmark, hex_records, request):
+    """havhex replay -j 1 and -j 2 on the Hex collection, alternating; the
+    interpreter's own start is measured in the same rounds and reported."""
+    path = hex_records(games_for(request))
+    games, moves = moves_of(path)
+    rounds = 1 if request.config.getoption("benchmark_disable") else 5
+    times = {"1": [], "2": [], "start": []}
+    outputs = {}
+
+    def measure():
+        for _ in range(rounds):
+            for jobs in ("1", "2"):
+                elapsed, outputs[jobs] = replay_cli("-j", jobs, path)
+                times[jobs].append(elapsed)
+            times["start"].append(interpreter_start())
+
+    benchmark.pedantic(measure, rounds=1, iterations=1)
+    assert outputs["1"] == outputs["2"]
+    assert outputs["1"].count(b"\n") == games
+    one, two = min(times["1"]), min(times["2"])
+    benchmark.extra_info["games"] = games
+    benchmark.extra_info["moves"] = moves
+    benchmark.extra_info["-j 1 s"] = round(one, 3)
+    benchmark.extra_info["-j 2 s"] = round(two, 3)
+    benchmark.extra_info["interpreter start s"] = round(min(times["start"]), 3)
+    benchmark.extra_info["-j 1 M moves/s"] = round(moves / one / 1e6, 2)
+    benchmark.extra_info["-j 1 games/s"] = round(games / one)
+    benchmark.extra_info["-j 2 M moves/s"] = round(moves / two / 1e6, 2)
+    benchmark.extra_info["-j 2 / -j 1"] = round(one / two, 2)
+
+
+def test_replay_api(benchmark, hex_records, request):
+    """records.replay over the collection, in the benchmark's process."""
+    from havhex import records
+
+    path = hex_records(games_for(request))
+    result = benchmark.pedantic(lambda: sum(r.moves for r in records.replay(path)),
+                                rounds=3, iterations=1)
+    seconds = benchmark.stats.stats.min if benchmark.stats else None
+    assert result > 0
+    if seconds:
+        benchmark.extra_info["M moves/s"] = round(result / seconds / 1e6, 2)
+        benchmark.extra_info["games/s"] = round(games_for(request) / seconds)
+
+
+def test_replay_little_golem(benchmark):
+    """The 2,146 Little Golem files, -j 1, through the CLI."""
+    if not LITTLE_GOLEM.is_dir():
+        pytest.skip(f"the Little Golem records are not at {LITTLE_GOLEM}")
+    elapsed = []
+
+    def run():
+        seconds, output = replay_cli(LITTLE_GOLEM)
+        elapsed.append(seconds)
+        return output
+
+    output = benchmark.pedantic(run, rounds=3, iterations=1)
+    counts = [moves_of(path) for path in sorted(LITTLE_GOLEM.glob("*.hgf"))]
+    games = sum(count for count, _ in counts)
+    moves = sum(moves for _, moves in counts)
+    assert output.count(b"\n") == games
+    benchmark.extra_info["games/s"] = round(games / min(elapsed))
+    benchmark.extra_info["M moves/s"] = round(moves / min(elapsed) / 1e6, 3)

@@ -1,0 +1,619 @@
+"""A game move by move: both players' stones after each move, and the
+winning structure from the winning move on.
+
+:func:`game_steps` replays a game's moves on a live board
+(:class:`havhex.havannah.Board` or :class:`havhex.hex.Board`), which knows
+the rules (whose turn it is, what a swap does, when the game is won), and
+keeps what each move changes.  :func:`position_svg` draws one position of it
+as an SVG document; :func:`game_page` writes one self-contained HTML page
+(inline SVG, CSS and script: nothing is fetched) that steps through the game
+with buttons and the arrow keys.
+
+The hexagons, the board's frame and the witness's paths come from the
+pictures of :mod:`.havannah` and :mod:`.hex`; this module adds the second
+colour and the steps.  In the page, the root element ``#havhex-game`` carries
+the state: ``data-move`` (the move shown, 0 for the empty board),
+``data-moves`` (the number of moves), ``data-win`` (the winning move, or
+empty) and ``data-structure`` (``shown`` from the winning move on, else
+``hidden``); each hexagon holding a stone carries ``data-stone`` (its colour)
+besides its ``data-x``/``data-y`` (Havannah) or ``data-row``/``data-col``
+(Hex).  Moves are counted as :func:`havhex.records.replay` counts them:
+swaps are moves, a resignation, a forfeit or a pass is not.
+"""
+import json
+
+from ..errors import InputError
+from ..havannah import geometry
+from . import havannah as havannah_picture
+from . import hex as hex_picture
+from . import svg
+
+__all__ = ["GameSteps", "game_steps", "position_svg", "game_page", "NOT_MOVES",
+           "PAGE_HAVANNAH_CELLS_MAX", "PAGE_HEX_MAX"]
+
+# A record's moves that put nothing on the board and are not counted.
+NOT_MOVES = ("resign", "forfeit", "pass")
+# Every hexagon of the board is an element of the page.
+PAGE_HAVANNAH_CELLS_MAX = 5000      # S = 41 has 4,921
+PAGE_HEX_MAX = hex_picture.HEX_SVG_MAX     # the longer side
+_NUMBERS_MAX = 999                  # stones carry their move number up to this many moves
+
+_R = svg.RADIUS
+_PLAYERS = {"havannah": ("white", "black"), "hex": ("red", "blue")}
+
+
+class GameSteps:
+    """A replayed game: the board's hexagons and, per move, what it changed.
+
+    ``kind`` ``"havannah"`` or ``"hex"``; ``size`` the base S (Havannah) or
+    ``(rows, cols)`` (Hex); ``cells`` the hexagons in drawing order;
+    ``steps`` one ``(label, changes)`` per move, ``changes`` a tuple of
+    ``(cell index, colour)`` (colour ``""``: the stone leaves);
+    ``win`` the winning move (1-based) or None, ``winner`` its colour;
+    ``answer`` what was won (``"bridge in move 6"``, ``"Red wins"``) or None;
+    ``marks`` ``{cell index: classes}`` of the winning structure;
+    ``winning_cell`` the index of the winning move's hexagon (or None);
+    ``illegal`` None or ``(move number, reason)`` of the move the replay
+    stopped at; ``start`` the ``(cell index, colour)`` stones on the board
+    before the first move (a record's setup); ``ending`` how the record
+    ends when its last move is a resignation, a forfeit or a pass
+    (``"Black resigns"``), else None.
+    """
+
+    def __init__(self, kind, size, cells, steps, win, winner, answer, marks, winning_cell,
+                 under, over, illegal, heading, start=(), ending=None):
+        self.kind = kind
+        self.ending = ending
+        self.start = tuple(start)
+        self.size = size
+        self.cells = cells
+        self.index = {cell: i for i, cell in enumerate(cells)}
+        self.steps = steps
+        self.win = win
+        self.winner = winner
+        self.answer = answer
+        self.marks = marks
+        self.winning_cell = winning_cell
+        self.under = under      # witness markup under the hexagons (fork edges)
+        self.over = over        # witness markup over them (paths, chains)
+        self.illegal = illegal
+        self.heading = heading
+
+    @property
+    def players(self):
+        return _PLAYERS[self.kind]
+
+    def stones(self, move):
+        """The colour on each hexagon after ``move`` moves (a list, ``""`` empty)."""
+        return _stones_after(self.start, self.steps, len(self.cells), move)
+
+    def numbers(self):
+        """``(cell index, move number, first move shown, move it leaves or None)``
+        of each stone's number: a swap that changes a stone's colour keeps its
+        number, a stone that leaves takes its number with it."""
+        shown = {}
+        out = []
+        for move, (_, changes) in enumerate(self.steps, 1):
+            for index, colour in changes:
+                if colour == "":
+                    if index in shown:
+                        out[shown.pop(index)][3] = move
+                elif index not in shown:
+                    shown[index] = len(out)
+                    out.append([index, move, move, None])
+        return [tuple(item) for item in out]
+
+    def default_move(self):
+        """The move a picture shows unless told: the winning move, else the last."""
+        return self.win if self.win is not None else len(self.steps)
+
+    def summary(self):
+        """One line: the board, the moves and the result as played."""
+        if self.kind == "havannah":
+            board = f"Havannah S = {self.size}"
+        else:
+            board = f"Hex {self.size[0]} x {self.size[1]}"
+        words = [board, f"{len(self.steps)} moves"]
+        if self.answer:
+            words.append(f"{self.winner.capitalize()} wins: {self.answer}")
+        else:
+            words.append("no winning structure")
+        if self.ending:
+            words.append(f"{self.ending} after move {len(self.steps)}")
+        if self.illegal:
+            words.append(f"move {self.illegal[0]} is illegal ({self.illegal[1]}): "
+                         f"the replay stops before it")
+        return "; ".join(words)
+
+
+_ENDINGS = {"resign": "resigns", "forfeit": "forfeits", "pass": "passes"}
+
+
+def _stones_after(start, steps, cells, move):
+    stone = [""] * cells
+    for index, colour in start:
+        stone[index] = colour
+    for _, changes in steps[:move]:
+        for index, colour in changes:
+            stone[index] = colour
+    return stone
+
+
+def _colour_name(colour):
+    return colour.capitalize()
+
+
+def _new_board(kind, size, rule, swap):
+    if kind == "havannah":
+        from ..havannah import Board
+
+        return Board(size, rule, swap)
+    from ..hex import Board
+
+    rows, cols = size
+    return Board(rows, cols, swap)
+
+
+def _swap_changes(kind, move, stones):
+    """What a swap the board took did to the stones ({cell: colour}), as the
+    live boards document it: Havannah's ``swap`` gives White's stone to
+    Black; Hex's ``swap-pieces`` moves Red's stone to its mirror image in the
+    long diagonal as a blue stone; ``swap-sides`` leaves the stones."""
+    if move == "swap-sides" or len(stones) != 1:
+        return []
+    (cell, _), = stones.items()
+    if kind == "havannah":
+        return [(cell, "black")]
+    mirror = (cell[1], cell[0])
+    if mirror == cell:
+        return [(cell, "blue")]
+    return [(cell, ""), (mirror, "blue")]
+
+
+def _cell_of(move):
+    """``move`` as a pair of ints, or None when it is no cell."""
+    if isinstance(move, (tuple, list)) and len(move) == 2 \
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in move):
+        return (int(move[0]), int(move[1]))
+    return None
+
+
+def _board_cells(kind, size):
+    if kind == "havannah":
+        return [(x, y) for x, first, last in geometry.rows(size) for y in range(first, last + 1)]
+    rows, cols = size
+    return [(i, j) for i in range(rows) for j in range(cols)]
+
+
+def _check_size(kind, size, source):
+    if kind == "havannah":
+        if geometry.cell_count(size) > PAGE_HAVANNAH_CELLS_MAX:
+            raise InputError(f"S = {size}: the game's pictures are for boards of up to "
+                             f"{PAGE_HAVANNAH_CELLS_MAX} hexagons (S = 41)", source)
+    elif max(size) > PAGE_HEX_MAX:
+        raise InputError(f"a {size[0]} x {size[1]} board: the game's pictures are for "
+                         f"boards up to {PAGE_HEX_MAX} x {PAGE_HEX_MAX}", source)
+
+
+def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, setup=(),
+               heading=None, source=None):
+    """Replay ``moves`` and keep what each changes (a :class:`GameSteps`).
+
+    ``kind``: ``"havannah"`` (``size`` the base S) or ``"hex"`` (``size`` N or
+    ``(rows, cols)``).  ``moves``: cells in the live board's coordinates,
+    swaps (``"swap"``, ``"swap-pieces"``, ``"swap-sides"``), and ``"resign"``,
+    ``"forfeit"``, ``"pass"``, which are skipped; ``(letter, move)`` pairs
+    (a record's moves) are taken too.  ``board``: a fresh live board to play
+    on (default: one made from ``kind``, ``size``, ``rule`` and ``swap``);
+    ``setup``: the ``(letter or colour, cell)`` stones on it before the first
+    move (a record's AB[]/AW[], on the ``board`` given).
+    Moves after the winning one are drawn too, the colours alternating; the
+    replay stops before an illegal move (kept in ``illegal``).
+    """
+    if kind not in _PLAYERS:
+        raise InputError(f"unknown game {kind!r}: havannah or hex")
+    if kind == "hex" and not isinstance(size, tuple):
+        size = (size, size)
+    _check_size(kind, size, source)
+    players = _PLAYERS[kind]
+    if board is None:
+        board = _new_board(kind, size, rule, swap)
+    cells = _board_cells(kind, size)
+    index = {cell: i for i, cell in enumerate(cells)}
+    letters = {"havannah": {"W": "white", "B": "black"}, "hex": {"B": "red", "W": "blue"}}[kind]
+    stones = {}
+    for who, cell in setup:
+        cell = _cell_of(cell)
+        if cell not in index:
+            raise InputError(f"a setup stone {cell} is not on the board", source)
+        stones[cell] = letters.get(who, who)
+    start = tuple((index[cell], colour) for cell, colour in sorted(stones.items()))
+    steps = []
+    win = winner = explanation = winning_cell = None
+    illegal = None
+    mover = None            # the colour of the last move
+    ending = None
+    for move in moves:
+        letter = None
+        if isinstance(move, tuple) and len(move) == 2 and move[0] in ("B", "W"):
+            letter, move = move         # a record's (letter, move)
+        if isinstance(move, str) and move in NOT_MOVES:
+            who = _colour_name(letters[letter]) if letter else "The player to move"
+            ending = f"{who} {_ENDINGS[move]}"
+            continue
+        ending = None
+        number = len(steps) + 1
+        cell = _cell_of(move)
+        if win is None:
+            colour = board.to_move
+            try:
+                board.play(cell if cell is not None else move)
+            except (InputError, TypeError, ValueError) as exc:
+                illegal = (number, str(exc))
+                break
+            if cell is not None:
+                changes = [(cell, colour)]
+            else:
+                changes = _swap_changes(kind, move, stones)
+            if board.winner is not None:
+                win, winner = number, board.winner
+                explanation = board.explain()
+                if cell is not None:
+                    winning_cell = index[cell]
+        else:
+            # Played on after the win: the board takes no more moves.
+            colour = players[1] if mover == players[0] else players[0]
+            if cell is None or cell not in index:
+                illegal = (number, f"{move!r} after the game was won is no cell of the board")
+                break
+            if cell in stones:
+                illegal = (number, f"{cell} is taken")
+                break
+            changes = [(cell, colour)]
+        mover = colour
+        for c, held in changes:
+            if held:
+                stones[c] = held
+            else:
+                stones.pop(c, None)
+        label = (f"{_colour_name(colour)} {cell[0]},{cell[1]}" if cell is not None
+                 else f"{_colour_name(colour)}: {move}")
+        steps.append((label, tuple((index[c], held) for c, held in changes)))
+
+    answer, marks, under, over = None, {}, [], []
+    if explanation is not None:
+        if kind == "havannah":
+            w = havannah_picture.witness(size, explanation)
+            answer = f"{'-'.join(w['kinds'])} in move {win}"
+            for cell, kinds in havannah_picture.structure_marks(w).items():
+                if cell in index:
+                    marks[index[cell]] = kinds
+            for cell in havannah_picture.run_cells(w["enclosed_runs"]):
+                if cell in index:
+                    marks.setdefault(index[cell], []).append("enclosed")
+            under = havannah_picture.fork_edge_lines(size, w)
+            over = havannah_picture.structure_paths(w)
+        else:
+            # The rows at the win, as the judge writes them, for the stone counts.
+            held = {cells[i]: colour
+                    for i, colour in enumerate(_stones_after(start, steps, len(cells), win))}
+            rows = ["".join({"red": "R", "blue": "B"}.get(held.get((i, j)), ".")
+                            for j in range(size[1])) for i in range(size[0])]
+            w = hex_picture.witness(rows, explanation)
+            answer = f"a chain in move {win}"
+            for number, (_, chain) in enumerate(w["chains"]):
+                for cell in chain:
+                    if cell in index:
+                        marks.setdefault(index[cell], ["chain"] + (["second"] if number else []))
+            over = hex_picture.chain_lines(w["chains"])
+        marks = {i: " ".join(kinds) for i, kinds in marks.items()}
+        if winning_cell is not None:
+            x, y = _centre(kind, cells[winning_cell])
+            over = over + [f'<circle class="winning-mark" cx="{svg.number(x)}" '
+                           f'cy="{svg.number(y)}" r="{svg.number(0.8 * _R)}"/>']
+    if heading is None:
+        heading = "Havannah game" if kind == "havannah" else "Hex game"
+    return GameSteps(kind, size, cells, steps, win, winner, answer, marks, winning_cell,
+                     under, over, illegal, heading, start, ending)
+
+
+def _centre(kind, cell):
+    return (havannah_picture.centre if kind == "havannah" else hex_picture.centre)(*cell)
+
+
+def _cell_d(kind, cell):
+    return (havannah_picture.cell_path if kind == "havannah" else hex_picture.cell_path)(*cell)
+
+
+# ---------------------------------------------------------------------------
+# The board at one move
+# ---------------------------------------------------------------------------
+
+def _board(game, move, everything):
+    """(markup, box) of the board after ``move`` moves.  ``everything``: also
+    the numbers and the structure not shown yet (hidden), for the page's
+    script to show."""
+    kind = game.kind
+    stone = game.stones(move)
+    won = game.win is not None and move >= game.win
+    latest = {i for i, _ in game.steps[move - 1][1]} if move else set()
+    out = []
+    if kind == "havannah":
+        outline = havannah_picture.board_outline(game.size, grow=0.6 * _R)
+        box = havannah_picture.outline_box(outline)
+        out.append(f'<polygon class="frame" points="{svg.points(outline)}"/>')
+        corners = set(geometry.corners(game.size))
+        coords = ("data-x", "data-y")
+    else:
+        rows, cols = game.size
+        frame, box = hex_picture.sides(rows, cols, max(rows, cols) <= 40)
+        out.extend(frame)
+        corners = set()
+        coords = ("data-row", "data-col")
+    # The structure's groups: shown from the winning move on; the page holds
+    # them hidden before it, for its script to show.
+    structure = won or everything
+    hide = "" if won else ' style="display:none"'
+    if structure and game.under:
+        out.append(f'<g class="structure under"{hide}>' + "".join(game.under) + "</g>")
+    for i, cell in enumerate(game.cells):
+        classes = ["cell"]
+        if cell in corners:
+            classes.append("corner")
+        if stone[i]:
+            classes += ["stone", stone[i]]
+        if won and i in game.marks:
+            classes.append(game.marks[i])
+        if won and i == game.winning_cell:
+            classes.append("winning-move")
+        if i in latest:
+            classes.append("latest")
+        held = f' data-stone="{stone[i]}"' if stone[i] else ""
+        out.append(f'<path class="{" ".join(classes)}" data-i="{i}" {coords[0]}="{cell[0]}" '
+                   f'{coords[1]}="{cell[1]}"{held} d="{_cell_d(kind, cell)}"/>')
+    if kind == "hex" and max(game.size) <= 40:
+        out.extend(hex_picture.axis_labels(*game.size))
+    if structure and game.over:
+        out.append(f'<g class="structure over"{hide}>' + "".join(game.over) + "</g>")
+    if len(game.steps) <= _NUMBERS_MAX:
+        numbers = []
+        for i, number, first, leaves in game.numbers():
+            visible = first <= move and (leaves is None or move < leaves)
+            if not (visible or everything):
+                continue
+            x, y = _centre(kind, game.cells[i])
+            font = 8 if number < 100 else 6.2
+            hidden = "" if visible else ' style="display:none"'
+            dark = " dark" if stone[i] == "white" else ""
+            numbers.append(f'<text class="num{dark}" data-i="{i}" data-from="{first}" '
+                           f'data-until="{leaves or ""}" x="{svg.number(x)}" '
+                           f'y="{svg.number(y + font * 0.36)}" font-size="{font}"{hidden}>'
+                           f'{number}</text>')
+        out.append('<g class="numbers">' + "".join(numbers) + "</g>")
+    return out, box
+
+
+_STYLE = {
+    "havannah": havannah_picture.STYLE + (
+        ".cell.stone.white{fill:#fbfaf5;stroke:#4a4a4a;stroke-width:.9}"
+        ".cell.stone.black{fill:#262626;stroke:#000;stroke-width:.9}"
+        ".num.dark{fill:#222}"
+    ),
+    "hex": hex_picture.STYLE + ".num{fill:#fff;text-anchor:middle}",
+}
+_SHARED_STYLE = (
+    ".cell.enclosed:not(.stone){fill:#bfe9d5}"
+    ".cell.stone.bridge,.cell.stone.fork,.cell.stone.ring,.cell.stone.chain"
+    "{stroke:#ffd23f;stroke-width:1.8}"
+    ".winning-mark{fill:none;stroke:#e0115f;stroke-width:2.4}"
+    ".cell.latest{stroke:#e0115f;stroke-width:1.6}"
+    ".num{pointer-events:none}"
+)
+
+
+def _status(game, move):
+    """What the page and the picture say of the position after ``move``."""
+    total = len(game.steps)
+    if move == 0:
+        text = f"Start: no stones (0 of {total} moves)"
+    else:
+        text = f"Move {move} of {total}: {game.steps[move - 1][0]}"
+    if game.win is not None and move >= game.win:
+        text += f"; {game.winner.capitalize()} wins: {game.answer}"
+    if game.illegal and move == total:
+        text += f"; move {game.illegal[0]} is illegal: {game.illegal[1]}"
+    return text
+
+
+def _check_move(game, move):
+    if move is None:
+        return game.default_move()
+    if not 0 <= move <= len(game.steps):
+        raise InputError(f"move {move}: the game has {len(game.steps)} moves")
+    return move
+
+
+def position_svg(game, move=None):
+    """The SVG document of the position after ``move`` moves (default the
+    winning move, else the last), the structure highlighted from the
+    winning move on."""
+    move = _check_move(game, move)
+    board, box = _board(game, move, everything=False)
+    players = game.players
+    stone = game.stones(move)
+    if game.kind == "havannah":
+        swatch = havannah_picture.swatch
+    else:
+        swatch = hex_picture.swatch
+    items = [(lambda x, y, p=p: swatch(x, y, f"cell stone {p}"),
+              [f"{_colour_name(p)} ({stone.count(p)} stones)"]) for p in players]
+    if game.win is not None and move >= game.win:
+        items.append((lambda x, y: f'<circle class="winning-mark" cx="{x}" cy="{y}" r="7"/>',
+                      [f"the winning move ({game.win})"]))
+        items.append((lambda x, y: swatch(x, y, f"cell stone {game.winner} chain"),
+                      ["a stone of the winning", "structure"]))
+    legend, legend_h = svg.legend_rows(items)
+    subtitle = [game.summary(), _status(game, move)]
+    layout = svg.Layout(box, legend_h, subtitle)
+    style = _STYLE[game.kind] + _SHARED_STYLE
+    title = f"{game.heading}, move {move}"
+    return svg.document(layout, title, subtitle, style, [], board, legend, game.summary())
+
+
+# ---------------------------------------------------------------------------
+# The page
+# ---------------------------------------------------------------------------
+
+_PAGE_STYLE = (
+    "body{margin:0;background:#fff;color:#222;"
+    "font-family:DejaVu Sans,Verdana,Arial,sans-serif}"
+    "#havhex-game{padding:12px 16px;outline:none}"
+    "h1{font-size:20px;margin:0 0 4px}"
+    ".summary{font-size:13px;color:#444;margin:0 0 8px}"
+    ".controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin-bottom:8px}"
+    ".controls button{font:inherit;font-size:14px;padding:4px 10px;cursor:pointer}"
+    "#status{font-size:14px;margin-left:8px}"
+    "#board{display:block;max-width:100%;height:auto}"
+    ".keys{font-size:12px;color:#666}"
+)
+
+# The page's script: the state lives in the DOM (see the module's docstring).
+_SCRIPT = r"""
+(function () {
+  "use strict";
+  var root = document.getElementById("havhex-game");
+  var game = JSON.parse(document.getElementById("havhex-steps").textContent);
+  var cells = Array.prototype.slice.call(root.querySelectorAll("#board .cell"));
+  var numbers = Array.prototype.slice.call(root.querySelectorAll("#board .num"));
+  var structures = Array.prototype.slice.call(root.querySelectorAll("#board .structure"));
+  var status = document.getElementById("status");
+  var buttons = {};
+  ["first", "prev", "next", "last"].forEach(function (name) {
+    buttons[name] = document.getElementById(name);
+  });
+  var total = game.steps.length;
+  var current = Number(root.getAttribute("data-move"));
+
+  function show(move) {
+    move = Math.max(0, Math.min(total, move));
+    var stone = [];
+    var i, s, k;
+    for (i = 0; i < cells.length; i++) stone.push("");
+    for (k = 0; k < game.start.length; k++) stone[game.start[k][0]] = game.start[k][1];
+    for (s = 0; s < move; s++) {
+      var changes = game.steps[s][1];
+      for (k = 0; k < changes.length; k++) stone[changes[k][0]] = changes[k][1];
+    }
+    var won = game.win !== null && move >= game.win;
+    var latest = {};
+    if (move > 0) game.steps[move - 1][1].forEach(function (c) { latest[c[0]] = true; });
+    cells.forEach(function (cell, i) {
+      var list = cell.classList;
+      game.players.forEach(function (p) { list.toggle(p, stone[i] === p); });
+      list.toggle("stone", stone[i] !== "");
+      list.toggle("latest", latest[i] === true);
+      if (stone[i]) cell.setAttribute("data-stone", stone[i]);
+      else cell.removeAttribute("data-stone");
+      var marks = game.marks[i];
+      if (marks) marks.split(" ").forEach(function (m) { list.toggle(m, won); });
+      list.toggle("winning-move", won && i === game.winningCell);
+    });
+    numbers.forEach(function (text) {
+      var first = Number(text.getAttribute("data-from"));
+      var until = text.getAttribute("data-until");
+      var visible = first <= move && (until === "" || move < Number(until));
+      text.style.display = visible ? "" : "none";
+      text.classList.toggle("dark", stone[Number(text.getAttribute("data-i"))] === "white");
+    });
+    structures.forEach(function (g) { g.style.display = won ? "" : "none"; });
+    var text = move === 0 ? "Start: no stones (0 of " + total + " moves)"
+                          : "Move " + move + " of " + total + ": " + game.steps[move - 1][0];
+    if (won) text += "; " + game.winnerName + " wins: " + game.answer;
+    if (game.illegal && move === total) text += "; " + game.illegal;
+    status.textContent = text;
+    root.setAttribute("data-move", String(move));
+    root.setAttribute("data-structure", won ? "shown" : "hidden");
+    buttons.first.disabled = buttons.prev.disabled = move === 0;
+    buttons.next.disabled = buttons.last.disabled = move === total;
+    current = move;
+  }
+
+  buttons.first.addEventListener("click", function () { show(0); });
+  buttons.prev.addEventListener("click", function () { show(current - 1); });
+  buttons.next.addEventListener("click", function () { show(current + 1); });
+  buttons.last.addEventListener("click", function () { show(total); });
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    var to = {ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total}[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    show(to);
+  });
+  show(current);
+})();
+"""
+
+
+def _script_json(value):
+    """JSON safe inside a <script> element (no "</" to close it early)."""
+    return json.dumps(value, separators=(",", ":")).replace("</", "<\\/")
+
+
+def game_page(game, move=None):
+    """The HTML page stepping through ``game`` (a :class:`GameSteps`),
+    opened at ``move`` (default the winning move, else the last)."""
+    move = _check_move(game, move)
+    board, box = _board(game, move, everything=True)
+    min_x, min_y, max_x, max_y = box
+    width, height = max_x - min_x, max_y - min_y
+    scale = min(3.0, 760 / max(width, height, 1.0))
+    data = {
+        "players": list(game.players),
+        "start": [list(stone) for stone in game.start],
+        "steps": [[label, [list(change) for change in changes]] for label, changes in game.steps],
+        "win": game.win,
+        "winnerName": game.winner.capitalize() if game.winner else None,
+        "answer": game.answer,
+        "marks": {str(i): classes for i, classes in game.marks.items()},
+        "winningCell": game.winning_cell,
+        "illegal": (f"move {game.illegal[0]} is illegal: {game.illegal[1]}"
+                    if game.illegal else None),
+    }
+    won = game.win is not None and move >= game.win
+    title = svg.escape(game.heading)
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{title}</title>",
+        f"<style>{_PAGE_STYLE}{_STYLE[game.kind]}{_SHARED_STYLE}</style>",
+        "</head>",
+        "<body>",
+        f'<main id="havhex-game" data-kind="{game.kind}" data-move="{move}" '
+        f'data-moves="{len(game.steps)}" data-win="{game.win or ""}" '
+        f'data-structure="{"shown" if won else "hidden"}">',
+        f"<h1>{title}</h1>",
+        f'<p class="summary">{svg.escape(game.summary())}</p>',
+        '<div class="controls">',
+        '<button type="button" id="first" title="the empty board (Home)">&#171; First</button>',
+        '<button type="button" id="prev" title="one move back (Left)">&#8249; Back</button>',
+        '<button type="button" id="next" title="one move on (Right)">Next &#8250;</button>',
+        '<button type="button" id="last" title="the last move (End)">Last &#187;</button>',
+        f'<span id="status" aria-live="polite">{svg.escape(_status(game, move))}</span>',
+        "</div>",
+        f'<svg id="board" class="board" xmlns="http://www.w3.org/2000/svg" '
+        f'width="{svg.number(width * scale)}" height="{svg.number(height * scale)}" '
+        f'viewBox="{svg.number(min_x)} {svg.number(min_y)} {svg.number(width)} '
+        f'{svg.number(height)}">',
+        *board,
+        "</svg>",
+        '<p class="keys">Keys: Left and Right step one move, Home and End go to the '
+        "start and the end.</p>",
+        f'<script type="application/json" id="havhex-steps">{_script_json(data)}</script>',
+        f"<script>{_SCRIPT}</script>",
+        "</main>",
+        "</body>",
+        "</html>",
+    ]) + "\n"

@@ -1,0 +1,131 @@
+"""Writing games as SGF: the inverse of :func:`havhex.records.read`.
+
+Hex games come out as SGF FF[4] for Hex (``GM[11]``, cells ``a1``, columns
+past ``z`` as ``aa``...); Havannah games in Little Golem's ``.hgf`` form
+(no ``GM[]``, cells named by row letter and number, see docs/records.md).
+Reading the text back gives the same games: the root node's properties are
+written as they were read (setup stones and results among them), each move
+in a node of its own with the record's colour letter.
+"""
+import os
+
+from .game import Game
+
+__all__ = ["write", "game_text", "hex_cell_name", "havannah_cell_name"]
+
+# The properties each game's root starts with, given these values when the
+# game has none: the text is FF[4], and a Hex game says its game (the reader
+# takes a record without GM[] as Hex only when told to).
+_LEADING = {"hex": (("FF", "4"), ("GM", "11")), "havannah": (("FF", "4"),)}
+
+
+def _letters(number):
+    """Base-26 letters of a 0-based index: a..z, aa, ab, ..., zz, aaa (the
+    SGF Hex specification's column names)."""
+    letters = []
+    number += 1
+    while number:
+        number, digit = divmod(number - 1, 26)
+        letters.append(chr(ord("a") + digit))
+    return "".join(reversed(letters))
+
+
+def hex_cell_name(cell):
+    """The SGF Hex name of a Hex cell ``(row, col)`` (from 0): ``(0, 0)`` is
+    ``a1``, ``(2, 27)`` is ``ab3``."""
+    row, col = cell
+    return f"{_letters(col)}{row + 1}"
+
+
+def havannah_cell_name(size, cell):
+    """Little Golem's name of Havannah cell ``(x, y)`` on the board of base
+    ``size``: the row letter of ``r = y - 1`` and the number ``c + 1``, where
+    ``c = x - 1``, less ``r + 1 - size`` in the rows past the middle."""
+    x, y = cell
+    r, c = y - 1, x - 1
+    if r >= size:
+        c -= r + 1 - size
+    return f"{_letters(r).upper()}{c + 1}"
+
+
+def _escaped(text):
+    # In an SGF value only "]" and "\" need a backslash before them.
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _move_name(game, move):
+    if isinstance(move, str):
+        return move           # a special move, or a value that was no cell (as read)
+    if game.kind == "hex":
+        return hex_cell_name(move)
+    return havannah_cell_name(game.size, move)
+
+
+def game_text(game):
+    """One game as an SGF game tree ``(;...)``, without a line end."""
+    if not isinstance(game, Game):
+        raise TypeError(f"write takes havhex.records.Game objects, not {type(game).__name__}")
+    parts = ["(;"]
+    properties = game.properties
+    leading = _LEADING[game.kind]
+    for name, value in leading:
+        parts.append(name)
+        parts.extend(f"[{_escaped(value)}]" for value in properties.get(name, (value,)))
+    written = {name for name, _ in leading}
+    for name, values in properties.items():
+        # A name the reader kept without letters (FF[3]'s lower-case ones
+        # do not count) cannot be written: it would give its values to the
+        # property before it.
+        if name in written or not name.isalpha() or not name.isupper():
+            continue
+        parts.append(name)
+        parts.extend(f"[{_escaped(value)}]" for value in values)
+    for letter, move in game.moves:
+        parts.append(f";{letter}[{_escaped(_move_name(game, move))}]")
+    parts.append(")")
+    return "".join(parts)
+
+
+def _charset(game):
+    """The codec a game's text is written in: its CA[] when Python knows it,
+    else UTF-8 (what the reader tries first)."""
+    import codecs
+
+    values = game.properties.get("CA")
+    if values:
+        try:
+            return codecs.lookup(values[0].strip()).name
+        except LookupError:
+            pass
+    return "utf-8"
+
+
+def write(games, destination=None):
+    """The SGF text of ``games`` (one :class:`~havhex.records.Game` or an
+    iterable of them), one game tree per line.
+
+    Each game's root starts with its ``FF[]`` (``FF[4]`` when it has none)
+    and, for Hex, its ``GM[]`` (``GM[11]`` when it has none); Havannah games
+    take Little Golem's form, without ``GM[]`` (read them back from a
+    ``.hgf`` file or with ``game="havannah"``).  Then come the other root
+    properties as read, then the moves, one node each.
+    Returns the text when ``destination`` is None; otherwise writes it to
+    ``destination``, a path or a file opened for writing (text or binary),
+    and returns None.  Bytes are each game's ``CA[]`` charset, else UTF-8.
+    """
+    if isinstance(games, Game):
+        games = (games,)
+    texts = [(game_text(game), game) for game in games]
+    if destination is None:
+        return "".join(text + "\n" for text, _ in texts)
+    if isinstance(destination, (str, bytes, os.PathLike)):
+        with open(destination, "wb") as stream:
+            for text, game in texts:
+                stream.write((text + "\n").encode(_charset(game)))
+        return None
+    if not hasattr(destination, "write"):
+        raise TypeError(f"destination is a path or a file, not {type(destination).__name__}")
+    binary = "b" in getattr(destination, "mode", "") or not hasattr(destination, "encoding")
+    for text, game in texts:
+        destination.write((text + "\n").encode(_charset(game)) if binary else text + "\n")
+    return None

@@ -1,0 +1,13 @@
+import os
+from typing import BinaryIO, Iterable, Optional, TextIO, Tuple, Union
+
+from .game import Game
+
+__all__ = ["write", "game_text", "hex_cell_name", "havannah_cell_name"]
+
+def hex_cell_name(cell: Tuple[int, int]) -> str: ...
+def havannah_cell_name(size: int, cell: Tuple[int, int]) -> str: ...
+def game_text(game: Game) -> str: ...
+def write(games: Union[Game, Iterable[Game]],
+          destination: Union[None, str, bytes, "os.PathLike[str]", "os.PathLike[bytes]",
+                             TextIO, BinaryIO] = ...) -> Optional[str]: ...
