@@ -383,7 +383,7 @@ def plan_replay(files, ship, workers):
     command line names them (folders stand for their record files).  The
     units are ``havhex replay -j``'s, its batches larger: a task through a
     scheduler costs more than one through a local pool."""
-    from .cli.replay import UNIT_BYTES, _units_of, record_files
+    from .cli.replay import UNIT_BYTES, _cut, _units_of, record_files
     from .records.game import load
 
     files = record_files(files)
@@ -398,7 +398,7 @@ def plan_replay(files, ship, workers):
         size = _regular_size(file)
         data = None
         name = "<stdin>" if file == "-" else os.fsdecode(file)
-        if size is None or ship or size > UNIT_BYTES:
+        if size is None or ship:
             try:
                 data, name = load(file)
             except InputError as error:
@@ -410,9 +410,12 @@ def plan_replay(files, ship, workers):
         if size > UNIT_BYTES:
             if batch.units:
                 yield "task", flush()
-            source = None if ship or _regular_size(file) is None else file
-            for start, stop, first_index, line in _units_of(file, data, size // UNIT_BYTES):
-                piece = data[start:stop] if source is None else None
+            pieces = size // UNIT_BYTES
+            # A file the workers read: cut through a memory map, not read here.
+            units = _cut(file, size, pieces) if data is None else _units_of(data, pieces)
+            for start, stop, first_index, line in units:
+                piece = None if data is None else data[start:stop]
+                source = file if data is None else None
                 yield "task", [(index, ("range", source, piece, name, start, stop,
                                         first_index, line))]
             continue

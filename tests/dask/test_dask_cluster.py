@@ -339,11 +339,13 @@ def test_replay_of_a_large_collection_in_byte_ranges(monkeypatch, cluster, capsy
     monkeypatch.setattr(replay, "UNIT_BYTES", 20000)
     collection = tmp_path / "all.hgf"
     collection.write_bytes(b"".join(path.read_bytes() for path in sorted(RECORDS.glob("*.hgf"))))
-    plan = list(hdask.plan_replay([str(collection)], False, 2))
-    assert len(plan) > 10
-    status, written, err = same_as_local(["replay", "--format", "json", collection], cluster,
-                                         capsys, tmp_path)
-    assert status == 0 and written.count(b"\n") > 1000
+    for ship in (False, True):
+        plan = list(hdask.plan_replay([str(collection)], ship, 2))
+        assert len(plan) > 10
+        status, written, err = same_as_local(["replay", "--format", "json", collection],
+                                             cluster, capsys, tmp_path,
+                                             ["--ship"] if ship else [])
+        assert status == 0 and written.count(b"\n") > 1000
 
 
 # ---------------------------------------------------------------------------
