@@ -38,8 +38,9 @@ def scheduler(tmp_path_factory):
     each started as the docs say, stopped at the end."""
     folder = tmp_path_factory.mktemp("dask-cluster")
     address_file = folder / "scheduler.json"
-    dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
-    started = [subprocess.Popen(dask + ["--host", "127.0.0.1", "--port", "0",
+    # ``python -m dask``: the ``dask`` command of this interpreter.
+    dask = [sys.executable, "-m", "dask"]
+    started = [subprocess.Popen(dask + ["scheduler", "--host", "127.0.0.1", "--port", "0",
                                         "--dashboard-address", ":0",
                                         "--scheduler-file", str(address_file)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
@@ -51,8 +52,7 @@ def scheduler(tmp_path_factory):
         time.sleep(0.1)
         address = json.loads(address_file.read_text())["address"]
         started.append(subprocess.Popen(
-            [sys.executable, "-m", "distributed.cli.dask_worker", address,
-             "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
+            dask + ["worker", address, "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         with distributed.Client(address, timeout="30s") as client:
             client.wait_for_workers(2, timeout=60)
