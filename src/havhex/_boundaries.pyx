@@ -9,10 +9,12 @@ numbers that give a case's length: Havannah's ``S M`` header is followed by
 judge, which reports any fault in it with the same words as for the whole
 file.
 
-Anything unusual stops the walk, and the caller judges the file whole, so
-that the judge itself names the fault: a carriage return (the judges count
-lines across ``\\r\\n`` and lone ``\\r``), a count that is not plain digits
-or is out of range, an input that ends early, or data after the last case.
+Anything unusual stops the walk: a carriage return (the judges count lines
+across ``\\r\\n`` and lone ``\\r``), a count that is not plain digits or is
+out of range, an input that ends early, or data after the last case.  The
+caller then judges the cases from the last cut on as one run (or the whole
+file, when T itself is not a plain count), so that the judge itself names
+the fault.
 """
 from libc.stdint cimport int64_t
 

@@ -18,8 +18,8 @@ Work units (each unit is judged where a worker runs it):
 * a run of whole cases of a large file: ``havhex._boundaries`` finds where
   cases start without judging, and each run is judged as an input of its
   own (``T`` = its cases) whose case numbers and lines are shifted back to
-  the file's.  A file whose walk meets anything unusual is one unit, so
-  that the judge itself names the fault;
+  the file's.  When the walk meets anything unusual, the cases from its
+  last cut on are one run, so that the judge itself names the fault;
 * for ``replay``, the units of ``havhex.cli.replay``: batches of small
   record files, and runs of whole games of a large one.
 
