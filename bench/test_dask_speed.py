@@ -5,7 +5,9 @@ worker ADDRESS --nworkers 2 --nthreads 1``), beside ``-j 1`` without Dask.
 Run: python -m pytest bench/test_dask_speed.py --benchmark-only
 The input is 40 hard links of the Havannah scale input (4 cases of 10^6
 moves, 52 MB); the two commands alternate in one run, and the speed-up is the
-ratio of their medians.  Also measured: the scheduler's overhead per task,
+ratio of their medians; the same for one input of 8 copies' cases (413 MB),
+which the client cuts into runs of whole cases.  Also measured: the
+scheduler's overhead per task,
 and how long ``--cluster local:2`` takes to start.  Figures go to
 extra_info; none asserts a timing (the machine may be shared).  With
 benchmarks disabled (``.ci/run`` runs each once) the input is 4 links of a
@@ -105,6 +107,43 @@ def test_dask_beside_one_core(benchmark, scheduler, copies):
     info = benchmark.extra_info
     info["files"] = len(copies)
     info["MB"] = round(sum(path.stat().st_size for path in copies) / 1e6)
+    info["-j 1 median s"] = round(statistics.median(on_one_core), 2)
+    info["--scheduler median s"] = round(statistics.median(on_dask), 2)
+    info["speed-up"] = round(statistics.median(on_one_core) / statistics.median(on_dask), 2)
+    info["load average"] = os.getloadavg()[0]
+
+
+@pytest.fixture(scope="module")
+def one_large_file(copies, tmp_path_factory):
+    """One input of the cases of 8 copies (32 cases of 10^6 moves, 413 MB),
+    which the client cuts into runs of whole cases for the workers."""
+    import re
+
+    folder = tmp_path_factory.mktemp("dask-large")
+    source = copies[0].read_bytes()
+    head = re.match(rb"\s*(\d+)\s", source)
+    body = source[head.end():]
+    path = folder / "large.in"
+    with open(path, "wb") as stream:
+        stream.write(b"%d\n" % (8 * int(head.group(1))))
+        for _ in range(8):
+            stream.write(body if body.endswith(b"\n") else body + b"\n")
+    return path
+
+
+def test_one_large_file_in_byte_ranges(benchmark, scheduler, one_large_file):
+    on_dask, on_one_core = [], []
+
+    def pair():
+        seconds, local = _timed(["havannah", "-j", "1", one_large_file])
+        on_one_core.append(seconds)
+        seconds, remote = _timed(["havannah", "--scheduler", scheduler, one_large_file])
+        on_dask.append(seconds)
+        assert remote == local
+
+    benchmark.pedantic(pair, rounds=1 if benchmark.disabled else ROUNDS, iterations=1)
+    info = benchmark.extra_info
+    info["MB"] = round(one_large_file.stat().st_size / 1e6)
     info["-j 1 median s"] = round(statistics.median(on_one_core), 2)
     info["--scheduler median s"] = round(statistics.median(on_dask), 2)
     info["speed-up"] = round(statistics.median(on_one_core) / statistics.median(on_dask), 2)
