@@ -309,6 +309,20 @@ def test_a_bad_file_from_the_command_line_prints_its_predecessors_then_one_line(
     assert remote.stderr == local.stderr and remote.stderr.count(b"\n") == 1
 
 
+def test_standard_input_travels_to_the_workers(cluster, rng):
+    text = havannah_input(rng, 20).encode()
+    for args in (["havannah"], ["havannah", "-"], ["havannah", "--format", "json", "-"]):
+        local = run_cli(*args, stdin=text)
+        remote = run_cli(*args, "--scheduler", cluster.scheduler_address, stdin=text)
+        assert (remote.returncode, remote.stdout, remote.stderr) == \
+            (0, local.stdout, local.stderr)
+    bad = text.replace(b"\n", b"\nx\n", 3)
+    local = run_cli("havannah", stdin=bad)
+    remote = run_cli("havannah", "--scheduler", cluster.scheduler_address, stdin=bad)
+    assert remote.returncode == local.returncode == 1
+    assert remote.stderr == local.stderr and remote.stderr.startswith(b"havhex: <stdin>:")
+
+
 # ---------------------------------------------------------------------------
 # replay
 # ---------------------------------------------------------------------------
