@@ -132,11 +132,25 @@ def _json_line(source, explanation, case_offset=0):
     return _json_record(source, explanation, case_offset)
 
 
-def _range_text(game, unit):
-    _, path, data, name, start, stop, before, cases, line = unit
-    if data is None:
-        data = _read_range(path, start, stop)
-    return data, name, before, cases, line
+def _range_input(unit):
+    """``(input, head)`` of a run: its cases behind a ``T`` line of their
+    own, read from the file into one buffer when they were not shipped;
+    ``head`` is the length of that line."""
+    _, path, data, _, start, stop, _, cases, _ = unit
+    head = b"%d\n" % cases
+    if data is not None:
+        return head + data, len(head)
+    buffer = bytearray(len(head) + stop - start)
+    buffer[:len(head)] = head
+    with open(path, "rb") as stream:
+        stream.seek(start)
+        view = memoryview(buffer)[len(head):]
+        while view:
+            got = stream.readinto(view)
+            if not got:
+                break           # the file shrank: the judge reports what is missing
+            view = view[got:]
+    return buffer, len(head)
 
 
 def _range_fault(module, game, data, name, before, cases, first_line):
@@ -144,7 +158,7 @@ def _range_fault(module, game, data, name, before, cases, first_line):
     again behind ``before`` empty cases, so that the judge's own words
     name the file's case numbers; its line is then moved to the file's."""
     empty, lines_each = (b"2 0\n", 1) if game == "havannah" else (b"1\n.\n", 2)
-    text = b"%d\n" % (before + cases) + empty * before + bytes(data)
+    text = b"%d\n" % (before + cases) + empty * before + data
     try:
         module.judge_text(text, source=name)
     except InputError as error:
@@ -156,8 +170,8 @@ def _range_fault(module, game, data, name, before, cases, first_line):
 
 
 def _run_range(module, game, output_format, unit):
-    data, name, before, cases, first_line = _range_text(game, unit)
-    text = b"%d\n" % cases + bytes(data)
+    _, _, _, name, _, _, before, cases, first_line = unit
+    text, head = _range_input(unit)
     try:
         if output_format == "json":
             explanations = module.explain_text(text, source=name)
@@ -165,6 +179,7 @@ def _run_range(module, game, output_format, unit):
                            for explanation in explanations)
         results = module.judge_text(text, source=name)
     except InputError as error:
+        data = memoryview(text)[head:]
         raise _range_fault(module, game, data, name, before, cases, first_line) or error
     return "".join(f"Case #{before + number}: {result}\n"
                    for number, result in enumerate(results, 1))
@@ -176,7 +191,7 @@ def _run_judge_unit(module, game, output_format, unit):
     if kind == "range":
         return _run_range(module, game, output_format, unit)
     if kind == "path":
-        file = source = unit[1]
+        file = unit[1]
         source = os.fsdecode(file)
     else:
         _, data, source = unit
