@@ -26,6 +26,10 @@ def test_the_dask_options_are_checked_as_usage_errors(cli, command):
     for value in ("local", "local:", "local:0", "remote:2", "local:-1", "local:x"):
         assert "argument --cluster: expected local:N" in usage_error(
             cli, command, "--cluster", value, "x")
+    for value in ("garbage", "tcp://", "host:", ":8786", "tcp://host:port", "host:70000",
+                  "://host:1", " host:1"):
+        assert "argument --scheduler: expected a scheduler address" in usage_error(
+            cli, command, "--scheduler", value, "x")
     assert "--ship: needs --scheduler or --cluster" in usage_error(cli, command, "--ship", "x")
     assert "-j/--jobs: not allowed with --scheduler" in usage_error(
         cli, command, "-j", "2", "--scheduler", "h:1", "x")

@@ -97,8 +97,14 @@ def _file_name(value):
 
 
 def _address(value):
-    if not value or value != value.strip():
-        raise ValueError(f"expected a scheduler address, got {value!r}")
+    """A scheduler's address, ``[PROTOCOL://]HOST:PORT``: checked here, since
+    Dask takes a malformed one only to fail slowly."""
+    protocol, separator, rest = value.rpartition("://")
+    host, colon, port = rest.rpartition(":")
+    if (value != value.strip() or not colon or not host or not port.isascii()
+            or not port.isdigit() or not 0 < int(port) < 65536
+            or (separator and not protocol)):
+        raise ValueError(f"expected a scheduler address [PROTOCOL://]HOST:PORT, got {value!r}")
     return value
 
 
