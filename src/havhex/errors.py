@@ -48,6 +48,11 @@ class InputError(ValueError):
             text = reason
         super().__init__(text)
 
+    def __reduce__(self):
+        # Pickled with its parts (a Dask worker's fault reaches the client
+        # whole), not with the one text that ValueError would keep.
+        return (type(self), (self.reason, self.source, self.line))
+
 
 def shown_bytes(token):
     """``token`` (bytes from the input) quoted for a message: UTF-8 text as

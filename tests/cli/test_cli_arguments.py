@@ -16,7 +16,8 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 # A value each option accepts, and what it becomes.
 VALUES = {"output": ("out.txt", "out.txt"), "jobs": ("2", 2), "format": ("json", "json"),
           "case": ("3", 3), "rule": ("contest", "contest"), "game_number": ("2", 2),
-          "move": ("0", 0)}
+          "move": ("0", 0),
+          "scheduler": ("tcp://h:8786", "tcp://h:8786"), "cluster": ("local:02", "local:2")}
 
 
 def positionals(command, option=None):
@@ -112,9 +113,12 @@ def test_help_and_usage_come_from_the_table(command):
         if name == "-h":
             continue  # leaves with the help (test_help_and_version_go_to_stdout)
         value = {"OUT": "x", "N": "1", "K": "1", "{text,json}": "json",
-                 "{official,contest}": "contest"}.get(metavar)
+                 "{official,contest}": "contest", "ADDRESS": "h:1",
+                 "local:N": "local:2"}.get(metavar)
         option = next(option for option in OPTIONS if name in option.names)
-        parse_arguments([command, name, *([value] if value else []),
+        # --ship goes with a cluster (tests/dask/test_dask_options.py).
+        cluster = ["--scheduler", "h:1"] if name == "--ship" else []
+        parse_arguments([command, name, *([value] if value else []), *cluster,
                          *positionals(command, option)])
 
 
@@ -131,11 +135,17 @@ def test_readme_synopsis_matches_the_table():
     block = re.search(r"## Command line\n\n```\n(.*?)```", README.read_text(), re.S)
     assert block, "the README has no command-line synopsis"
     synopsis = {}
+    command = None
     for line in block.group(1).splitlines():
         words = line.split()
         if words[:1] == ["havhex"]:
-            # (A command may take two lines: draw's judge inputs and records.)
-            synopsis.setdefault(words[1], set()).update(re.findall(r"\[(-[-\w]+)", line))
+            command = words[1]
+        elif not line.startswith(" "):
+            command = None
+        if command is not None:
+            # A command may take two lines (draw's judge inputs and records),
+            # and an indented line goes on the command above.
+            synopsis.setdefault(command, set()).update(re.findall(r"\[(-[-\w]+)", line))
     assert set(synopsis) == set(COMMANDS)
     for command, shown in synopsis.items():
         table = {option.names[0] for option in OPTIONS

@@ -79,13 +79,18 @@ def _json_lines(source, explanations, progress=None):
         yield _json_record(source, explanation)
 
 
-def _json_record(source, explanation):
+def _json_record(source, explanation, case_offset=0):
     """The one place where the CLI builds a JSON record: one JSON Lines line,
     the input's name (``source``) first, then the case's explanation, with
-    the separators of the README."""
+    the separators of the README.  ``case_offset`` is the number of cases
+    before the explained input in its file (``havhex.dask`` judges a large
+    file in runs of cases)."""
     import json
 
-    return json.dumps({"file": source, **explanation.to_dict()}, separators=(", ", ": ")) + "\n"
+    record = {"file": source, **explanation.to_dict()}
+    if case_offset:
+        record["case"] += case_offset
+    return json.dumps(record, separators=(", ", ": ")) + "\n"
 
 
 def _draw(arguments):
@@ -165,6 +170,12 @@ def _run(arguments):
         summary = None
         if arguments.command == "draw":
             outputs = [iter((_draw(arguments),))]
+        elif arguments.scheduler is not None or arguments.cluster is not None:
+            from .. import dask
+            from .replay import Summary
+
+            summary = Summary() if arguments.command == "replay" else None
+            outputs = dask.cli_outputs(arguments, summary)
         elif arguments.command == "replay":
             from .replay import Summary, replay_outputs
 
@@ -181,6 +192,10 @@ def _run(arguments):
         if summary is not None and not arguments.quiet and sys.stderr is not None:
             sys.stderr.write(summary.line() + "\n")
     except InputError as exc:
+        _complain(exc)
+        return 1
+    except ImportError as exc:
+        # --scheduler or --cluster without the dask extra installed.
         _complain(exc)
         return 1
     except MemoryError:

@@ -96,6 +96,30 @@ def _file_name(value):
     return value
 
 
+def _address(value):
+    """A scheduler's address, ``[PROTOCOL://]HOST:PORT``: checked here, since
+    Dask takes a malformed one only to fail slowly."""
+    protocol, separator, rest = value.rpartition("://")
+    host, colon, port = rest.rpartition(":")
+    if (value != value.strip() or not colon or not host or not port.isascii()
+            or not port.isdigit() or not 0 < int(port) < 65536
+            or (separator and not protocol)):
+        raise ValueError(f"expected a scheduler address [PROTOCOL://]HOST:PORT, got {value!r}")
+    return value
+
+
+def _local_cluster(value):
+    """``local:N`` with N >= 1 worker processes."""
+    kind, colon, count = value.partition(":")
+    if kind != "local" or not colon:
+        raise ValueError(f"expected local:N, got {value!r}")
+    try:
+        _at_least(1)(count)
+    except ValueError as exc:
+        raise ValueError(f"expected local:N with N at least 1, got {value!r}") from None
+    return f"local:{int(count)}"
+
+
 # ---------------------------------------------------------------------------
 # The table
 # ---------------------------------------------------------------------------
@@ -148,6 +172,17 @@ OPTIONS = (
            "Havannah's ring rule: official (a loop around any cells; default) or contest "
            "(a loop around an empty cell)",
            REPLAY + DRAW, _one_of("official", "contest")),
+    Option(("--scheduler",), "scheduler", None,
+           "run on the Dask cluster whose scheduler is at ADDRESS (host:port or "
+           "tcp://host:port; needs havhex[dask])",
+           READERS, _address, "ADDRESS"),
+    Option(("--cluster",), "cluster", None,
+           "run on a Dask cluster of N worker processes started on this machine for the "
+           "run (needs havhex[dask])",
+           READERS, _local_cluster, "local:N"),
+    Option(("--ship",), "ship", False,
+           "with --scheduler or --cluster: read the inputs here and send their bytes to "
+           "the workers (default: workers read the paths)", READERS),
     Option(("--case",), "case", 1, "the case to draw, counted from 1 (default 1)",
            DRAW, _at_least(1), "N"),
     Option(("--text",), "text", False, "print the board as text instead of SVG", DRAW),
@@ -353,7 +388,24 @@ def parse_arguments(argv):
             raise _usage_error(command, f"argument {option.label}: {exc}") from None
         arguments.given.add(option.attribute)
     _take_positionals(arguments, positional)
+    _check_cluster(arguments)
     return arguments
+
+
+def _check_cluster(arguments):
+    """The options of a Dask run go together as the help says."""
+    command = arguments.command
+    if command not in READERS:
+        return
+    on_cluster = arguments.scheduler is not None or arguments.cluster is not None
+    if arguments.scheduler is not None and arguments.cluster is not None:
+        raise _usage_error(command, "argument --cluster: not allowed with argument --scheduler")
+    if arguments.ship and not on_cluster:
+        raise _usage_error(command, "argument --ship: needs --scheduler or --cluster")
+    if on_cluster and "jobs" in arguments.given:
+        # The cluster's workers set the parallelism; -j would be ignored.
+        raise _usage_error(command, "argument -j/--jobs: not allowed with --scheduler or "
+                                    "--cluster (the workers set the parallelism)")
 
 
 def _take_positionals(arguments, positional):

@@ -21,6 +21,9 @@ class Arguments:
     format: str
     quiet: bool
     rule: str
+    scheduler: str | None
+    cluster: str | None
+    ship: bool
     case: int
     text: bool
     game_number: int

@@ -1,0 +1,128 @@
+"""The Dask options' usage errors, the case walk that cuts large inputs, and
+InputError across a process boundary: none of these needs Dask installed."""
+import pickle
+import random
+import sys
+
+import pytest
+
+from havhex import InputError, havannah, hex
+from havhex._boundaries import HAVANNAH, HEX, case_cuts
+from havhex.cli import main
+
+
+def usage_error(cli, *args):
+    done = cli(*args)
+    assert done.returncode == 2 and done.stdout == b""
+    lines = done.stderr.decode().splitlines()
+    assert lines[0].startswith("usage: havhex ") and len(lines) == 2
+    return lines[1]
+
+
+@pytest.mark.parametrize("command", ["havannah", "hex", "replay"])
+def test_the_dask_options_are_checked_as_usage_errors(cli, command):
+    assert "--cluster: not allowed with argument --scheduler" in usage_error(
+        cli, command, "--scheduler", "h:1", "--cluster", "local:2", "x")
+    for value in ("local", "local:", "local:0", "remote:2", "local:-1", "local:x"):
+        assert "argument --cluster: expected local:N" in usage_error(
+            cli, command, "--cluster", value, "x")
+    for value in ("garbage", "tcp://", "host:", ":8786", "tcp://host:port", "host:70000",
+                  "://host:1", " host:1"):
+        assert "argument --scheduler: expected a scheduler address" in usage_error(
+            cli, command, "--scheduler", value, "x")
+    assert "--ship: needs --scheduler or --cluster" in usage_error(cli, command, "--ship", "x")
+    assert "-j/--jobs: not allowed with --scheduler" in usage_error(
+        cli, command, "-j", "2", "--scheduler", "h:1", "x")
+    assert "argument --scheduler: expected one argument" in usage_error(
+        cli, command, "x", "--scheduler")
+    shown = cli(command, "--help").stdout.decode()
+    assert "--scheduler ADDRESS" in shown and "--cluster local:N" in shown and "--ship" in shown
+
+
+def test_without_dask_the_options_say_what_to_install(monkeypatch, capsys, tmp_path):
+    monkeypatch.setitem(sys.modules, "distributed", None)     # import fails
+    output = tmp_path / "out.txt"
+    assert main(["hex", "--scheduler", "h:1", "-o", str(output), "x"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("havhex: havhex.dask needs Dask") and 'havhex[dask]' in err
+    assert err.count("\n") == 1 and not output.exists()
+
+
+def test_input_error_pickles_with_its_parts():
+    for error in (InputError("bad row", "in.txt", 7), InputError("no place"),
+                  InputError("a file", "x.in")):
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is InputError
+        assert (again.reason, again.source, again.line, str(again)) == \
+            (error.reason, error.source, error.line, str(error))
+
+
+# ---------------------------------------------------------------------------
+# The case walk
+# ---------------------------------------------------------------------------
+
+def havannah_text(rng, cases, ragged):
+    pieces = [f"{cases}\n"]
+    for _ in range(cases):
+        size = rng.randint(2, 6)
+        last = 2 * size - 1
+        cells = [(x, y) for x in range(1, last + 1) for y in range(1, last + 1)
+                 if abs(x - y) <= size - 1]
+        rng.shuffle(cells)
+        moves = cells[:rng.randint(0, 25)]
+        pieces.append(f"{size} {len(moves)}\n")
+        for x, y in moves:
+            if ragged:
+                between = rng.choice([" ", "  ", "\t", "\n"])
+                after = rng.choice([" ", "\n", "\x0b\n", "\x0c"])
+                pieces.append(f"{x}{between}{y}{after}")
+            else:
+                pieces.append(f"{x} {y}\n")
+    return "".join(pieces)
+
+
+def hex_text(rng, cases, ragged):
+    pieces = [f"{cases}\n"]
+    for _ in range(cases):
+        n = rng.randint(1, 6)
+        pieces.append(str(n) + (rng.choice(["\n", " "]) if ragged else "\n"))
+        for _ in range(n):
+            row = "".join(rng.choice("RB..") for _ in range(n))
+            pieces.append(row + (rng.choice([" ", "\n", "\n\n"]) if ragged else "\n"))
+    return "".join(pieces)
+
+
+@pytest.mark.parametrize("game", ["havannah", "hex"])
+@pytest.mark.parametrize("ragged", [False, True])
+def test_runs_of_cases_judged_alone_give_the_whole_files_answers(game, ragged):
+    rng = random.Random(f"{game}{ragged}")
+    module, make, code = ((havannah, havannah_text, HAVANNAH) if game == "havannah"
+                          else (hex, hex_text, HEX))
+    for trial in range(20):
+        data = make(rng, rng.randint(1, 60), ragged).encode()
+        whole = [str(result) for result in module.judge_text(data)]
+        cuts = case_cuts(data, code, rng.randint(1, 300))
+        assert cuts is not None
+        assert cuts[0][1] == 0 and cuts[-1][:2] == (len(data), len(whole))
+        assert [cases for _, cases, _ in cuts] == sorted(set(cases for _, cases, _ in cuts))
+        parts = []
+        for (start, before, line), (stop, after, _) in zip(cuts, cuts[1:]):
+            assert line == data[:start].count(b"\n") + 1
+            run = b"%d\n" % (after - before) + data[start:stop]
+            parts += [str(result) for result in module.judge_text(run)]
+        assert parts == whole
+
+
+@pytest.mark.parametrize("text", [
+    b"", b"0\n", b"-1\n", b"x\n", b"2\n2 1\n1 1\n",              # no case, bad T, short
+    b"1\n2 1\r\n1 1\n", b"1\n2 1\n1 1\n5\n",                      # "\r", trailing data
+    b"1\n2 -1\n", b"1\n2 1x\n1 1\n", b"1\n2 99999999999999999999\n1 1\n",
+])
+def test_the_walk_gives_up_on_anything_unusual(text):
+    assert case_cuts(text, HAVANNAH, 1) is None
+
+
+def test_the_walk_gives_up_on_unusual_hex_inputs():
+    for text in (b"1\n2\nRB\n", b"1\n-2\nR\n", b"1\n1\nR\n.\n", b"2\n1\r\nR\n1\nB\n"):
+        assert case_cuts(text, HEX, 1) is None
+    assert case_cuts(b"2\n1\nR\n1\nB\n", HEX, 1) == [(2, 0, 2), (6, 1, 4), (10, 2, 6)]
