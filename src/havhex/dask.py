@@ -34,7 +34,7 @@ import os
 from .errors import InputError
 
 __all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BATCH_FILES",
-           "REPLAY_BATCH_FILES", "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
+           "REPLAY_BATCH_FILES", "REPLAY_UNIT_BYTES", "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
 
 # Seconds a client waits for the scheduler before giving up.
 CONNECT_TIMEOUT = 5
@@ -50,6 +50,10 @@ UNIT_BYTES_MIN = 32 << 20
 UNIT_BYTES_MAX = 256 << 20
 BATCH_FILES = 1024
 REPLAY_BATCH_FILES = 2048
+# replay's runs of whole games, and its batches' bytes: 8 MB of records is
+# a quarter of a second of replaying or more (havhex replay -j cuts finer:
+# handing a task to a local process costs less than through a scheduler).
+REPLAY_UNIT_BYTES = 8 << 20
 # Tasks in flight per worker for the command line: enough to keep every
 # worker busy while results are taken in order, few enough that shipped
 # bytes do not pile up on the workers.
@@ -398,11 +402,11 @@ def plan_replay(files, ship, workers):
     command line names them (folders stand for their record files).  The
     units are ``havhex replay -j``'s, its batches larger: a task through a
     scheduler costs more than one through a local pool."""
-    from .cli.replay import UNIT_BYTES, _cut, _units_of, record_files
+    from .cli.replay import _cut, _units_of, record_files
     from .records.game import load
 
     files = record_files(files)
-    batch = _Batch(batch_files_for(len(files), workers, REPLAY_BATCH_FILES), UNIT_BYTES)
+    batch = _Batch(batch_files_for(len(files), workers, REPLAY_BATCH_FILES), REPLAY_UNIT_BYTES)
 
     def flush():
         nonlocal batch
@@ -422,10 +426,10 @@ def plan_replay(files, ship, workers):
                 yield "fault", index, error
                 continue
             size = len(data)
-        if size > UNIT_BYTES:
+        if size > REPLAY_UNIT_BYTES:
             if batch.units:
                 yield "task", flush()
-            pieces = size // UNIT_BYTES
+            pieces = size // REPLAY_UNIT_BYTES
             # A file the workers read: cut through a memory map, not read here.
             units = _cut(file, size, pieces) if data is None else _units_of(data, pieces)
             for start, stop, first_index, line in units:

@@ -6,11 +6,12 @@ from .cli.replay import Summary
 from .errors import InputError
 
 __all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BATCH_FILES",
-           "REPLAY_BATCH_FILES", "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
+           "REPLAY_BATCH_FILES", "REPLAY_UNIT_BYTES", "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
 
 CONNECT_TIMEOUT: int
 BATCH_FILES: int
 REPLAY_BATCH_FILES: int
+REPLAY_UNIT_BYTES: int
 UNIT_BYTES_MIN: int
 UNIT_BYTES_MAX: int
 TASKS_PER_WORKER: int

@@ -348,9 +348,7 @@ def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, caps
 def test_replay_of_a_large_collection_in_byte_ranges(monkeypatch, cluster, capsys, tmp_path):
     if not RECORDS.is_dir():
         pytest.skip(f"Little Golem records not found at {RECORDS}")
-    from havhex.cli import replay
-
-    monkeypatch.setattr(replay, "UNIT_BYTES", 20000)
+    monkeypatch.setattr(hdask, "REPLAY_UNIT_BYTES", 20000)
     collection = tmp_path / "all.hgf"
     collection.write_bytes(b"".join(path.read_bytes() for path in sorted(RECORDS.glob("*.hgf"))))
     for ship in (False, True):

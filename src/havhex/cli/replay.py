@@ -14,9 +14,11 @@ from ..errors import InputError
 __all__ = ["replay_outputs", "record_files", "Summary"]
 
 RECORD_EXTENSIONS = (".sgf", ".hgf", ".hsgf")
-# A file larger than this is cut into units of about this size for -j; a
-# unit of 4 MB is about 15,000 Hex games, far above a process's start-up.
-UNIT_BYTES = 4 << 20
+# A file larger than this is cut into units of about this size for -j: a
+# unit of 1 MB is about 1,500 Hex 11x11 games, 30 ms of work, against about
+# 1 ms to hand a task to a worker process and take its output back; small
+# units keep both workers busy to the end.
+UNIT_BYTES = 1 << 20
 
 
 def record_files(names):
@@ -139,18 +141,57 @@ def _large_file_size(file):
     return status.st_size
 
 
-def _cut(path, size, pieces):
-    """The units of a large file, found through a memory map: the workers
-    read their own ranges, so the file is not read whole here."""
+def _mapped(path):
+    """The file's bytes through a memory map (not read whole), with what
+    closes it."""
     import mmap
 
-    with open(path, "rb") as stream:
-        with mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
-            view = memoryview(mapped)
-            try:
-                return _units_of(view, pieces)
-            finally:
-                view.release()
+    stream = open(path, "rb")
+    try:
+        mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
+    except BaseException:
+        stream.close()
+        raise
+    view = memoryview(mapped)
+
+    def close():
+        view.release()
+        mapped.close()
+        stream.close()
+
+    return view, close
+
+
+def _cut(path, size, pieces):
+    """The units of a large file for ``pieces`` workers, found through a
+    memory map: the workers read their own ranges."""
+    view, close = _mapped(path)
+    try:
+        return _units_of(view, pieces)
+    finally:
+        close()
+
+
+def _cuts(path):
+    """The units of a large file of about UNIT_BYTES each, one at a time as
+    they are found, so that the workers start on the first while the rest
+    are looked for: (start, stop, first game index, first line) runs of
+    whole games."""
+    from ..records import _reader
+
+    view, close = _mapped(path)
+    try:
+        start, games, line = 0, 0, 1
+        while True:
+            cut = _reader.next_cut(view, start, line, UNIT_BYTES)
+            if cut is None:
+                yield start, len(view), games + 1, line
+                return
+            offset, found, next_line = cut
+            yield start, offset, games + 1, line
+            start, games, line = offset, games + found, next_line
+    finally:
+        close()
 
 
 def replay_outputs(files, rule, output_format, jobs, summary):
@@ -225,10 +266,9 @@ def _parallel(files, rule, output_format, jobs, summary):
                     send_batch()
                 continue
             send_batch()
-            units = _cut(file, size, max(jobs, size // UNIT_BYTES))
             plans.append(["units", [pool.submit(_unit_in_worker, file, start, stop, index, line,
                                                 rule, output_format)
-                                    for start, stop, index, line in units]])
+                                    for start, stop, index, line in _cuts(file)]])
         send_batch()
         try:
             for plan in plans:

@@ -37,7 +37,8 @@ cdef extern from "havhex/records/sgf.h" nogil:
     void sgf_init(sgf_scanner* s, const unsigned char* data, int64_t size, int64_t first_line)
     void sgf_free(sgf_scanner* s)
     int sgf_next_game(sgf_scanner* s)
-    int64_t sgf_find_cuts(const unsigned char* data, int64_t size, int64_t every,
+    int64_t sgf_find_cuts(const unsigned char* data, int64_t size, int64_t start,
+                          int64_t first_line, int64_t every,
                           int64_t* offsets, int64_t* games_before, int64_t* lines,
                           int64_t capacity)
     int sgf_decode_move(const unsigned char* data, int64_t start, int64_t stop, int game,
@@ -297,6 +298,19 @@ def game_ranges(const unsigned char[::1] data, int64_t pieces):
     games = array("q", bytes(8 * pieces))
     lines = array("q", bytes(8 * pieces))
     with nogil:
-        n = sgf_find_cuts(&data[0], size, every, &offsets[0], &games[0], &lines[0], pieces)
+        n = sgf_find_cuts(&data[0], size, 0, 1, every, &offsets[0], &games[0], &lines[0], pieces)
     return ([(0, 0, 1)] + [(offsets[k], games[k], lines[k]) for k in range(n)]
             + [(size, -1, -1)])
+
+
+def next_cut(const unsigned char[::1] data, int64_t start, int64_t first_line, int64_t every):
+    """The first cut at least ``every`` bytes after ``start`` (a point where
+    a game may begin, on line ``first_line``): ``(offset, games since start,
+    line)``, or None when no tree closes there before the end."""
+    cdef int64_t offset, games, line, n
+    if start >= data.shape[0]:
+        return None
+    with nogil:
+        n = sgf_find_cuts(&data[0], data.shape[0], start, first_line, every,
+                          &offset, &games, &line, 1)
+    return (offset, games, line) if n else None

@@ -243,16 +243,18 @@ static inline int sgf_next_game(sgf_scanner *s) {
 
 /* Where to cut a collection between games, for parallel work: walks only
  * brackets, parentheses, escapes and line ends (no property is looked at),
- * and after each `every` bytes notes the next point where a tree closes at
- * depth 0, with the games and lines before it.  It checks no syntax: each
+ * and from `start` (where a game may begin, on line `first_line`), after
+ * each `every` bytes notes the next point where a tree closes at depth 0,
+ * with the games since `start` and the line there.  It checks no syntax: each
  * range is then read by sgf_next_game, which finds any fault, and a range
  * that reads without one closes where the next begins.  Returns the cuts
  * written (at most `capacity`). */
-static inline int64_t sgf_find_cuts(const unsigned char *data, int64_t size, int64_t every,
+static inline int64_t sgf_find_cuts(const unsigned char *data, int64_t size, int64_t start,
+                                    int64_t first_line, int64_t every,
                                     int64_t *offsets, int64_t *games_before, int64_t *lines,
                                     int64_t capacity) {
-    int64_t depth = 0, games = 0, line = 1, n = 0, next = every;
-    int64_t i = 0;
+    int64_t depth = 0, games = 0, line = first_line, n = 0, next = start + every;
+    int64_t i = start;
     while (i < size && n < capacity) {
         unsigned char c = data[i];
         if (c == '[') {
