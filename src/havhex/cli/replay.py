@@ -15,9 +15,9 @@ __all__ = ["replay_outputs", "record_files", "Summary"]
 
 RECORD_EXTENSIONS = (".sgf", ".hgf", ".hsgf")
 # A file larger than this is cut into units of about this size for -j: a
-# unit of 1 MB is about 1,500 Hex 11x11 games, 30 ms of work, against about
-# 1 ms to hand a task to a worker process and take its output back; small
-# units keep both workers busy to the end.
+# unit of 1 MB is about 1,500 Hex 11x11 games, many times what it costs to
+# hand a task to a worker process and take its output back, and small units
+# keep both workers busy to the end (docs/performance.md has the figures).
 UNIT_BYTES = 1 << 20
 
 
