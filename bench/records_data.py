@@ -29,23 +29,10 @@ import sys
 import time
 from pathlib import Path
 
+from havhex.records.writer import hex_cell_name
+
 SWAP_PIECES = "swap-pieces"
 SWAP_SIDES = "swap-sides"
-
-
-def column_name(col):
-    """The SGF Hex column letters of 0-based column ``col``: a..z, aa, ab, ..."""
-    letters = ""
-    col += 1
-    while col:
-        col, digit = divmod(col - 1, 26)
-        letters = chr(ord("a") + digit) + letters
-    return letters
-
-
-def cell_name(row, col):
-    """The SGF Hex name of cell ``(row, col)`` (0-based): ``a1`` is (0, 0)."""
-    return f"{column_name(col)}{row + 1}"
 
 
 def random_games(count, seed=2014, size=11, swaps=0.1):
@@ -92,7 +79,7 @@ def random_games(count, seed=2014, size=11, swaps=0.1):
 
 def collection(count, seed=2014, size=11, swaps=0.1):
     """The SGF text of :func:`random_games`' games, one game per line."""
-    names = {(row, col): cell_name(row, col) for row in range(size) for col in range(size)}
+    names = {(row, col): hex_cell_name((row, col)) for row in range(size) for col in range(size)}
     names[SWAP_PIECES] = SWAP_PIECES
     names[SWAP_SIDES] = SWAP_SIDES
     tokens = {(letter, move): f";{letter}[{name}]" for move, name in names.items()

@@ -115,12 +115,6 @@ def _mapped(file):
             return stream.read()
 
 
-def _read_range(path, start, stop):
-    with open(path, "rb") as stream:
-        stream.seek(start)
-        return stream.read(stop - start)
-
-
 # ---------------------------------------------------------------------------
 # The judges' units, run on a worker
 # ---------------------------------------------------------------------------
@@ -237,9 +231,11 @@ def _run_replay_unit(rule, output_format, unit):
 
     kind = unit[0]
     if kind == "range":
+        from .records.runs import read_range
+
         _, path, data, name, start, stop, first_index, first_line = unit
         if data is None:
-            data = _read_range(path, start, stop)
+            data = read_range(path, start, stop)
         return replay_unit(bytes(data), name, rule, output_format, first_index, first_line)
     if kind == "path":
         from .records.game import load
@@ -402,8 +398,8 @@ def plan_replay(files, ship, workers):
     command line names them (folders stand for their record files).  The
     units are ``havhex replay -j``'s, its batches larger: a task through a
     scheduler costs more than one through a local pool."""
-    from .cli.replay import _cut, _units_of, record_files
     from .records.game import load
+    from .records.runs import file_runs, record_files, runs_of
 
     files = record_files(files)
     batch = _Batch(batch_files_for(len(files), workers, REPLAY_BATCH_FILES), REPLAY_UNIT_BYTES)
@@ -431,7 +427,7 @@ def plan_replay(files, ship, workers):
                 yield "task", flush()
             pieces = size // REPLAY_UNIT_BYTES
             # A file the workers read: cut through a memory map, not read here.
-            units = _cut(file, size, pieces) if data is None else _units_of(data, pieces)
+            units = file_runs(file, pieces) if data is None else runs_of(data, pieces)
             for start, stop, first_index, line in units:
                 piece = None if data is None else data[start:stop]
                 source = file if data is None else None

@@ -25,6 +25,7 @@ import sys
 import pytest
 
 from conftest import SANITIZED
+from sgf_names import column_letters
 from fuzzing import EXAMPLES, MAX_MESSAGE, SETTINGS, bytes_mutated, given, settings, st
 
 # The worker's address space: the interpreter and the package take some
@@ -240,15 +241,6 @@ def fuzz(worker, data):
 # Inputs
 # ---------------------------------------------------------------------------
 
-def letters(number):
-    out = ""
-    number += 1
-    while number:
-        number, digit = divmod(number - 1, 26)
-        out = chr(ord("a") + digit) + out
-    return out
-
-
 # Sizes: small boards, and sizes so far past every limit that a mutation
 # (a digit lost) leaves them there.  The boards in between are legal but take
 # up to gigabytes, which is what they need: test_size_limits checks the
@@ -278,7 +270,7 @@ def game_trees(draw):
     for _ in range(draw(st.integers(0, 12))):
         letter = draw(st.sampled_from("BW"))
         if draw(st.integers(0, 3)):
-            value = f"{letters(draw(st.integers(0, size)))}{draw(st.integers(0, size + 1))}"
+            value = f"{column_letters(draw(st.integers(0, size)))}{draw(st.integers(0, size + 1))}"
         else:
             value = draw(st.sampled_from(VALUES))
         extra = draw(st.sampled_from(("", "", "", "C[hm]", "BL[30]", "LB[a1:x]")))

@@ -13,21 +13,12 @@ from pathlib import Path
 import pytest
 
 import ref_hex_board
+from sgf_names import hex_cell_name
 from ref_havannah_board import RefBoard
 from havhex import InputError, records
 
 LITTLE_GOLEM = Path(__file__).resolve().parents[2].parent / "shared" / "records" / "littlegolem-havannah"
 GAMES = max(20, int(os.environ.get("HAVHEX_BOARD_GAMES", "500")) // 2)
-
-
-def hex_cell(cell):
-    row, col = cell
-    letters = ""
-    col += 1
-    while col:
-        col, digit = divmod(col - 1, 26)
-        letters = chr(97 + digit) + letters
-    return f"{letters}{row + 1}"
 
 
 def lg_cell(size, cell):
@@ -56,7 +47,7 @@ def random_hex_game(rng, rows, cols, swap_first):
 
 def hex_record(rows, cols, moves, letters, result=None, extra=""):
     size = f"{rows}" if rows == cols else f"{cols}:{rows}"
-    body = "".join(f";{letter}[{m if isinstance(m, str) else hex_cell(m)}]"
+    body = "".join(f";{letter}[{m if isinstance(m, str) else hex_cell_name(m)}]"
                    for letter, m in zip(letters, moves))
     re = f"RE[{result}]" if result else ""
     return f"(;FF[4]GM[11]SZ[{size}]{re}{extra}{body})"

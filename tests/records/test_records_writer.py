@@ -10,6 +10,7 @@ import io
 import pytest
 
 from conftest import CONFORMANCE
+from sgf_names import column_letters
 from havhex import records
 from havhex.records import writer
 
@@ -24,15 +25,6 @@ SPECIAL = ("swap", "swap-pieces", "swap-sides", "resign", "forfeit", "pass", "Re
 # Properties the generator leaves alone: the reader gives them meaning (moves,
 # setup, the game, the board, the charset) and they are drawn separately.
 RESERVED = {"B", "W", "AB", "AW", "FF", "GM", "SZ", "CA"}
-
-
-def letters(number):
-    out = ""
-    number += 1
-    while number:
-        number, digit = divmod(number - 1, 26)
-        out = chr(ord("a") + digit) + out
-    return out
 
 
 def escaped(text):
@@ -52,7 +44,7 @@ def hex_cell_names(draw, rows, cols, on_board=True):
         row, col = draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1))
     else:
         row, col = draw(st.sampled_from([(rows, 0), (0, cols), (rows + 5, cols + 30)]))
-    name = f"{letters(col)}{row + 1}"
+    name = f"{column_letters(col)}{row + 1}"
     return name.upper() if draw(st.booleans()) else name
 
 
@@ -61,7 +53,7 @@ def havannah_cell_names(draw, size, on_board=True):
     r = draw(st.integers(0, 2 * size - 2)) if on_board else 2 * size - 1 + draw(st.integers(0, 3))
     length = size + r if r < size else max(1, 3 * size - 2 - r)
     n = draw(st.integers(1, length)) if on_board else length + draw(st.integers(1, 5))
-    name = f"{letters(r)}{n}"
+    name = f"{column_letters(r)}{n}"
     return name.upper() if draw(st.booleans()) else name
 
 
@@ -85,7 +77,7 @@ def records_text(draw):
         for letter, row, col in setup:
             taken.setdefault((row, col), letter)
         for letter in "BW":
-            cells = [f"[{letters(col)}{row + 1}]" for (row, col), owner in taken.items()
+            cells = [f"[{column_letters(col)}{row + 1}]" for (row, col), owner in taken.items()
                      if owner == letter]
             if cells:
                 root.append(f"A{letter}" + "".join(cells))

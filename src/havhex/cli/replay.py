@@ -11,28 +11,14 @@ import os
 
 from ..errors import InputError
 
-__all__ = ["replay_outputs", "record_files", "Summary"]
+__all__ = ["replay_outputs", "Summary"]
 
-RECORD_EXTENSIONS = (".sgf", ".hgf", ".hsgf")
-# A file larger than this is cut into units of about this size for -j: a
-# unit of 1 MB is about 1,500 Hex 11x11 games, many times what it costs to
-# hand a task to a worker process and take its output back, and small units
-# keep both workers busy to the end (docs/performance.md has the figures).
+# A file larger than this is cut into runs of whole games of about this
+# size for -j: a run of 1 MB is about 1,500 Hex 11x11 games, many times what
+# it costs to hand a task to a worker process and take its output back, and
+# small runs keep both workers busy to the end (docs/performance.md has the
+# figures).
 UNIT_BYTES = 1 << 20
-
-
-def record_files(names):
-    """The files to replay: a folder stands for its record files (by
-    extension, not recursing), sorted by name."""
-    files = []
-    for name in names or ["-"]:
-        if name != "-" and os.path.isdir(name):
-            found = sorted(entry for entry in os.listdir(name)
-                           if entry.lower().endswith(RECORD_EXTENSIONS))
-            files += [os.path.join(name, entry) for entry in found]
-        else:
-            files.append(name)
-    return files
 
 
 class Summary:
@@ -103,26 +89,16 @@ def replay_unit(data, name, rule, output_format, first_index=1, first_line=1):
     return "".join(pieces), (games, moves, wins, flags)
 
 
-def _read_range(path, start, stop):
-    with open(path, "rb") as stream:
-        stream.seek(start)
-        return stream.read(stop - start)
 
 
 def _unit_in_worker(path, start, stop, first_index, first_line, rule, output_format):
     """A worker process's unit: read its byte range, replay it."""
-    return replay_unit(_read_range(path, start, stop), path, rule, output_format,
+    from ..records.runs import read_range
+
+    return replay_unit(read_range(path, start, stop), path, rule, output_format,
                        first_index, first_line)
 
 
-def _units_of(data, pieces):
-    """The units of one file's bytes for ``pieces`` workers: (start, stop,
-    first game index, first line) runs of whole games."""
-    from ..records import _reader
-
-    cuts = _reader.game_ranges(memoryview(data), pieces)
-    return [(start, stop, games + 1, line)
-            for (start, games, line), (stop, _, _) in zip(cuts, cuts[1:])]
 
 
 def _large_file_size(file):
@@ -141,63 +117,17 @@ def _large_file_size(file):
     return status.st_size
 
 
-def _mapped(path):
-    """The file's bytes through a memory map (not read whole), with what
-    closes it."""
-    import mmap
-
-    stream = open(path, "rb")
-    try:
-        mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
-    except BaseException:
-        stream.close()
-        raise
-    view = memoryview(mapped)
-
-    def close():
-        view.release()
-        mapped.close()
-        stream.close()
-
-    return view, close
 
 
-def _cut(path, size, pieces):
-    """The units of a large file for ``pieces`` workers, found through a
-    memory map: the workers read their own ranges."""
-    view, close = _mapped(path)
-    try:
-        return _units_of(view, pieces)
-    finally:
-        close()
 
 
-def _cuts(path):
-    """The units of a large file of about UNIT_BYTES each, one at a time as
-    they are found, so that the workers start on the first while the rest
-    are looked for: (start, stop, first game index, first line) runs of
-    whole games."""
-    from ..records import _reader
-
-    view, close = _mapped(path)
-    try:
-        start, games, line = 0, 0, 1
-        while True:
-            cut = _reader.next_cut(view, start, line, UNIT_BYTES)
-            if cut is None:
-                yield start, len(view), games + 1, line
-                return
-            offset, found, next_line = cut
-            yield start, offset, games + 1, line
-            start, games, line = offset, games + found, next_line
-    finally:
-        close()
 
 
 def replay_outputs(files, rule, output_format, jobs, summary):
     """For each file, in order, an iterator over its output text (one piece);
     the summary's counts grow as files are replayed."""
     from ..records.game import load
+    from ..records.runs import record_files
 
     files = record_files(files)
     if jobs <= 1:
@@ -226,6 +156,7 @@ def _parallel(files, rule, output_format, jobs, summary):
     from concurrent.futures import ProcessPoolExecutor
 
     from ..records.game import load
+    from ..records.runs import runs_as_found
 
     # fork where there is one: a worker starts in milliseconds with the
     # package already imported; elsewhere spawn.
@@ -268,7 +199,8 @@ def _parallel(files, rule, output_format, jobs, summary):
             send_batch()
             plans.append(["units", [pool.submit(_unit_in_worker, file, start, stop, index, line,
                                                 rule, output_format)
-                                    for start, stop, index, line in _cuts(file)]])
+                                    for start, stop, index, line
+                                    in runs_as_found(file, UNIT_BYTES)]])
         send_batch()
         try:
             for plan in plans:

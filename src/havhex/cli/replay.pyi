@@ -1,13 +1,10 @@
 from typing import Any, Iterator, Optional, Sequence, Tuple
 
-__all__ = ["replay_outputs", "record_files", "Summary"]
+__all__ = ["replay_outputs", "Summary"]
 
-RECORD_EXTENSIONS: Tuple[str, ...]
 UNIT_BYTES: int
 
 _Counts = Tuple[int, int, int, dict[str, int]]
-
-def record_files(names: Optional[Sequence[str]]) -> list[str]: ...
 
 class Summary:
     files: int

@@ -1,0 +1,102 @@
+"""How a collection of records is cut for workers: the record files a
+command line names, and runs of whole games of a large file as byte ranges.
+
+``havhex replay -j`` and :mod:`havhex.dask` share these; each chooses its
+own run size (a task costs more through a scheduler than through a local
+process pool).  A run is ``(start, stop, first game index, first line)``:
+the bytes ``[start, stop)`` hold whole games, the first of which is that
+game of the file and starts on that line, so that a reader of the run
+numbers games and names lines as a reader of the whole file would.
+"""
+import os
+
+from .game import EXTENSIONS
+
+__all__ = ["RECORD_EXTENSIONS", "record_files", "runs_of", "file_runs", "runs_as_found",
+           "read_range"]
+
+# What a folder given on the command line stands for: SGF files and the
+# extensions that name their game.
+RECORD_EXTENSIONS = (".sgf", *EXTENSIONS)
+
+
+def record_files(names):
+    """The files to replay: a folder stands for its record files (by
+    extension, not recursing), sorted by name; no names is standard input."""
+    files = []
+    for name in names or ["-"]:
+        if name != "-" and os.path.isdir(name):
+            found = sorted(entry for entry in os.listdir(name)
+                           if entry.lower().endswith(RECORD_EXTENSIONS))
+            files += [os.path.join(name, entry) for entry in found]
+        else:
+            files.append(name)
+    return files
+
+
+def runs_of(data, pieces):
+    """``pieces`` runs of about equal size over a file's bytes (fewer when
+    the file holds fewer games)."""
+    from . import _reader
+
+    cuts = _reader.game_ranges(memoryview(data), pieces)
+    return [(start, stop, games + 1, line)
+            for (start, games, line), (stop, _, _) in zip(cuts, cuts[1:])]
+
+
+def _mapped(path):
+    """The file's bytes through a memory map (not read whole), with what
+    closes it."""
+    import mmap
+
+    stream = open(path, "rb")
+    try:
+        mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
+    except BaseException:
+        stream.close()
+        raise
+    view = memoryview(mapped)
+
+    def close():
+        view.release()
+        mapped.close()
+        stream.close()
+
+    return view, close
+
+
+def file_runs(path, pieces):
+    """:func:`runs_of` a file, found through a memory map: whoever replays
+    a run reads its range itself."""
+    view, close = _mapped(path)
+    try:
+        return runs_of(view, pieces)
+    finally:
+        close()
+
+
+def runs_as_found(path, run_bytes):
+    """Runs of a file of about ``run_bytes`` each, one at a time as they are
+    found, so that workers start on the first while the rest are looked for."""
+    from . import _reader
+
+    view, close = _mapped(path)
+    try:
+        start, games, line = 0, 0, 1
+        while True:
+            cut = _reader.next_cut(view, start, line, run_bytes)
+            if cut is None:
+                yield start, len(view), games + 1, line
+                return
+            offset, found, next_line = cut
+            yield start, offset, games + 1, line
+            start, games, line = offset, games + found, next_line
+    finally:
+        close()
+
+
+def read_range(path, start, stop):
+    """The bytes ``[start, stop)`` of a file."""
+    with open(path, "rb") as stream:
+        stream.seek(start)
+        return stream.read(stop - start)

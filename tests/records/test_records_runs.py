@@ -1,0 +1,68 @@
+"""records.runs: the runs of whole games a collection is cut into for workers
+(replay -j, havhex.dask) cover the file, and each run read alone gives the
+games, numbers and lines of the whole file's reading."""
+import pytest
+
+from havhex import records
+from havhex.records import runs
+from havhex.records.game import read_bytes
+
+
+def _parts(count):
+    parts = []
+    for number in range(count):
+        comment = "a ( b \\] c\n" * (number % 3)
+        parts.append(f"(;GM[11]SZ[3]C[{comment}](;B[a1];W[b{number % 3 + 1}])(;B[c3]))\n")
+    return [part.encode() for part in parts]
+
+
+def _collection(count):
+    return b"".join(_parts(count))
+
+
+def _games_of(data, runs_found):
+    games = []
+    for start, stop, first_index, first_line in runs_found:
+        games += read_bytes(data[start:stop], "<bytes>", None, first_index, first_line)
+    return [(game.index, game.line, game.moves) for game in games]
+
+
+def _check_runs(data, runs_found):
+    assert runs_found[0][0] == 0 and runs_found[-1][1] == len(data)
+    for (_, stop, _, _), (start, _, _, _) in zip(runs_found, runs_found[1:]):
+        assert stop == start
+    whole = [(game.index, game.line, game.moves) for game in records.read(data)]
+    assert _games_of(data, runs_found) == whole
+
+
+@pytest.mark.parametrize("pieces", [1, 2, 7, 50])
+def test_runs_of_bytes_and_of_a_file_agree(tmp_path, pieces):
+    data = _collection(300)
+    path = tmp_path / "games.sgf"
+    path.write_bytes(data)
+    found = runs.runs_of(data, pieces)
+    assert len(found) <= pieces and (len(found) > 1) == (pieces > 1)
+    _check_runs(data, found)
+    assert runs.file_runs(path, pieces) == found
+
+
+@pytest.mark.parametrize("run_bytes", [1, 100, 5000, 10 ** 9])
+def test_runs_as_found_cover_the_file_in_runs_of_about_the_size(tmp_path, run_bytes):
+    data = _collection(300)
+    path = tmp_path / "games.sgf"
+    path.write_bytes(data)
+    found = list(runs.runs_as_found(path, run_bytes))
+    _check_runs(data, found)
+    longest_game = max(map(len, _parts(300)))
+    for start, stop, _, _ in found[:-1]:
+        assert run_bytes <= stop - start < run_bytes + longest_game
+    assert runs.read_range(path, found[-1][0], found[-1][1]) == data[found[-1][0]:]
+
+
+def test_a_folder_stands_for_its_record_files_in_name_order(tmp_path):
+    for name in ("b.hgf", "a.SGF", "c.hsgf", "notes.txt", "d.sgf.bak"):
+        (tmp_path / name).write_bytes(b"")
+    assert runs.record_files([str(tmp_path), "x.sgf"]) == [
+        str(tmp_path / "a.SGF"), str(tmp_path / "b.hgf"), str(tmp_path / "c.hsgf"),
+        "x.sgf"]
+    assert runs.record_files([]) == ["-"]
