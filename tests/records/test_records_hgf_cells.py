@@ -8,17 +8,13 @@ import pytest
 
 from havhex import records
 from havhex.havannah import geometry
+from sgf_names import column_letters
 
 
 def row_name(r):
     """Little Golem's row letters, continued past z the way SGF Hex names
     columns (aa, ab, ...)."""
-    letters = ""
-    r += 1
-    while r:
-        r, digit = divmod(r - 1, 26)
-        letters = chr(ord("a") + digit) + letters
-    return letters
+    return column_letters(r)
 
 
 def little_golem_cells(size):
