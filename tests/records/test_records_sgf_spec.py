@@ -231,6 +231,19 @@ def test_ab_aw_place_setup_stones():
     assert g.moves == (("W", (3, 3)),)
 
 
+@pytest.mark.parametrize("value", ["d1", "a4", "swap-pieces", "resign", "", "1a"])
+def test_a_setup_stone_off_the_board_is_an_input_error_with_the_games_line(value):
+    data = f"(;FF[4]GM[11]SZ[3]C[ok])\n\n(;FF[4]GM[11]SZ[3]AB[a1][{value}]AW[b2];B[c3])".encode()
+    first, second = records.read(data)
+    assert first.setup == ()
+    with pytest.raises(InputError) as caught:
+        second.setup
+    assert caught.value.line == 3
+    assert str(caught.value).startswith("<bytes>:3: a setup stone (AB[]/AW[]) is not a cell")
+    replay = list(records.replay(data))[1]
+    assert replay.illegal[0] == 0 and "illegal" in replay.flags
+
+
 def test_setup_stones_count_towards_the_win():
     # Black's a1 and a2 are set up; a3 completes column a.
     r = replayed("(;FF[4]GM[11]SZ[3]AB[a1][a2]AW[c1][c2];B[a3])")
