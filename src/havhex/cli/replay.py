@@ -89,16 +89,12 @@ def replay_unit(data, name, rule, output_format, first_index=1, first_line=1):
     return "".join(pieces), (games, moves, wins, flags)
 
 
-
-
 def _unit_in_worker(path, start, stop, first_index, first_line, rule, output_format):
     """A worker process's unit: read its byte range, replay it."""
     from ..records.runs import read_range
 
     return replay_unit(read_range(path, start, stop), path, rule, output_format,
                        first_index, first_line)
-
-
 
 
 def _large_file_size(file):
@@ -115,12 +111,6 @@ def _large_file_size(file):
     if not stat.S_ISREG(status.st_mode) or status.st_size <= UNIT_BYTES:
         return None
     return status.st_size
-
-
-
-
-
-
 
 
 def replay_outputs(files, rule, output_format, jobs, summary):
