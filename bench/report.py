@@ -1,4 +1,5 @@
-"""Turn a pytest-benchmark JSON file into the README's performance table.
+"""Turn a pytest-benchmark JSON file into the benchmark suite's table
+(docs/performance.md, "The benchmark suite").
 
     python -m pytest bench --benchmark-only --benchmark-json=bench.json
     python bench/report.py bench.json

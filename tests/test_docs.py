@@ -1,7 +1,10 @@
-"""What a user reads is true and their own: the README's examples and limits
-match the code, docs/conventions.md matches the reference judges, and nothing
-in the package, the docs or the README cites files the user does not have,
-paths of the machine it was built on, or measurement history in comments.
+"""What a user reads is true and their own: the README's and the pages'
+examples and the README's limits match the code, docs/conventions.md matches
+the reference judges, and nothing in the package, the docs or the README cites
+files the user does not have, paths of the machine it was built on, or
+measurement history in comments.  The documentation site lists every page and
+is built strictly by .ci/run; the changelog and docs/performance.md keep their
+forms.
 """
 import re
 import sys
@@ -18,6 +21,8 @@ DOCS = ROOT / "docs"
 CONVENTIONS = DOCS / "conventions.md"
 PERFORMANCE = DOCS / "performance.md"
 PACKAGE = ROOT / "src" / "havhex"
+CHANGELOG = ROOT / "CHANGELOG.md"
+MKDOCS = ROOT / "mkdocs.yml"
 SOURCE_SUFFIXES = {".py", ".pyi", ".pyx", ".pxi", ".pxd", ".h"}
 RAW_PREFIX = "https://raw.githubusercontent.com/havhex/havhex/main/"
 
@@ -39,7 +44,7 @@ def _sources():
 
 def _user_files():
     """Every text file a user of the package or the repository's docs reads."""
-    return _sources() + [README] + sorted(DOCS.glob("*.md"))
+    return _sources() + [README, CHANGELOG, MKDOCS] + sorted(DOCS.rglob("*.md"))
 
 
 def _flat(text):
@@ -67,7 +72,8 @@ def test_user_files_cite_nothing_the_user_lacks():
 
 def test_no_path_of_the_build_machine_in_the_repository():
     folders = [ROOT / name for name in ("src", "tests", "bench", ".ci", "docs")]
-    paths = [README, ROOT / "pyproject.toml", ROOT / "setup.py", ROOT / "MANIFEST.in"]
+    paths = [README, CHANGELOG, MKDOCS, ROOT / "pyproject.toml", ROOT / "setup.py",
+             ROOT / "MANIFEST.in"]
     for folder in folders:
         if folder.is_dir():
             # (Build outputs aside: the extensions and the C that Cython writes.)
@@ -120,8 +126,10 @@ def test_the_code_cites_sections_that_exist():
         "performance": re.findall(r"^#+ (.+)$", performance, re.M),
     }
     cited = 0
-    for path in _sources():
+    for path in _sources() + sorted((ROOT / "bench").glob("*.py")):
         text = _flat(path.read_text(encoding="utf-8"))
+        for page in re.findall(r"\bdocs/([\w-]+\.md)\b", text):
+            assert (DOCS / page).is_file(), f"{path.relative_to(ROOT)} cites docs/{page}, which is missing"
         for game, sections in re.findall(r"docs/conventions\.md, (Havannah|Hex): ([a-z ]+)", text):
             assert f"{game}" in headings["conventions"], (path, game)
             for section in sections.strip().split(" and "):
@@ -245,21 +253,30 @@ def _plain_blocks(text):
     return blocks
 
 
-def test_readme_json_examples_are_the_output(cli, tmp_path):
+# Where the command-line examples are (``$ havhex ...`` lines and their
+# output, in fenced blocks with no language), with the fewest output lines
+# each shows.
+EXAMPLE_PAGES = {"README.md": 4, "docs/judges.md": 3, "docs/records.md": 3,
+                 "docs/getting-started.md": 5, "docs/pictures.md": 0}
+
+
+@pytest.mark.parametrize("page, shown_lines", sorted(EXAMPLE_PAGES.items()))
+def test_readme_json_examples_are_the_output(cli, tmp_path, page, shown_lines):
     # The commands run in a folder of their own that sees the repository's
     # examples, so that what they write (-o game.svg) lands there.
     (tmp_path / "examples").symlink_to(ROOT / "examples")
-    examples = 0
-    for block in _plain_blocks(_text(README)):
+    commands = examples = 0
+    for block in _plain_blocks(_text(ROOT / page)):
         command, shown = None, []
         for line in block + ["$"]:
             if line.startswith("$"):
                 if command is not None:
                     examples += _check_example(cli, command, shown, tmp_path)
+                    commands += 1
                 command, shown = line[1:].split(), []
             elif command is not None:
                 shown.append(line)
-    assert examples >= 4
+    assert commands >= 1 and examples >= shown_lines
 
 
 def _check_example(cli, command, shown, folder):
@@ -276,6 +293,83 @@ def _check_example(cli, command, shown, folder):
             f"README shows {line!r} for {' '.join(command)}; the output is:\n" + "\n".join(output)
         checked += 1
     return checked
+
+
+# ---------------------------------------------------------------------------
+# The documentation site, the changelog, docs/performance.md
+# ---------------------------------------------------------------------------
+
+def test_the_site_lists_every_page():
+    config = _text(MKDOCS)
+    nav = config[config.index("\nnav:\n"):]
+    listed = re.findall(r"^\s+- (?:[^:\n]+: )?(\S+\.md)$", nav, re.M)
+    assert len(listed) == len(set(listed)), "a page is listed twice"
+    pages = {str(p.relative_to(DOCS)) for p in DOCS.rglob("*.md")}
+    assert set(listed) == pages, (sorted(pages - set(listed)), sorted(set(listed) - pages))
+    # The home page and the changelog include the files themselves, written once.
+    assert _text(DOCS / "index.md").strip() == '--8<-- "README.md"'
+    assert _text(DOCS / "changelog.md").strip() == '--8<-- "CHANGELOG.md"'
+
+
+def test_the_api_reference_covers_the_public_modules():
+    reference = "\n".join(_text(p) for p in sorted((DOCS / "api").glob("*.md")))
+    for module in ("havhex", "havhex.havannah", "havhex.hex", "havhex.records", "havhex.draw",
+                   "havhex.dask"):
+        assert re.search(rf"^::: {re.escape(module)}$", reference, re.M), module
+    # Both live boards and the exception are in it too.
+    assert re.search(r"^::: havhex\.havannah\.[\w.]*Board$", reference, re.M)
+    assert re.search(r"^::: havhex\.hex\.[\w.]*Board$", reference, re.M)
+    assert "InputError" in reference
+
+
+def test_ci_builds_the_site_strictly_outside_the_repository():
+    ci = _text(ROOT / ".ci" / "run")
+    build = re.search(r'^pip install --quiet "havhex\[docs\]" && .*mkdocs build (.*?) \|\| exit 1$',
+                      ci, re.M)
+    assert build, ".ci/run does not build the documentation site"
+    options = build.group(1).split()
+    assert "--strict" in options
+    assert options[options.index("--site-dir") + 1].startswith('"$work/')
+    # Right after the README's test command.
+    assert ci.index('python -m pytest tests || exit 1') < build.start() < ci.index("OpenSpiel")
+    pyproject = _text(ROOT / "pyproject.toml")
+    extra = re.search(r"^docs = \[(.*)\]$", pyproject, re.M)
+    assert extra, "pyproject.toml has no docs extra"
+    for package in ("mkdocs", "mkdocs-material", "mkdocstrings[python]"):
+        assert re.search(rf'"{re.escape(package)}>=[\d.]+"', extra.group(1)), package
+    manifest = _text(ROOT / "MANIFEST.in")
+    for name in ("mkdocs.yml", "CHANGELOG.md"):
+        assert re.search(rf"^include .*\b{re.escape(name)}\b", manifest, re.M), name
+    assert re.search(r"^recursive-include docs .*\*\.md", manifest, re.M)
+    assert re.search(r"^site/$", _text(ROOT / ".gitignore"), re.M)
+
+
+def test_changelog_keeps_a_changelog():
+    from havhex import __version__
+
+    text = _text(CHANGELOG)
+    releases = re.findall(r"^## \[([^\]]+)\](.*)$", text, re.M)
+    assert releases and releases[0] == ("Unreleased", ""), releases[:1]
+    for version, date in releases[1:]:
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), version
+        assert re.fullmatch(r" - \d{4}-\d{2}-\d{2}", date), (version, date)
+    assert __version__ in [version for version, _ in releases[1:]], \
+        f"CHANGELOG.md has no entry for the version {__version__}"
+    kinds = set(re.findall(r"^### (\w+)", text, re.M))
+    assert kinds <= {"Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"}, kinds
+
+
+def test_performance_gives_todays_figures_then_one_history():
+    text = _text(PERFORMANCE)
+    sections = re.findall(r"^## (.+)$", text, re.M)
+    assert sections[0] == "Today's figures", sections
+    assert sections.count("History") == 1 and sections[-1] == "History", sections
+    history = text.index("\n## History\n")
+    # Every dated heading is a log of the history; today's figures are dated
+    # in their text.
+    for match in re.finditer(r"^#+ .*\b\d{4}-\d{2}-\d{2}\b.*$", text, re.M):
+        assert match.start() > history, f"a dated section before the history: {match.group(0)}"
+    assert re.findall(r"^### .*\(\d{4}-\d{2}-\d{2}\)$", text[history:], re.M)
 
 
 if __name__ == "__main__":

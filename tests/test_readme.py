@@ -1,4 +1,7 @@
-"""The README's Python examples run, and print what their comments say.
+"""The README is the front door: at most 300 lines, its first screen naming
+every capability and the two set-up commands (the test command is the one
+.ci/run runs).  Its Python examples, and those of the documentation pages,
+run and print what their comments say.
 
 A line ``expression  # VALUE...`` (or an expression line followed by a line
 ``# VALUE...``) claims that ``repr(expression)`` starts the comment.
@@ -12,12 +15,38 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+CI = ROOT / ".ci" / "run"
+
+# The pages whose Python examples run here, with the fewest claims each holds
+# (docs/dask.md's example needs a scheduler: it is not among them).
+PAGES_WITH_EXAMPLES = {"judges.md": 10, "boards.md": 8, "records.md": 4, "getting-started.md": 3}
+
+MAX_LINES = 300
+# The first screen as GitHub shows it.
+FIRST_SCREEN = 40
+# What the first screen names: the capabilities, each with the words a reader
+# looks for.
+CAPABILITIES = {
+    "the Havannah judge": ["Havannah", "ring", "bridge", "fork", "first move"],
+    "the Hex judge": ["Hex", "position possible", "who has won"],
+    "witnesses": ["--format json", "witness"],
+    "live boards": ["Live boards", "havhex.havannah.Board", "havhex.hex.Board", "play", "undo",
+                    "copy", "hash", "playouts in C", "official", "contest", "swap"],
+    "game records": ["SGF", "Little Golem", ".hgf", "read", "replay", "written"],
+    "pictures": ["SVG", "text", "havhex draw", "HTML page"],
+    "cluster runs": ["Dask", "--scheduler", "--cluster", "-j N", "havhex.dask"],
+}
 
 
-def _python_blocks():
+def _readme():
     if not README.is_file():
         pytest.skip("README.md is not beside the tests (installed package)")
-    return re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    return README.read_text(encoding="utf-8")
+
+
+def _python_blocks(text):
+    return re.findall(r"```python\n(.*?)```", text, re.S)
 
 
 def _claims(block):
@@ -42,23 +71,70 @@ def _parse(code):
         return None
 
 
-def test_readme_examples_hold(monkeypatch):
-    monkeypatch.chdir(ROOT)
+def _check_examples(path, text):
+    """Runs every Python block of ``text`` and checks its claims; returns
+    how many claims it checked."""
     checked = 0
-    for block in _python_blocks():
+    for block in _python_blocks(text):
         namespace = {}
-        exec(compile(block, str(README), "exec"), namespace)  # the block runs as written
+        exec(compile(block, str(path), "exec"), namespace)  # the block runs as written
         for code, claim in _claims(block):
             shown = repr(eval(code, namespace))
-            assert claim.startswith(shown), f"README: {code} gives {shown}, the comment says {claim}"
+            assert claim.startswith(shown), f"{path.name}: {code} gives {shown}, the comment says {claim}"
             rest = claim[len(shown):]
             assert rest == "" or rest[0] in " :", (code, claim)
             checked += 1
-    assert checked >= 6
+    return checked
+
+
+def test_readme_examples_hold(monkeypatch):
+    text = _readme()
+    monkeypatch.chdir(ROOT)
+    assert _check_examples(README, text) >= 6
+
+
+@pytest.mark.parametrize("page, claims", sorted(PAGES_WITH_EXAMPLES.items()))
+def test_documentation_examples_hold(monkeypatch, page, claims):
+    _readme()
+    path = DOCS / page
+    monkeypatch.chdir(ROOT)
+    assert _check_examples(path, path.read_text(encoding="utf-8")) >= claims
 
 
 def test_readme_commands_name_files_that_exist():
-    text = README.read_text() if README.is_file() else pytest.skip("no README")
-    for path in re.findall(r"\b((?:examples|docs)/[\w.-]+)", text):
-        assert (ROOT / path).exists(), path
-    assert os.path.exists(ROOT / ".ci" / "run")
+    text = _readme()
+    for path in [README, ROOT / "CHANGELOG.md", *sorted(DOCS.rglob("*.md"))]:
+        for name in re.findall(r"\b((?:examples|docs)/[\w.-]+)", path.read_text(encoding="utf-8")):
+            assert (ROOT / name).exists(), f"{path.relative_to(ROOT)} names {name}"
+    assert "CHANGELOG.md" in text and (ROOT / "CHANGELOG.md").is_file()
+    assert os.path.exists(CI)
+
+
+def test_readme_is_at_most_300_lines():
+    lines = _readme().splitlines()
+    assert len(lines) <= MAX_LINES, f"README.md has {len(lines)} lines"
+
+
+def test_readme_first_screen_names_every_capability():
+    screen = "\n".join(_readme().splitlines()[:FIRST_SCREEN])
+    missing = {capability: [word for word in words if word not in screen]
+               for capability, words in CAPABILITIES.items()}
+    assert not any(missing.values()), f"the README's first screen lacks {missing}"
+
+
+def _sh_blocks(text):
+    return [block.strip() for block in re.findall(r"```sh\n(.*?)```", text, re.S)]
+
+
+def test_readme_first_screen_gives_the_two_set_up_commands():
+    screen = "\n".join(_readme().splitlines()[:FIRST_SCREEN])
+    commands = _sh_blocks(screen)
+    install = [c for c in commands if c.startswith("pip install . && havhex ")]
+    tests = [c for c in commands if c.startswith('pip install ".[test]" && ')]
+    assert len(install) == 1 and len(tests) == 1, commands
+    # The judge runs on an example this repository ships.
+    example = re.fullmatch(r"pip install \. && havhex (havannah|hex) (examples/\S+)", install[0])
+    assert example and (ROOT / example.group(2)).is_file(), install[0]
+    # .ci/run runs exactly the README's test command (then "|| exit 1").
+    ci_commands = [line.split(" || ")[0] for line in CI.read_text(encoding="utf-8").splitlines()]
+    assert tests[0] in ci_commands, f".ci/run does not run the README's test command {tests[0]!r}"

@@ -176,7 +176,7 @@ def little_golem():
 @pytest.mark.parametrize("rule, last_stone, resigned, nothing", [
     ("official", 1056, 860, 230), ("contest", 1002, 860, 284)])
 def test_little_golem_archive(little_golem, rule, last_stone, resigned, nothing):
-    """The README's figures, both players on the board: under the official
+    """docs/records.md's figures, both players on the board: under the official
     rule 1,056 games end with the last stone completing a structure (the
     1,045 + 11 own-stones rings), under the contest rule 1,002 (a loop
     around the opponent's stones encloses no empty cell); none is won
