@@ -1062,7 +1062,7 @@ cdef class Board:
         winning chain marked; ``options`` go to them (``heading=``).  The
         pictures are of square boards: another raises
         :class:`havhex.InputError`."""
-        from havhex import draw
+        from havhex.hex import picture as draw
 
         if self.g.rows != self.g.cols:
             raise InputError(f"the pictures are of square boards (N x N); this one is "
