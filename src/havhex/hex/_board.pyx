@@ -1038,7 +1038,7 @@ cdef class Board:
         (top row, left column) to its second; None before a win."""
         if not self.winner_code:
             return None
-        from havhex import hex as judge
+        from havhex.hex import _position as judge
 
         if self.g.rows == self.g.cols:
             explanation = judge.explain(self._rows_text())
