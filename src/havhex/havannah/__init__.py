@@ -14,11 +14,12 @@ import gc
 # ``array`` is imported where it is used: its import brings ``collections``,
 # a start-up cost that judging a file never needs.
 from . import _judge, _rings
+from ._faults import _duplicate_reason, _fault_reason, _judge_parsed
+from ._result import KINDS, Result
 from .._checks import integer, thread_count
 from .._source import encode_text, read_input
 from .._explanation import Explanation
-from .._frozen import Frozen
-from ..errors import InputError, shared_fault_reason
+from ..errors import InputError
 
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
@@ -27,64 +28,6 @@ __all__ = [
 ]
 
 MAX_SIZE = _judge.MAX_SIZE
-KINDS = ("bridge", "fork", "ring")
-_KIND_BITS = _judge.KIND_BITS
-
-# The engine's fault codes, named in its order.
-_ERR_TOKEN, _ERR_T, _ERR_S, _ERR_M, _ERR_OFF_BOARD, _ERR_TRAILING, _ERR_MEMORY = \
-    _judge.FAULT_CODES
-
-
-class Result(Frozen):
-    """The verdict on one sequence of moves: immutable, hashable, comparable.
-
-    ``kinds`` lists the structures completed, in the order bridge, fork,
-    ring (empty when nothing was built); ``move`` is the 1-based winning move
-    or ``None``.  ``str(result)`` is the judge's wording.
-    """
-
-    __slots__ = ("kinds", "move")
-
-    def __init__(self, kinds, move):
-        kinds = tuple(kinds)
-        if any(kind not in KINDS for kind in kinds) or list(kinds) != sorted(set(kinds), key=KINDS.index):
-            raise ValueError(f"kinds must be distinct names from {KINDS}, in that order")
-        if (move is None) != (not kinds):
-            raise ValueError("a result has kinds exactly when it has a move")
-        self._set(kinds=kinds, move=move)
-
-    @classmethod
-    def _from_engine(cls, bits, move):
-        if not bits:
-            return _NONE
-        return cls._build(kinds=tuple(k for b, k in zip(_KIND_BITS, KINDS) if bits & b), move=move)
-
-    def __bool__(self):
-        """True when a structure was completed."""
-        return bool(self.kinds)
-
-    def __str__(self):
-        if not self.kinds:
-            return "none"
-        return f"{'-'.join(self.kinds)} in move {self.move}"
-
-    def __repr__(self):
-        return f"Result(kinds={self.kinds!r}, move={self.move!r})"
-
-    def __eq__(self, other):
-        if not isinstance(other, Result):
-            return NotImplemented
-        return self.kinds == other.kinds and self.move == other.move
-
-    def __hash__(self):
-        return hash((self.kinds, self.move))
-
-    def __reduce__(self):
-        return (Result, (self.kinds, self.move))
-
-
-_NONE = Result._build(kinds=(), move=None)
-
 
 
 # ---------------------------------------------------------------------------
@@ -259,67 +202,6 @@ def enclosed_runs(size, stones):
 # ---------------------------------------------------------------------------
 # The judge format
 # ---------------------------------------------------------------------------
-
-def _field_name(field, case, move):
-    return (
-        "the number of test cases T",
-        f"the board size S of case #{case}",
-        f"the number of moves M of case #{case}",
-        f"the x of move {move} of case #{case}",
-        f"the y of move {move} of case #{case}",
-        "the end of the input",
-    )[field]
-
-
-def _fault_reason(parsed):
-    code = parsed.err_code
-    case = parsed.n_cases + 1
-    shared = shared_fault_reason(parsed, lambda field: _field_name(field, case, parsed.err_value))
-    if shared is not None:
-        return shared
-    if code == _ERR_T:
-        return f"the number of test cases T must not be negative, got {parsed.err_value}"
-    if code == _ERR_S:
-        return f"the board size S of case #{case} must be between 2 and {MAX_SIZE}, got {parsed.err_value}"
-    if code == _ERR_M:
-        size = parsed.err_size
-        cells = 3 * size * (size - 1) + 1
-        if cells > _judge.MAX_CASE_MOVES:
-            return (f"the number of moves M of case #{case} must be between 0 and "
-                    f"{_judge.MAX_CASE_MOVES} (the most a case may have), got {parsed.err_value}")
-        return (f"the number of moves M of case #{case} must be between 0 and {cells} "
-                f"(the hexagons of a board with S = {size}), got {parsed.err_value}")
-    if code == _ERR_OFF_BOARD:
-        where = f" of case #{case}" if parsed.err_line else ""
-        return (f"move {parsed.err_value}{where}, ({parsed.err_x}, {parsed.err_y}), "
-                f"is off the board of size S = {parsed.err_size}")
-    return f"unknown fault {code}"
-
-
-def _duplicate_reason(parsed, case, move_index, in_file=True):
-    first = parsed.first_played(case, move_index)
-    x, y = parsed.case_coords(case, move_index + 1)[-2:]
-    where = f" of case #{case + 1}" if in_file else ""
-    return f"move {move_index + 1}{where} plays ({x}, {y}) again (first played in move {first + 1})"
-
-
-def _judge_parsed(parsed, source):
-    """Results of a judged input, or the InputError of its first fault."""
-    bits, moves, duplicate = parsed.results()
-    if duplicate is not None:
-        case, move_index = duplicate
-        raise InputError(_duplicate_reason(parsed, case, move_index), source,
-                         parsed.move_line(case, move_index))
-    if parsed.err_code:
-        repeat = parsed.partial_duplicate()
-        if repeat is not None:
-            move_index, first, x, y, line = repeat
-            raise InputError(f"move {move_index + 1} of case #{parsed.n_cases + 1} plays ({x}, {y}) "
-                             f"again (first played in move {first + 1})", source, line)
-        raise InputError(_fault_reason(parsed), source, parsed.err_line)
-    from_engine = Result._from_engine
-    return [from_engine(b, m) for b, m in zip(bits, moves)]
-
 
 def judge_text(text, *, source="<string>", threads=1):
     """Judge a whole input in the judge format (``str`` or bytes-like).

@@ -1038,7 +1038,7 @@ cdef class Board:
         (top row, left column) to its second; None before a win."""
         if not self.winner_code:
             return None
-        from havhex import hex as judge
+        from havhex.hex import _position as judge
 
         if self.g.rows == self.g.cols:
             explanation = judge.explain(self._rows_text())
@@ -1062,7 +1062,7 @@ cdef class Board:
         winning chain marked; ``options`` go to them (``heading=``).  The
         pictures are of square boards: another raises
         :class:`havhex.InputError`."""
-        from havhex import draw
+        from havhex.hex import picture as draw
 
         if self.g.rows != self.g.cols:
             raise InputError(f"the pictures are of square boards (N x N); this one is "
