@@ -1,4 +1,5 @@
-# Included by _judge.pyx (one extension, no import between the parts): the board's geometry.
+# Included by _judge.pyx and by the live board's _board.pyx (each compiles its own
+# copy; the kernels cannot import): the board's geometry.
 
 # Neighbours clockwise from twelve o'clock (docs/conventions.md, Havannah:
 # neighbours): consecutive entries are themselves adjacent, which the ring
@@ -9,14 +10,6 @@ NEIGHBOUR_DX[:] = [1, 0, -1, -1, 0, 1]
 NEIGHBOUR_DY[:] = [1, 1, 0, -1, -1, 0]
 
 cdef int64_t LOW32 = 0xFFFFFFFF
-
-# The winning structures a group's border mask makes (see border_mask): a
-# bridge joins two corners, a fork three edges.
-cdef uint8_t STRUCTURE_KINDS[4096]
-for _i in range(4096):
-    STRUCTURE_KINDS[_i] = ((KIND_BRIDGE if bin(_i & 63).count("1") >= 2 else 0)
-                           | (KIND_FORK if bin(_i >> 6).count("1") >= 3 else 0))
-
 
 # --------------------------------------------------------------------------
 # Board geometry
@@ -57,7 +50,3 @@ cdef inline uint16_t border_mask(int64_t x, int64_t y, int64_t size) noexcept no
     if -d == size - 1:
         return 1024
     return 2048
-
-
-cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
-    return STRUCTURE_KINDS[mask & 4095]     # (masks are ORs of border_mask's 12 bits)
