@@ -383,7 +383,7 @@ def test_playouts_are_reproducible_and_leave_the_board_unchanged():
     with pytest.raises(InputError):
         board.playouts(-1, 1)
     with pytest.raises(InputError):
-        board.playouts(1, 1, threads=0)
+        board.playouts(1, 1, threads=-1)
 
 
 def test_playouts_on_a_finished_game():

@@ -475,7 +475,7 @@ def test_playouts_do_not_depend_on_threads_and_repeat_with_the_seed():
     with pytest.raises(ValueError):
         board.playouts(-1, 1)
     with pytest.raises(ValueError):
-        board.playouts(1, 1, threads=0)
+        board.playouts(1, 1, threads=-1)
     assert board.moves == ((3, 2),)
 
 
@@ -509,4 +509,4 @@ def test_a_board_made_without_init_is_empty_and_does_not_crash():
         bare.copy()
     with pytest.raises(TypeError):
         bare.playouts(2, 1)
-    assert bare.__reduce__()[1][:2] == (0, 0)
+    assert bare.__reduce__()[1][1:3] == (0, 0)

@@ -22,7 +22,10 @@ from havhex._native.unionfind cimport uf_find
 from havhex._native.record_moves cimport *
 from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
 from havhex._native.portable cimport ctz32, fetch_add
+from havhex._native.cancel cimport cancel_requested, request_cancel
 
+from havhex._checks import count, integer, worker_count
+from havhex._threads import run_shared
 from havhex.errors import InputError
 
 
@@ -465,6 +468,7 @@ cdef struct PlayoutJob:
     uint64_t seed
     int64_t n_playouts
     int64_t next_playout        # claimed in chunks by the threads
+    int cancel                  # set (request_cancel) to stop every thread soon
 
 
 cdef enum:
@@ -478,12 +482,14 @@ cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
     cdef int64_t first, i, stop
     if not playground_open(&g, job.start):
         return False
-    while True:
+    while not cancel_requested(&job.cancel):
         first = fetch_add(&job.next_playout, CLAIM_CHUNK)
         if first >= job.n_playouts:
             break
         stop = min(first + CLAIM_CHUNK, job.n_playouts)
         for i in range(first, stop):
+            if cancel_requested(&job.cancel):
+                break           # a large board's chunk may take seconds
             # Playout i draws from stream i of the seed: the same result
             # whichever thread plays it.
             xoshiro_seed(&rng, job.seed, <uint64_t>i)
@@ -495,6 +501,9 @@ cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
 # --------------------------------------------------------------------------
 # The board
 # --------------------------------------------------------------------------
+
+cdef class PlayoutRun
+
 
 cdef class BoardCore:
     """The compiled part of :class:`havhex.havannah.Board` (see there)."""
@@ -901,35 +910,23 @@ cdef class BoardCore:
     def playouts(self, n, seed, threads=1):
         """``n`` random games from here: ``{"white": wins, "black": wins,
         "draw": draws}``.  Playout i draws from its own stream of ``seed``,
-        so the result does not depend on ``threads``; the GIL is released."""
-        if not isinstance(n, int) or isinstance(n, bool):
-            raise TypeError(f"n must be an int, not {type(n).__name__}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        if not isinstance(threads, int) or isinstance(threads, bool):
-            raise TypeError(f"threads must be an int, not {type(threads).__name__}")
-        if n < 0:
-            raise InputError(f"n must not be negative, got {n}")
-        if threads < 1:
-            raise InputError(f"threads must be at least 1, got {threads}")
-        cdef PlayoutRun run = PlayoutRun(self, n, seed)
-        if threads == 1 or n <= CLAIM_CHUNK:
-            totals = run.work()
-        else:
-            from havhex._threads import Worker
-            workers = []
-            try:
-                for _ in range(threads - 1):
-                    worker = Worker(run.work)
-                    workers.append(worker)      # joined below even if start is interrupted
-                    worker.start()
-                totals = run.work()
-            finally:
-                for worker in workers:
-                    worker.join()
-            for worker in workers:
-                totals = [a + b for a, b in zip(totals, worker.outcome())]
-        return {"white": totals[WHITE], "black": totals[BLACK], "draw": totals[0]}
+        so the result does not depend on ``threads`` (0: every core); the
+        GIL is released, and Ctrl-C stops the games within a fraction of a
+        second."""
+        cdef PlayoutRun run
+        n = count(n, "n")
+        seed = integer(seed, "seed")
+        threads = worker_count(threads, (n + CLAIM_CHUNK - 1) // CLAIM_CHUNK)
+        run = PlayoutRun(self, n, seed)
+        if n:
+            run_shared(run.work, run.cancel, threads,
+                       n * (self.position.n_empty + 16) >= LARGE_RUN)
+        return {"white": run.wins[WHITE], "black": run.wins[BLACK], "draw": run.wins[0]}
+
+
+# Playouts of at least this many cell steps run on a worker thread while the
+# calling thread waits for Ctrl-C; below, starting a thread costs more.
+cdef int64_t LARGE_RUN = 1 << 20
 
 
 cdef class PlayoutRun:
@@ -939,6 +936,7 @@ cdef class PlayoutRun:
     cdef Position start
     cdef char* block
     cdef int32_t* free_cells
+    cdef int64_t wins[3]        # draws, white's, black's
 
     def __cinit__(self, BoardCore board, int64_t n, seed):
         cdef int32_t i, k = 0
@@ -961,13 +959,15 @@ cdef class PlayoutRun:
         self.job.seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
         self.job.n_playouts = n
         self.job.next_playout = 0
+        self.job.cancel = 0
 
     def __dealloc__(self):
         free(self.block)
         free(self.free_cells)
 
     def work(self):
-        """Play claimed playouts until none is left: [draws, white, black]."""
+        """Play claimed playouts until none is left (or the run is
+        cancelled), adding the wins to the run's."""
         cdef int64_t wins[3]
         cdef bint done
         wins[0] = wins[1] = wins[2] = 0
@@ -975,7 +975,13 @@ cdef class PlayoutRun:
             done = run_job(&self.job, wins)
         if not done:
             raise MemoryError("no memory for the playouts")
-        return [wins[0], wins[1], wins[2]]
+        self.wins[0] += wins[0]
+        self.wins[1] += wins[1]
+        self.wins[2] += wins[2]
+
+    def cancel(self):
+        """Ask every thread to stop after its current chunk of playouts."""
+        request_cancel(&self.job.cancel)
 
 
 cdef bint memcmp_cells(const uint8_t* a, const uint8_t* b, int32_t n) noexcept nogil:

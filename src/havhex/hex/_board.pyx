@@ -24,15 +24,18 @@ continued by uniformly random moves is the winner of the board filled by a
 uniformly random split of the empty cells (the mover's share first), which
 one flood fill from the top row decides.
 """
-from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
 
 from havhex._native.record_moves cimport *
+from havhex._native.cancel cimport cancel_requested, request_cancel
+from havhex._native.portable cimport fetch_add
 from havhex._native.random cimport Xoshiro, splitmix64_mix, random_below, xoshiro_seed
 
+from havhex._checks import count, integer, worker_count
+from havhex._threads import run_shared
 from havhex.errors import InputError
 
 # The players by their codes 1 and 2 (cell bytes, to_array values); Red
@@ -257,25 +260,46 @@ cdef uint8_t playout(const Geometry* g, const PlayoutStart* start, PlayoutScratc
     return RED if red_joins(g, stones, scratch.stack) else BLUE
 
 
-cdef int playout_range(const Geometry* g, const PlayoutStart* start, uint64_t seed,
-                       int64_t first, int64_t end, int64_t* red_wins) noexcept nogil:
-    """Playouts first..end-1 of a run, each on its own stream of the seed;
-    adds Red's wins.  Returns -1 when out of memory."""
+cdef struct PlayoutJob:
+    Geometry g
+    PlayoutStart start
+    uint64_t seed
+    int64_t n_playouts
+    int64_t next_playout      # claimed in chunks by the threads
+    int cancel                # set (request_cancel) to stop every thread soon
+
+
+cdef enum:
+    CLAIM_CHUNK = 64
+
+
+cdef int run_job(PlayoutJob* job, int64_t* red_wins) noexcept nogil:
+    """Playouts claimed by chunks until none is left or the job is
+    cancelled; adds Red's wins.  Returns -1 when out of memory."""
     cdef PlayoutScratch scratch
     cdef Xoshiro rng
-    cdef int64_t i
-    scratch.stones = <uint8_t*>malloc(g.padded)
-    scratch.order = <int32_t*>malloc((start.n_empty + 1) * sizeof(int32_t))
-    scratch.stack = <int32_t*>malloc(g.padded * sizeof(int32_t))
+    cdef int64_t first, i, stop
+    scratch.stones = <uint8_t*>malloc(job.g.padded)
+    scratch.order = <int32_t*>malloc((job.start.n_empty + 1) * sizeof(int32_t))
+    scratch.stack = <int32_t*>malloc(job.g.padded * sizeof(int32_t))
     if scratch.stones == NULL or scratch.order == NULL or scratch.stack == NULL:
         free(scratch.stones)
         free(scratch.order)
         free(scratch.stack)
         return -1
-    for i in range(first, end):
-        xoshiro_seed(&rng, seed, <uint64_t>i)
-        if playout(g, start, &scratch, &rng) == RED:
-            red_wins[0] += 1
+    while not cancel_requested(&job.cancel):
+        first = fetch_add(&job.next_playout, CLAIM_CHUNK)
+        if first >= job.n_playouts:
+            break
+        stop = min(first + CLAIM_CHUNK, job.n_playouts)
+        for i in range(first, stop):
+            if cancel_requested(&job.cancel):
+                break           # a large board's chunk may take seconds
+            # Playout i draws from stream i of the seed: the same result
+            # whichever thread plays it.
+            xoshiro_seed(&rng, job.seed, <uint64_t>i)
+            if playout(&job.g, &job.start, &scratch, &rng) == RED:
+                red_wins[0] += 1
     free(scratch.stones)
     free(scratch.order)
     free(scratch.stack)
@@ -330,44 +354,11 @@ cdef inline int32_t* _cells_block(int32_t padded) noexcept:
     return <int32_t*>malloc(padded * (sizeof(int32_t) + 1))
 
 
-cdef class Board:
-    """A Hex board for two players, played move by move.
+cdef class PlayoutRun
 
-    >>> from havhex.hex import Board
-    >>> board = Board(2)
-    >>> board.play((0, 0)), board.play((0, 1)), board.play((1, 0))
-    ((), (), ('chain',))
-    >>> board.winner, board.winning_move
-    ('red', 2)
 
-    ``Board(rows, cols=None, swap=False)``: cells are ``(row, col)``,
-    0-based, as the judge writes them, with its neighbours; Red (SGF's
-    Black) moves first and joins the top row to the bottom row, Blue the left
-    column to the right column.  ``play`` returns ``("chain",)`` for the
-    winning move and ``()`` otherwise; a move off the board, on a stone,
-    after the end or a swap out of turn raises :class:`havhex.InputError`
-    and changes nothing.
-
-    With ``swap=True`` Blue's first move may instead be one of the two pie
-    rules of the SGF Hex specification, as separate moves:
-
-    * ``"swap-pieces"``: Red's stone leaves ``(i, j)`` and a blue stone goes
-      on its mirror image in the long diagonal, ``(j, i)`` (legal when that
-      cell is on the board); Red moves next.  Colours stay with the players.
-    * ``"swap-sides"``: the players exchange colours.  The stones are
-      unchanged and it is again Blue's turn, but Blue is now the first
-      player and Red the second.  Everything the board says is by colour:
-      ``to_move``, the stones of :meth:`to_array` and ``winner`` name
-      colours, and :attr:`sides_swapped` says that Red's owner is the
-      second player (so ``winner == "red"`` then means the second player
-      won).  The hash and ``==`` include :attr:`sides_swapped`.
-
-    ``undo`` takes moves back down to the start; equal positions compare
-    equal and hash equal whatever the moves behind them.  ``legal_moves``
-    lists the empty cells in row-major order, then the swaps allowed.
-    ``playout``/``playouts`` play uniformly random legal moves to the end in
-    compiled code (no draws in Hex).
-    """
+cdef class BoardCore:
+    """The compiled part of :class:`havhex.hex.Board` (see there)."""
 
     cdef Geometry g
     cdef uint8_t* stones
@@ -801,22 +792,17 @@ cdef class Board:
             moves.append(SWAP_SIDES)
         return moves
 
-    def __repr__(self):
-        cols = "" if self.g.cols == self.g.rows else f", {self.g.cols}"
-        swap = ", swap=True" if self.swap_allowed else ""
-        state = (f"{self.winner} won" if self.winner_code else f"{self.to_move} to move")
-        return f"<havhex.hex.Board {self.g.rows}{cols}{swap}: {self.n_moves} moves, {state}>"
-
     # ------------------------------------------------------------------
     # Copies, comparison, pickling
     # ------------------------------------------------------------------
 
     def copy(self):
         """An independent copy (the arrays copied)."""
-        cdef Board other
+        cdef BoardCore other
         if self.parent == NULL:
             raise TypeError("this Board was made without __init__")
-        other = Board.__new__(Board)
+        # A direct call of the type's slot: the facade adds no state.
+        other = BoardCore.__new__(type(self))
         other.g = self.g
         other.records_capacity = self.n_moves + SPARE_MOVES
         other.log_capacity = self.log_used + LOG_PER_MOVE * SPARE_MOVES
@@ -854,10 +840,10 @@ cdef class Board:
     def __eq__(self, other):
         """Same size, same swap option, same stones, same mover and the same
         sides (the moves that led there do not matter)."""
-        cdef Board that
-        if not isinstance(other, Board):
+        cdef BoardCore that
+        if not isinstance(other, BoardCore):
             return NotImplemented
-        that = <Board>other
+        that = <BoardCore>other
         return (self.g.rows == that.g.rows and self.g.cols == that.g.cols
                 and self.swap_allowed == that.swap_allowed and self.mover == that.mover
                 and self.swapped_sides == that.swapped_sides
@@ -871,13 +857,21 @@ cdef class Board:
     def __hash__(self):
         return <Py_ssize_t>self.position_hash
 
-    def __reduce__(self):
-        return (_rebuild, (self.g.rows, self.g.cols, self.swap_allowed, self.base,
-                           PLAYERS[self.base_mover - 1], self.moves))
-
     # ------------------------------------------------------------------
     # Arrays
     # ------------------------------------------------------------------
+
+    def _base(self):
+        """from_array's stones (rows*cols bytes) or None: the start of the moves."""
+        return self.base
+
+    def _base_mover(self):
+        """The colour to move at the start of the moves."""
+        return PLAYERS[self.base_mover - 1]
+
+    def _cells_bytes(self):
+        """The cells row by row, one byte each (0 empty, 1 red, 2 blue)."""
+        return self._cells()
 
     cdef bytes _cells(self):
         """The cells row by row, one byte each (0 empty, 1 red, 2 blue)."""
@@ -888,24 +882,11 @@ cdef class Board:
             memcpy(out + row * self.g.cols, self.stones + (row + 1) * self.g.width, self.g.cols)
         return bytes(cells)
 
-    def to_array(self):
-        """The stones as a NumPy ``int8`` array of shape (rows, cols): 0 empty,
-        1 red, 2 blue."""
-        numpy = _numpy()
-        return numpy.frombuffer(bytearray(self._cells()), dtype=numpy.int8).reshape(
-            self.g.rows, self.g.cols)
-
-    def _rows_text(self):
-        """The rows as the judge writes them (R, B, .)."""
-        cells = self._cells().translate(_LETTERS)
-        c = self.g.cols
-        return [cells[k * c:(k + 1) * c].decode("ascii") for k in range(self.g.rows)]
-
     @classmethod
     def _from_cells(cls, int32_t rows, int32_t cols, bint swap, bytes cells, mover):
         """A board whose start is ``cells`` (rows*cols bytes 0/1/2, checked by
         the caller) with ``mover`` ("red", "blue" or None to infer) to move."""
-        cdef Board board = Board.__new__(Board)
+        cdef BoardCore board = BoardCore.__new__(cls)
         cdef const uint8_t* data = cells
         cdef int32_t row, col, cell, red = 0, blue = 0, used
         cdef int64_t k
@@ -961,32 +942,6 @@ cdef class Board:
         board.base = cells
         return board
 
-    @classmethod
-    def from_array(cls, array, swap=False, to_move=None):
-        """A board holding the stones of ``array`` (shape (rows, cols), 0
-        empty, 1 red, 2 blue), with no moves behind it: :attr:`moves` is
-        empty and :meth:`undo` cannot go below it.  ``to_move`` defaults to
-        what the counts say: Blue when Red has one stone more, otherwise Red
-        (Red also when Blue has one more, as after swap-pieces), and after
-        a win the loser."""
-        numpy = _numpy()
-        if not isinstance(swap, bool):
-            raise TypeError(f"swap must be True or False, not {type(swap).__name__}")
-        values = numpy.asarray(array)
-        if values.dtype.kind not in "iub":
-            raise TypeError(f"a Hex board array holds integers 0, 1, 2, not {values.dtype}")
-        if values.ndim != 2 or values.shape[0] < 1 or values.shape[1] < 1:
-            raise InputError(f"a Hex board array has shape (rows, cols), not {values.shape}")
-        rows, cols = values.shape
-        if (rows + 2) * (cols + 1) + 4 > MAX_CELLS:
-            raise InputError(f"a {rows} x {cols} Hex board is too large")
-        if values.size and (values.min() < 0 or values.max() > 2):
-            bad = values[(values < 0) | (values > 2)][0]
-            raise InputError(f"a Hex board array holds 0 (empty), 1 (red) and 2 (blue), "
-                             f"not {int(bad)}")
-        cells = numpy.ascontiguousarray(values, dtype=numpy.uint8).tobytes()
-        return cls._from_cells(rows, cols, swap, cells, to_move)
-
     # ------------------------------------------------------------------
     # Explanations and playouts
     # ------------------------------------------------------------------
@@ -1030,184 +985,95 @@ cdef class Board:
             free(queue)
             free(came_from)
 
-    def explain(self):
-        """The witness of the win as the judge gives it, a
-        :class:`havhex.Explanation` (``case`` None): the ``result`` (its
-        ``last_moves`` the winner's stones that lie on every winning chain),
-        the stone counts and one winning chain from the winner's first side
-        (top row, left column) to its second; None before a win."""
-        if not self.winner_code:
-            return None
-        from havhex import hex as judge
-
-        if self.g.rows == self.g.cols:
-            explanation = judge.explain(self._rows_text())
-            if explanation.result.winner == self.winner:
-                return explanation
-        # A board the judge cannot take (not square), or a start that no
-        # game reaches (two separate winning chains): the board's own search.
-        from havhex._explanation import Explanation
-
-        colour, chain, essential = self._witness()
-        winner = PLAYERS[colour - 1]
-        result = judge.Result(f"{winner.capitalize()} wins", None,
-                              frozenset(tuple(cell) for cell in essential))
-        red, blue = self.stone_counts
-        chains = ((winner, tuple(tuple(cell) for cell in chain)),)
-        return Explanation._of("hex", result, None, (red, blue, chains))
-
-    def draw(self, as_text=False, **options):
-        """The board as SVG (or as text with ``as_text=True``) through
-        :func:`havhex.draw.hex_svg` / :func:`havhex.draw.hex_text`, with the
-        winning chain marked; ``options`` go to them (``heading=``).  The
-        pictures are of square boards: another raises
-        :class:`havhex.InputError`."""
-        from havhex import draw
-
-        if self.g.rows != self.g.cols:
-            raise InputError(f"the pictures are of square boards (N x N); this one is "
-                             f"{self.g.rows} x {self.g.cols}")
-
-        explanation = self.explain() or {"answer": "Nobody wins"}
-        function = draw.hex_text if as_text else draw.hex_svg
-        return function(self._rows_text(), explanation, **options)
-
     def playout(self, seed):
         """The winner (``"red"`` or ``"blue"``) of this game continued by
         uniformly random legal moves (swaps included while allowed) under
         ``seed``; the board is unchanged.  Playout 0 of :meth:`playouts`."""
-        return PLAYERS[0] if self._playouts(1, seed, 1) == 1 else PLAYERS[1]
+        cdef PlayoutRun run = PlayoutRun(self, 1, integer(seed, "seed"))
+        run.work()
+        return PLAYERS[0] if run.red == 1 else PLAYERS[1]
 
     def playouts(self, n, seed, threads=1):
         """Red's and Blue's wins in ``n`` playouts from this position:
         ``{"red": wins, "blue": wins}``.  Playout i draws from its own stream
         of ``seed`` (any int), so the result does not depend on
-        ``threads``; the work runs without the GIL."""
-        for name, value in (("n", n), ("threads", threads)):
-            if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-        n = n.__index__()
-        threads = threads.__index__()
-        if n < 0:
-            raise ValueError(f"n must be at least 0, not {n}")
-        if threads < 1:
-            raise ValueError(f"threads must be at least 1, not {threads}")
-        red = self._playouts(n, seed, threads)
-        return {PLAYERS[0]: red, PLAYERS[1]: n - red}
+        ``threads`` (0: every core); the work runs without the GIL, and
+        Ctrl-C stops it within a fraction of a second."""
+        cdef PlayoutRun run
+        n = count(n, "n")
+        seed = integer(seed, "seed")
+        threads = worker_count(threads, (n + CLAIM_CHUNK - 1) // CLAIM_CHUNK)
+        run = PlayoutRun(self, n, seed)
+        if n and not self.winner_code:
+            run_shared(run.work, run.cancel, threads,
+                       n * (run.job.start.n_empty + 16) >= LARGE_RUN)
+        return {PLAYERS[0]: run.red, PLAYERS[1]: n - run.red}
 
-    cdef int64_t _playouts(self, int64_t n, seed, int threads) except -1:
-        cdef uint64_t seed_bits
-        cdef int64_t red = 0
-        cdef int status = 0
-        cdef int64_t chunk, first
-        cdef PlayoutStart start
+
+# Playouts of at least this many cell steps run on a worker thread while the
+# calling thread waits for Ctrl-C; below, starting a thread costs more.
+cdef int64_t LARGE_RUN = 1 << 20
+
+
+cdef class PlayoutRun:
+    """The playouts of one call: a copy of the position's stones and empty
+    cells (the board may change, or go, while threads play) and the shared
+    claim counter.  Each thread keeps it alive while it plays."""
+    cdef PlayoutJob job
+    cdef uint8_t* stones
+    cdef int32_t* empty
+    cdef int64_t red
+
+    def __cinit__(self, BoardCore board, int64_t n, seed):
         cdef int32_t row, col, cell, n_empty = 0
-        cdef int32_t* empty
-        if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        seed_bits = seed.__index__() & 0xFFFFFFFFFFFFFFFF
-        if self.winner_code:
-            return n if self.winner_code == RED else 0
-        if self.parent == NULL:
+        if board.parent == NULL:
             raise TypeError("this Board was made without __init__")
-        empty = <int32_t*>malloc((self.g.rows * self.g.cols + 1) * sizeof(int32_t))
-        if empty == NULL:
-            raise MemoryError()
-        try:
-            for row in range(self.g.rows):
-                for col in range(self.g.cols):
-                    cell = (row + 1) * self.g.width + col
-                    if self.stones[cell] == EMPTY:
-                        empty[n_empty] = cell
-                        n_empty += 1
-            start.stones = self.stones
-            start.empty = empty
-            start.n_empty = n_empty
-            start.mover = self.mover
-            start.swap_cell = self._swap_cell()
-            start.swap_mirror = self._mirror(start.swap_cell) if start.swap_cell >= 0 else -1
-            if threads > 1 and n > 1:
-                return self._playouts_threaded(&start, n, seed_bits, threads)
-            # Slices between which an interrupt is looked at.
-            chunk = max(1, (1 << 22) // (n_empty + 16))
-            first = 0
-            while first < n and status == 0:
-                with nogil:
-                    status = playout_range(&self.g, &start, seed_bits, first,
-                                           min(n, first + chunk), &red)
-                first += chunk
-                PyErr_CheckSignals()
-            if status:
-                raise MemoryError()
-            return red
-        finally:
-            free(empty)
+        self.job.g = board.g
+        self.job.seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+        self.job.n_playouts = n
+        self.job.next_playout = 0
+        self.job.cancel = 0
+        if board.winner_code:
+            self.red = n if board.winner_code == RED else 0
+            self.job.n_playouts = 0
+            return
+        self.stones = <uint8_t*>malloc(board.g.padded)
+        self.empty = <int32_t*>malloc((board.g.rows * board.g.cols + 1) * sizeof(int32_t))
+        if self.stones == NULL or self.empty == NULL:
+            raise MemoryError("no memory for the playouts")
+        memcpy(self.stones, board.stones, board.g.padded)
+        for row in range(board.g.rows):
+            for col in range(board.g.cols):
+                cell = (row + 1) * board.g.width + col
+                if self.stones[cell] == EMPTY:
+                    self.empty[n_empty] = cell
+                    n_empty += 1
+        self.job.start.stones = self.stones
+        self.job.start.empty = self.empty
+        self.job.start.n_empty = n_empty
+        self.job.start.mover = board.mover
+        self.job.start.swap_cell = board._swap_cell()
+        self.job.start.swap_mirror = (board._mirror(self.job.start.swap_cell)
+                                      if self.job.start.swap_cell >= 0 else -1)
 
-    cdef int64_t _playouts_threaded(self, PlayoutStart* start, int64_t n, uint64_t seed,
-                                    int threads) except -1:
-        cdef int64_t red = 0, per, extra, first = 0, end
-        cdef int t
-        cdef _Share share
-        from havhex._threads import Worker
+    def __dealloc__(self):
+        free(self.stones)
+        free(self.empty)
 
-        workers = []
-        shares = []
-        if n < threads:
-            threads = <int>n
-        per = n // threads
-        extra = n % threads
-        for t in range(threads):
-            end = first + per + (1 if t < extra else 0)
-            share = _Share()
-            share.g = self.g
-            share.start = start[0]
-            share.seed = seed
-            share.first = first
-            share.end = end
-            shares.append(share)
-            first = end
-        try:
-            for share in shares:
-                worker = Worker(share.run)
-                workers.append(worker)
-                worker.start()
-        finally:
-            for worker in workers:
-                worker.join()
-        for worker in workers:
-            worker.outcome()
-        for share in shares:
-            red += share.red
-        return red
-
-
-cdef class _Share:
-    """One thread's playouts of a run."""
-    cdef Geometry g
-    cdef PlayoutStart start
-    cdef uint64_t seed
-    cdef int64_t first, end, red
-
-    def run(self):
+    def work(self):
+        """Play claimed playouts until none is left (or the run is
+        cancelled), adding Red's wins to the run's."""
+        cdef int64_t red = 0
         cdef int status
-        self.red = 0
         with nogil:
-            status = playout_range(&self.g, &self.start, self.seed, self.first, self.end,
-                                   &self.red)
+            status = run_job(&self.job, &red)
         if status:
-            raise MemoryError()
+            raise MemoryError("no memory for the playouts")
+        self.red += red
 
-
-_LETTERS = bytes.maketrans(b"\x00\x01\x02", b".RB")
-
-
-def _numpy():
-    try:
-        import numpy
-    except ImportError:
-        raise ImportError("havhex.hex.Board.to_array and from_array need NumPy "
-                          "(pip install numpy)") from None
-    return numpy
+    def cancel(self):
+        """Ask every thread to stop after its current playout."""
+        request_cancel(&self.job.cancel)
 
 
 def _shown(value):
@@ -1239,14 +1105,3 @@ cdef Py_ssize_t _other_coordinate(value, str name) except? -1:
     if value < -(1 << 40):
         return -(1 << 40)
     return value
-
-
-def _rebuild(rows, cols, swap, base, base_to_move, moves):
-    """Unpickling: the start, then the moves again."""
-    if base is None:
-        board = Board(rows, cols, swap)
-    else:
-        board = Board._from_cells(rows, cols, swap, base, base_to_move)
-    for move in moves:
-        board.play(move)
-    return board

@@ -298,7 +298,7 @@ def _board_classes():
     global _BOARDS
     if _BOARDS is None:
         from ..havannah.board import Board as HavannahBoard
-        from ..hex._board import Board as HexBoard
+        from ..hex.board import Board as HexBoard
 
         _BOARDS = {"havannah": HavannahBoard, "hex": HexBoard}
     return _BOARDS
