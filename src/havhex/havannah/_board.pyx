@@ -20,6 +20,7 @@ from cpython.tuple cimport PyTuple_GET_SIZE
 
 from havhex._native.unionfind cimport uf_find
 from havhex._native.record_moves cimport *
+from havhex._native.move_names cimport SGF_HAVANNAH, cell_name, decode_name
 from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
 from havhex._native.portable cimport ctz32, fetch_add
 from havhex._native.cancel cimport cancel_requested, request_cancel
@@ -593,9 +594,10 @@ cdef class BoardCore:
             a = (<tuple>move)[0]
             b = (<tuple>move)[1]
         elif isinstance(move, str):
-            if move == SWAP:
+            named = self._named(move)
+            if named is None:
                 return -1
-            raise InputError(f"a move is an (x, y) pair or 'swap', got {move!r}")
+            a, b = named
         elif isinstance(move, (tuple, list)) and len(move) == 2:
             a, b = move
         else:
@@ -617,6 +619,32 @@ cdef class BoardCore:
         if self.position.cells[cell] == OFF_BOARD:
             raise InputError(f"({a}, {b}) is off the board of size S = {self.position.size}")
         return cell
+
+    cdef object _named(self, str name):
+        """The cell ``(x, y)`` a name names in Little Golem's notation, as
+        the records write it: the row's letter (``A`` the row of ``y = 1``),
+        then the place along it from the board's left edge (``"A1"`` is
+        (1, 1)); None for the swap."""
+        cdef int32_t x = 0, y = 0
+        cdef int kind = decode_name(name, SGF_HAVANNAH, self.position.size, 0, &x, &y)
+        if kind == SGF_CELL:
+            return (x, y)
+        if kind == SGF_SWAP:
+            return None
+        if kind == SGF_OFF_BOARD:
+            raise InputError(f"{name!r} is off the board of size S = {self.position.size}")
+        raise InputError(f"a move is an (x, y) pair, a cell's name such as 'A1' or 'swap', "
+                         f"got {name[:40]!r}")
+
+    def cell_name(self, move):
+        """The name of ``move`` in the records' notation (Little Golem's:
+        ``(1, 1)`` is ``"A1"``); the swap's name is itself.  ``play`` takes
+        either."""
+        cdef int32_t cell = self._cell_of(move)
+        cdef int32_t w = self.position.width
+        if cell < 0:
+            return SWAP
+        return cell_name(SGF_HAVANNAH, self.position.size, cell // w, cell % w)
 
     cdef int _check_not_over(self) except -1:
         if self.position.winner:
@@ -982,6 +1010,14 @@ cdef class PlayoutRun:
     def cancel(self):
         """Ask every thread to stop after its current chunk of playouts."""
         request_cancel(&self.job.cancel)
+
+
+def name_of_cell(size, cell):
+    """Little Golem's name of Havannah cell ``(x, y)`` on the board of base
+    ``size``: the row letter of ``r = y - 1`` and the number ``c + 1``, where
+    ``c = x - 1``, less ``r + 1 - size`` in the rows past the middle."""
+    x, y = cell
+    return cell_name(SGF_HAVANNAH, integer(size, "size"), integer(x, "x"), integer(y, "y"))
 
 
 cdef bint memcmp_cells(const uint8_t* a, const uint8_t* b, int32_t n) noexcept nogil:

@@ -12,9 +12,9 @@ that ``play`` costs no Python frame; this module adds what is used once in
 a while: arrays, the witness, the pictures, pickling.
 """
 from ..errors import InputError
-from ._board import MAX_BOARD_SIZE, PLAYERS, RULES, SWAP, BoardCore
+from ._board import MAX_BOARD_SIZE, PLAYERS, RULES, SWAP, BoardCore, name_of_cell
 
-__all__ = ["Board", "PLAYERS", "RULES", "SWAP", "MAX_BOARD_SIZE"]
+__all__ = ["Board", "PLAYERS", "RULES", "SWAP", "MAX_BOARD_SIZE", "name_of_cell"]
 
 # to_array()'s values: the index of a player in PLAYERS plus one.
 EMPTY_VALUE, OFF_BOARD_VALUE = 0, -1

@@ -30,6 +30,7 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
 
 from havhex._native.record_moves cimport *
+from havhex._native.move_names cimport SGF_HEX, cell_name, decode_name
 from havhex._native.cancel cimport cancel_requested, request_cancel
 from havhex._native.portable cimport fetch_add
 from havhex._native.random cimport Xoshiro, splitmix64_mix, random_below, xoshiro_seed
@@ -529,11 +530,13 @@ cdef class BoardCore:
             first = (<tuple>move)[0]
             second = (<tuple>move)[1]
         elif isinstance(move, str):
-            return self._play_swap(move)
+            if move == SWAP_PIECES or move == SWAP_SIDES:
+                return self._play_swap(move)
+            return self.play(self._named(move))
         elif isinstance(move, (tuple, list)) and len(move) == 2:
             first, second = move
         else:
-            raise TypeError(f"a move is a cell (row, col) or a swap, not {_shown(move)}")
+            raise TypeError(f"a move is a cell (row, col), its name or a swap, not {_shown(move)}")
         row = _coordinate(first, "row")
         col = _coordinate(second, "col")
         if not (0 <= row < self.g.rows and 0 <= col < self.g.cols):
@@ -544,6 +547,39 @@ cdef class BoardCore:
         if self.stones[cell]:
             raise InputError(f"({row}, {col}) is taken by {PLAYERS[self.stones[cell] - 1]}")
         return _CHAIN if self._place(cell, <int32_t>row, <int32_t>col) else _NOTHING
+
+    cdef object _named(self, str name):
+        """The move a name names: a cell in SGF Hex's notation (``"a1"`` is
+        (0, 0), ``"c2"`` (1, 2): the column's letters, then the row from 1,
+        as the records write them) or a swap."""
+        cdef int32_t row = 0, col = 0
+        cdef int kind = decode_name(name, SGF_HEX, self.g.rows, self.g.cols, &row, &col)
+        if kind == SGF_CELL:
+            return (row, col)
+        if kind == SGF_SWAP_PIECES:
+            return SWAP_PIECES
+        if kind == SGF_SWAP_SIDES:
+            return SWAP_SIDES
+        if kind == SGF_OFF_BOARD:
+            raise InputError(f"{name!r} is off the {self.g.rows} x {self.g.cols} board")
+        raise InputError(f"a move is a cell such as 'a1' or {SWAP_PIECES!r} or "
+                         f"{SWAP_SIDES!r}, not {_shown(name)}")
+
+    def cell_name(self, move):
+        """The name of ``move`` in the records' notation (SGF Hex's:
+        ``(0, 0)`` is ``"a1"``); a swap's name is itself.  ``play`` takes
+        either."""
+        if isinstance(move, str):
+            move = self._named(move)
+            if isinstance(move, str):
+                return move
+        elif not isinstance(move, (tuple, list)) or len(move) != 2:
+            raise TypeError(f"a move is a cell (row, col), its name or a swap, not {_shown(move)}")
+        row = _coordinate(move[0], "row")
+        col = _coordinate(move[1], "col")
+        if not (0 <= row < self.g.rows and 0 <= col < self.g.cols):
+            raise InputError(f"({row}, {col}) is off the {self.g.rows} x {self.g.cols} board")
+        return cell_name(SGF_HEX, 0, row, col)
 
     cdef int _place(self, int32_t cell, int32_t row, int32_t col) except -1:
         """The mover's stone on the empty ``cell`` of a game not over; 1 when
@@ -1074,6 +1110,13 @@ cdef class PlayoutRun:
     def cancel(self):
         """Ask every thread to stop after its current playout."""
         request_cancel(&self.job.cancel)
+
+
+def name_of_cell(cell):
+    """The SGF Hex name of a Hex cell ``(row, col)`` (from 0): ``(0, 0)`` is
+    ``a1``, ``(2, 27)`` is ``ab3``."""
+    row, col = cell
+    return cell_name(SGF_HEX, 0, integer(row, "row"), integer(col, "col"))
 
 
 def _shown(value):

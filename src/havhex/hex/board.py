@@ -12,9 +12,11 @@ that ``play`` costs no Python frame; this module adds what is used once in
 a while: arrays, the witness, the pictures, pickling.
 """
 from ..errors import InputError
-from ._board import MAX_CELLS, PLAYERS, STRUCTURES, SWAP_PIECES, SWAP_SIDES, BoardCore
+from ._board import (MAX_CELLS, PLAYERS, STRUCTURES, SWAP_PIECES, SWAP_SIDES, BoardCore,
+                     name_of_cell)
 
-__all__ = ["Board", "PLAYERS", "STRUCTURES", "SWAP_PIECES", "SWAP_SIDES", "MAX_CELLS"]
+__all__ = ["Board", "PLAYERS", "STRUCTURES", "SWAP_PIECES", "SWAP_SIDES", "MAX_CELLS",
+           "name_of_cell"]
 
 # The judge's letters of the cell codes 0 (empty), 1 (red), 2 (blue).
 _LETTERS = bytes.maketrans(b"\x00\x01\x02", b".RB")
