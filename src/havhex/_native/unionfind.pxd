@@ -27,6 +27,16 @@ cdef inline int32_t uf_find_far(int32_t* parent, int32_t item) noexcept nogil:
     return item
 
 
+cdef inline int32_t uf_root(const int32_t* parent, int32_t item) noexcept nogil:
+    """The root of ``item``'s set, rewriting nothing: the find of a forest
+    that an undo must restore exactly (the live boards log every parent
+    write, and path compression would make writes no log could trace).
+    Any negative word is a root's, whatever else it packs beside the count."""
+    while parent[item] >= 0:
+        item = parent[item]
+    return item
+
+
 cdef inline int32_t uf_up(int32_t* parent, int32_t item) noexcept nogil:
     """The item's parent, or the item itself when it is a root, picked with
     a mask: whether an item is a root is a coin toss a branch mispredicts."""

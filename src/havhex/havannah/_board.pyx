@@ -18,23 +18,20 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 from cpython.tuple cimport PyTuple_GET_SIZE
 
-from havhex._native.unionfind cimport uf_find
+from havhex._native.unionfind cimport uf_find, uf_root
 from havhex._native.record_moves cimport *
 from havhex._native.move_names cimport SGF_HAVANNAH, cell_name, decode_name
 from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
 from havhex._native.portable cimport ctz32, fetch_add
 from havhex._native.cancel cimport cancel_requested, request_cancel
+from havhex.havannah._structure cimport (
+    KIND_BRIDGE, KIND_FORK, KIND_RING, run_starts, structure_kinds,
+)
 
 from havhex._checks import count, integer, worker_count
 from havhex._threads import run_shared
 from havhex.errors import InputError
 
-
-# Kinds of winning structure, as bits (the judge's).
-cdef enum:
-    KIND_BRIDGE = 1
-    KIND_FORK = 2
-    KIND_RING = 4
 
 # Neighbours clockwise from twelve o'clock, corner and edge masks: the judge's.
 include "_geometry.pxi"
@@ -144,13 +141,6 @@ cdef void lay_out(Position* p, int32_t size) noexcept nogil:
                 p.mask[i] = 0
 
 
-cdef inline int32_t find_root(const int32_t* parent, int32_t item) noexcept nogil:
-    # No compression: the union-find must stay as the moves left it (undo).
-    while parent[item] >= 0:
-        item = parent[item]
-    return item
-
-
 cdef inline bint surrounded(const uint8_t* cells, const int32_t* offset, int32_t cell,
                             uint8_t colour) noexcept nogil:
     cdef int k
@@ -194,7 +184,7 @@ cdef bint encloses_empty(Position* p, int32_t cell, uint8_t colour, unsigned int
     cdef uint8_t* cells = p.cells
     cdef const int32_t* offset = p.offset
     cdef unsigned int absent = ~present & 63
-    cdef unsigned int starts = absent & ~(((absent << 1) | (absent >> 5)) & 63)
+    cdef unsigned int starts = run_starts(absent)
     cdef int class_of[3]
     cdef int64_t pending[3]
     cdef bint outside[3]
@@ -307,9 +297,7 @@ cdef inline uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord*
         record.n_saved = 0
     if not present:
         return 0
-    starts = present & ~(((present << 1) | (present >> 5)) & 63)
-    if not starts:
-        starts = 1
+    starts = run_starts(present)
     if (starts & (starts - 1)) == 0 and mask[cell] == 0:
         # One run, off the border: no loop closed and no corner or edge
         # added, so no find; the stone hangs beside its neighbour, as deep.
@@ -320,7 +308,7 @@ cdef inline uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord*
             k = ctz32(starts)
             starts &= starts - 1
             root = (uf_find(parent, cell + offset[k]) if playing_out
-                    else find_root(parent, cell + offset[k]))
+                    else uf_root(parent, cell + offset[k]))
             for a in range(n_runs):
                 if run_root[a] == root:
                     closed = True

@@ -8,8 +8,7 @@ from .._explanation import Explanation
 from . import KINDS, Result, _rings
 from .witness import Witness as _Witness
 
-# Neighbour offsets clockwise from twelve o'clock, as in the engine.
-_NEIGHBOURS = ((1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1), (1, 0))
+from .geometry import NEIGHBOUR_STEPS
 
 
 def explain_board(board):
@@ -50,9 +49,9 @@ def _flower_loop(size, own, last_move):
     all the winner's (the winning move or one beside it), starting at the
     winning move when it is one of them."""
     x, y = last_move
-    for dx, dy in ((0, 0),) + _NEIGHBOURS:
+    for dx, dy in ((0, 0),) + NEIGHBOUR_STEPS:
         cx, cy = x + dx, y + dy
-        around = [(cx + ex, cy + ey) for ex, ey in _NEIGHBOURS]
+        around = [(cx + ex, cy + ey) for ex, ey in NEIGHBOUR_STEPS]
         if (cx, cy) in own and all(cell in own for cell in around):
             if last_move in around:
                 k = around.index(last_move)
@@ -95,7 +94,7 @@ def _enclosed(board, own, flat):
         return k >= 0 and row[k][0] <= y <= row[k][1]
 
     for x, y in own:
-        around = [(x + dx, y + dy) for dx, dy in _NEIGHBOURS]
+        around = [(x + dx, y + dy) for dx, dy in NEIGHBOUR_STEPS]
         if all(_on_board(size, a, b) and ((a, b) in own or cut_off(a, b)) for a, b in around):
             runs.append((x, y, y))
     return [list(run) for run in sorted(runs)]

@@ -10,14 +10,6 @@ NEIGHBOUR_DY[:] = [1, 1, 0, -1, -1, 0]
 
 cdef int64_t LOW32 = 0xFFFFFFFF
 
-# The winning structures a group's border mask makes (see border_mask): a
-# bridge joins two corners, a fork three edges.
-cdef uint8_t STRUCTURE_KINDS[4096]
-for _i in range(4096):
-    STRUCTURE_KINDS[_i] = ((KIND_BRIDGE if bin(_i & 63).count("1") >= 2 else 0)
-                           | (KIND_FORK if bin(_i >> 6).count("1") >= 3 else 0))
-
-
 # --------------------------------------------------------------------------
 # Board geometry
 # --------------------------------------------------------------------------
@@ -57,7 +49,3 @@ cdef inline uint16_t border_mask(int64_t x, int64_t y, int64_t size) noexcept no
     if -d == size - 1:
         return 1024
     return 2048
-
-
-cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
-    return STRUCTURE_KINDS[mask & 4095]     # (masks are ORs of border_mask's 12 bits)

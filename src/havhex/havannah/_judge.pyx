@@ -19,32 +19,24 @@ from havhex._native.faults cimport (
     fault_cancelled, fault_set, fault_token,
 )
 from havhex._native.unionfind cimport uf_find, uf_hang, uf_union
+from havhex._native.random cimport splitmix64_next
 from havhex._native.portable cimport (
     aligned_alloc, aligned_free, compare_exchange, ctz32, fetch_add, HUGE_PAGE_ADVICE,
     load_acquire, load_relaxed, MALLOC_ALIGNMENT, monotonic_us, pointer_load_acquire,
     pointer_store_release, prefetch_line, request_huge_pages, sleep_us, store_release,
     store_relaxed,
 )
+from havhex.havannah._structure cimport (
+    KIND_BRIDGE, KIND_FORK, KIND_RING, run_starts, structure_kinds,
+)
 
 import os
 
-cdef extern from *:
-    """
-    /* The next multiplier after a bad one: a splitmix64 step, odd. */
-    static inline uint64_t havhex_next_multiplier(uint64_t previous) {
-        uint64_t z = previous + 0x9E3779B97F4A7C15ULL;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return (z ^ (z >> 31)) | 1;
-    }
-    """
-    uint64_t havhex_next_multiplier(uint64_t previous) noexcept nogil
 
-# Kinds of winning structure, as bits; the judge prints them in this order.
-cdef enum:
-    KIND_BRIDGE = 1
-    KIND_FORK = 2
-    KIND_RING = 4
+cdef inline uint64_t next_multiplier(uint64_t previous) noexcept nogil:
+    """The next multiplier after a bad one: a splitmix64 step, odd."""
+    return splitmix64_next(&previous) | 1
+
 
 cdef enum:
     MAX_BOARD_SIZE = 1 << 30

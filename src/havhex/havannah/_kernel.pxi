@@ -213,7 +213,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                     s.growths += 1
                 else:
                     steps = table_rebuild(s, coords, reseed_slots(table, reseeds), i, n_stones,
-                                          havhex_next_multiplier(local_table.multiplier))
+                                          next_multiplier(local_table.multiplier))
                     reseeds += 1
                     s.reseeds += 1
                 if steps < 0:
@@ -264,11 +264,8 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
             if present:
                 # The stone neighbours fall into runs around the circle; the
                 # stones of a run touch each other, so a run is one group and one
-                # find per run suffices.  A run starts at a present neighbour whose
-                # predecessor is absent (all six present: one run).
-                starts = present & ~(((present << 1) | (present >> 5)) & 63)
-                if not starts:
-                    starts = 1
+                # find per run suffices.
+                starts = run_starts(present)
                 if (starts & (starts - 1)) == 0 and plan.cell_mask == 0:
                     # One run, off the border: no ring (that takes two runs of
                     # one group) and no new corner or edge for the group, so no
@@ -374,7 +371,7 @@ cdef int insert_remaining(Scratch* s, const int32_t* coords, int64_t first,
                                       slots_for(min(n_moves, max(2 * i, there))) if grow
                                       else reseed_slots(table, reseeds), i, 0,
                                       local_table.multiplier if grow
-                                      else havhex_next_multiplier(local_table.multiplier))
+                                      else next_multiplier(local_table.multiplier))
                 if steps < 0:
                     return JUDGE_NO_MEMORY
                 local_table = s.table

@@ -34,6 +34,8 @@ from havhex._native.move_names cimport SGF_HEX, cell_name, decode_name
 from havhex._native.cancel cimport cancel_requested, request_cancel
 from havhex._native.portable cimport fetch_add
 from havhex._native.random cimport Xoshiro, splitmix64_mix, random_below, xoshiro_seed
+from havhex._native.unionfind cimport uf_root
+from havhex.hex._cells cimport BLUE, EMPTY, RED
 
 from havhex._checks import count, integer, worker_count
 from havhex._threads import run_shared
@@ -49,9 +51,6 @@ cdef tuple _NOTHING = ()
 STRUCTURES = _CHAIN
 
 cdef enum:
-    EMPTY = 0
-    RED = 1
-    BLUE = 2
     VISITED = 3           # a playout's flood fill marks its cells so
 
 cdef enum:
@@ -99,12 +98,6 @@ cdef struct Record:
 cdef struct LogEntry:
     int32_t index
     int32_t old
-
-
-cdef inline int32_t find_root(const int32_t* parent, int32_t item) noexcept nogil:
-    while parent[item] >= 0:
-        item = parent[item]
-    return item
 
 
 cdef inline int32_t join_roots(int32_t* parent, LogEntry* log, int32_t* used,
@@ -172,7 +165,7 @@ cdef inline bint place_stone(const Geometry* g, uint8_t* stones, int32_t* parent
     while starts:
         k = LOWEST_BIT[starts]
         starts &= starts - 1
-        other = find_root(parent, cell + g.offset[k])
+        other = uf_root(parent, cell + g.offset[k])
         if other != root:
             root = join_roots(parent, log, used, root, other)
     return ((-parent[root]) & BOTH_SIDES) == BOTH_SIDES

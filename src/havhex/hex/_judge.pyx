@@ -27,15 +27,13 @@ from havhex._native.faults cimport (
 )
 from havhex._native.unionfind cimport uf_find, uf_link, uf_union
 from havhex._native.portable cimport fetch_add
+from havhex.hex._cells cimport BLUE, COLOUR, EMPTY, RED
 from cpython.exc cimport PyErr_CheckSignals
 
-# Cell bytes: the colour in bits 0-1; the second side of each colour as a flag
-# (set on stones only), so a search knows it has arrived without a division.
+# Cell bytes: the colour in bits 0-1 (_cells.pxd); the second side of each
+# colour as a flag (set on stones only), so a search knows it has arrived
+# without a division.
 cdef enum:
-    EMPTY = 0
-    RED = 1
-    BLUE = 2
-    COLOUR = 3
     RED_SINK = 4          # last row: Red's second side
     BLUE_SINK = 8         # last column: Blue's second side
     CODE_SPACE = 0xFE     # white space ends a row token
