@@ -457,9 +457,9 @@ def test_havannah_huge_board_stones_at_the_corners(tmp_path, size):
 
 def test_havannah_region_cells_by_formula():
     """The region's hexagon count and extent (from its bounds) agree with its rows."""
-    from havhex.draw.havannah import (_region_cells as _hav_region_cells,
-                                      _region_extent as _hav_region_extent,
-                                      _region_rows as _hav_region_rows)
+    from havhex.havannah.picture import (_region_cells as _hav_region_cells,
+                                         _region_extent as _hav_region_extent,
+                                         _region_rows as _hav_region_rows)
 
     rng = random.Random(5)
     for _ in range(3000):

@@ -12,19 +12,21 @@ Every drawn hexagon is one ``<path class="cell ...">`` with ``data-x``/``data-y`
 carry its name as a class (``bridge``, ``fork``, ``ring``, ``enclosed``,
 ``chain``, ``last-move``).  The document's ``<title>`` is the answer.
 
-One module per concern: :mod:`.havannah` and :mod:`.hex` draw each game,
-:mod:`.svg` holds what both pictures share, :mod:`.header` measures a case
-from its header.  This package is imported only by the ``draw`` command,
-never by ``import havhex``.
+The pictures of a position live below the boards, so that a board can draw
+itself: :mod:`havhex.havannah.picture` and :mod:`havhex.hex.picture` draw
+each game, :mod:`havhex._svg` holds what both share.  Here are what draws a
+case or a record: :mod:`.header` measures a case from its header,
+:mod:`.page` draws a game move by move.  This package is imported only by
+the ``draw`` command, never by ``import havhex``.
 """
 import os
 
 from ..errors import InputError
-from .havannah import (HAVANNAH_EDGES, HAVANNAH_SVG_STONES_MAX, HAVANNAH_TEXT_MAX,
-                       havannah_svg, havannah_text)
+from ..havannah.picture import (HAVANNAH_EDGES, HAVANNAH_SVG_STONES_MAX, HAVANNAH_TEXT_MAX,
+                                havannah_svg, havannah_text)
+from ..hex.picture import HEX_SVG_MAX, HEX_TEXT_MAX, hex_svg, hex_text
 from .header import case_header
 from .page import game_page, game_steps, position_svg
-from .hex import HEX_SVG_MAX, HEX_TEXT_MAX, hex_svg, hex_text
 
 __all__ = [
     "draw_command", "draw_record", "game_steps", "game_page", "position_svg", "havannah_svg", "havannah_text", "hex_svg", "hex_text",

@@ -22,11 +22,11 @@ swaps are moves, a resignation, a forfeit or a pass is not.
 """
 import json
 
+from .. import _svg as svg
 from ..errors import InputError
 from ..havannah import geometry
-from . import havannah as havannah_picture
-from . import hex as hex_picture
-from . import svg
+from ..havannah import picture as havannah_picture
+from ..hex import picture as hex_picture
 
 __all__ = ["GameSteps", "game_steps", "position_svg", "game_page", "NOT_MOVES",
            "PAGE_HAVANNAH_CELLS_MAX", "PAGE_HEX_MAX"]

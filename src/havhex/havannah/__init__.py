@@ -14,10 +14,10 @@ import gc
 # ``array`` is imported where it is used: its import brings ``collections``,
 # a start-up cost that judging a file never needs.
 from . import _judge, _rings
+from ._result import KINDS, Result
 from .._checks import integer, thread_count
 from .._source import encode_text, read_input
 from .._explanation import Explanation
-from .._frozen import Frozen
 from ..errors import InputError, shared_fault_reason
 
 __all__ = [
@@ -27,64 +27,9 @@ __all__ = [
 ]
 
 MAX_SIZE = _judge.MAX_SIZE
-KINDS = ("bridge", "fork", "ring")
-_KIND_BITS = _judge.KIND_BITS
-
 # The engine's fault codes, named in its order.
 _ERR_TOKEN, _ERR_T, _ERR_S, _ERR_M, _ERR_OFF_BOARD, _ERR_TRAILING, _ERR_MEMORY = \
     _judge.FAULT_CODES
-
-
-class Result(Frozen):
-    """The verdict on one sequence of moves: immutable, hashable, comparable.
-
-    ``kinds`` lists the structures completed, in the order bridge, fork,
-    ring (empty when nothing was built); ``move`` is the 1-based winning move
-    or ``None``.  ``str(result)`` is the judge's wording.
-    """
-
-    __slots__ = ("kinds", "move")
-
-    def __init__(self, kinds, move):
-        kinds = tuple(kinds)
-        if any(kind not in KINDS for kind in kinds) or list(kinds) != sorted(set(kinds), key=KINDS.index):
-            raise ValueError(f"kinds must be distinct names from {KINDS}, in that order")
-        if (move is None) != (not kinds):
-            raise ValueError("a result has kinds exactly when it has a move")
-        self._set(kinds=kinds, move=move)
-
-    @classmethod
-    def _from_engine(cls, bits, move):
-        if not bits:
-            return _NONE
-        return cls._build(kinds=tuple(k for b, k in zip(_KIND_BITS, KINDS) if bits & b), move=move)
-
-    def __bool__(self):
-        """True when a structure was completed."""
-        return bool(self.kinds)
-
-    def __str__(self):
-        if not self.kinds:
-            return "none"
-        return f"{'-'.join(self.kinds)} in move {self.move}"
-
-    def __repr__(self):
-        return f"Result(kinds={self.kinds!r}, move={self.move!r})"
-
-    def __eq__(self, other):
-        if not isinstance(other, Result):
-            return NotImplemented
-        return self.kinds == other.kinds and self.move == other.move
-
-    def __hash__(self):
-        return hash((self.kinds, self.move))
-
-    def __reduce__(self):
-        return (Result, (self.kinds, self.move))
-
-
-_NONE = Result._build(kinds=(), move=None)
-
 
 
 # ---------------------------------------------------------------------------

@@ -161,13 +161,13 @@ class Board(BoardCore):
 
     def draw(self, as_text=False, **options):
         """The board as an SVG document (or text with ``as_text=True``)
-        through :func:`havhex.draw.havannah_svg` / ``havannah_text``.
+        through :func:`havhex.havannah.picture.havannah_svg` / ``havannah_text``.
 
         Those pictures show one player's stones: the winner's, with the
         witness of the win, or, before a win, the stones of ``player=``
         (default the player to move).  ``options`` go to the drawing
         function (``heading=``)."""
-        from .. import draw
+        from . import picture
 
         player = options.pop("player", None)
         explanation = self.explain()
@@ -182,8 +182,8 @@ class Board(BoardCore):
             explanation = None
             stones = [tuple(map(int, cell)) for cell in _stones_of(self, PLAYERS.index(player) + 1)]
         if as_text:
-            return draw.havannah_text(self.size, stones, explanation, **options)
-        return draw.havannah_svg(self.size, stones, explanation, **options)
+            return picture.havannah_text(self.size, stones, explanation, **options)
+        return picture.havannah_svg(self.size, stones, explanation, **options)
 
 
 def _stones_of(board, value):

@@ -148,17 +148,17 @@ class Board(BoardCore):
 
     def draw(self, as_text=False, **options):
         """The board as SVG (or as text with ``as_text=True``) through
-        :func:`havhex.draw.hex_svg` / :func:`havhex.draw.hex_text`, with the
+        :func:`havhex.hex.picture.hex_svg` / ``hex_text``, with the
         winning chain marked; ``options`` go to them (``heading=``).  The
         pictures are of square boards: another raises
         :class:`havhex.InputError`."""
-        from havhex import draw
+        from . import picture
 
         if self.rows != self.cols:
             raise InputError(f"the pictures are of square boards (N x N); this one is "
                              f"{self.rows} x {self.cols}")
         explanation = self.explain() or {"answer": "Nobody wins"}
-        function = draw.hex_text if as_text else draw.hex_svg
+        function = picture.hex_text if as_text else picture.hex_svg
         return function(self._rows_text(), explanation, **options)
 
 

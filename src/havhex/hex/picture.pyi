@@ -1,6 +1,6 @@
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
-from ..hex import Explanation
+from .._explanation import Explanation
 
 __all__ = [
     "hex_svg", "hex_text", "HEX_TEXT_MAX", "HEX_SVG_MAX",

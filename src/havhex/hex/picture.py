@@ -5,8 +5,8 @@ Hexagons have pointed tops; row ``i`` is drawn half a cell right of row
 ``i - 1``, so the board is a rhombus leaning right (docs/conventions.md,
 "Hex").
 """
+from .. import _svg as svg
 from ..errors import InputError
-from . import svg
 
 __all__ = [
     "hex_svg", "hex_text", "HEX_TEXT_MAX", "HEX_SVG_MAX",

@@ -10,9 +10,10 @@ down), so ``(x+1, y+1)`` is straight above, ``(x, y+1)`` at two o'clock,
 """
 import math
 
+from .. import _svg as svg
 from ..errors import InputError
-from ..havannah import KINDS, geometry
-from . import svg
+from . import geometry
+from ._result import KINDS
 
 __all__ = [
     "havannah_svg", "havannah_text",

@@ -1,0 +1,416 @@
+"""Imports flow one way through src/havhex, lazy ones inside functions included.
+
+Every module is parsed (Python with ``ast``; Cython ``.pyx``/``.pxd``/``.pxi``
+with a line parser that knows ``import``, ``cimport``, their ``from`` forms
+and ``include``), and the graph of imports between havhex's own modules is
+checked for three things: no cycle; no import from a layer to one above it
+(leaves -> the games -> records -> draw -> the cluster layer -> cli); no
+submodule importing its own package's ``__init__``.  Each fault names the
+file and line of the import.
+"""
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = SRC / "havhex"
+CYTHON = (".pyx", ".pxd", ".pxi")
+
+# The layers, lowest first: a module may import from its own layer or below.
+LAYERS = ("leaf", "game", "records", "draw", "cluster", "cli", "top")
+
+
+def _layer(module):
+    """The layer of a module of havhex (None: a module no layer names, a
+    fault of its own, so that a new module is placed on purpose)."""
+    parts = module.split(".")
+    if parts == ["havhex"]:
+        return "top"            # only re-exports downward; nothing imports it
+    head = parts[1]
+    if head in ("errors", "_checks", "_native", "_source", "_threads", "_buffers",
+                "_frozen", "_explanation", "_version", "_boundaries", "_svg"):
+        return "leaf"
+    if head in ("havannah", "hex"):
+        return "game"
+    if head == "records":
+        return "records"
+    if head == "draw":
+        return "draw"
+    if head in ("dask", "_cluster"):
+        return "cluster"
+    if head in ("cli", "__main__"):
+        return "cli"
+    return None
+
+
+def _module_name(path):
+    """The dotted name of a source file, None for an include file (its
+    imports are its includer's)."""
+    relative = path.relative_to(SRC).with_suffix("")
+    if path.suffix == ".pxi":
+        return None
+    parts = list(relative.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _sources():
+    return sorted(path for path in PACKAGE.rglob("*")
+                  if path.suffix in (".py",) + CYTHON and "__pycache__" not in path.parts)
+
+
+def _modules():
+    names = {}
+    for path in _sources():
+        name = _module_name(path)
+        if name is not None:
+            names.setdefault(name, []).append(path)
+    return names
+
+
+def _is_package(module):
+    return (SRC / Path(*module.split("."))).is_dir()
+
+
+def _resolve(module, level, target):
+    """The absolute name of ``from <level dots><target>`` in ``module``."""
+    if level == 0:
+        return target
+    base = module.split(".")
+    if not _is_package(module):
+        base = base[:-1]
+    if level > 1:
+        base = base[:len(base) - (level - 1)]
+    return ".".join(base + ([target] if target else []))
+
+
+def _from_targets(base, names, known):
+    """What ``from base import names`` imports: each name that is a module
+    of its own, else ``base`` itself (its ``__init__`` for a package)."""
+    targets = []
+    for name in names:
+        if name != "*" and f"{base}.{name}" in known:
+            targets.append(f"{base}.{name}")
+        else:
+            targets.append(base)
+    return targets
+
+
+# ---------------------------------------------------------------------------
+# Python
+# ---------------------------------------------------------------------------
+
+def _python_imports(module, path, known):
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve(module, node.level, node.module)
+            names = [alias.name for alias in node.names]
+            found.extend((target, node.lineno) for target in _from_targets(base, names, known))
+    return list(dict.fromkeys(found))
+
+
+# ---------------------------------------------------------------------------
+# Cython
+# ---------------------------------------------------------------------------
+
+_STRING = re.compile(r"""[rbufRBUF]{0,2}('''|\"\"\"|'|")""")
+
+
+def _code_lines(text):
+    """``(line number, code)`` of each logical line of Cython source: the
+    comments and the text of strings (docstrings too) blanked out, lines
+    continued by a backslash or an open bracket joined."""
+    lines = text.splitlines()
+    out = []
+    quote = None                # the triple quote a string opened, while inside it
+    pending, first = "", None
+    depth = 0
+    for number, raw in enumerate(lines, 1):
+        code = []
+        i = 0
+        while i < len(raw):
+            if quote is not None:
+                end = raw.find(quote, i)
+                if end < 0:
+                    i = len(raw)
+                    break
+                i = end + len(quote)
+                quote = None
+                code.append('""')
+                continue
+            character = raw[i]
+            if character == "#":
+                break
+            match = _STRING.match(raw, i)
+            if match and (i == 0 or not (raw[i - 1].isalnum() or raw[i - 1] == "_")):
+                opener = match.group(1)
+                start = match.end()
+                if len(opener) == 3:
+                    end = raw.find(opener, start)
+                    if end < 0:
+                        quote = opener
+                        i = len(raw)
+                        break
+                    i = end + 3
+                else:
+                    j = start
+                    while j < len(raw) and raw[j] != opener:
+                        j += 2 if raw[j] == "\\" else 1
+                    # An include's file name is kept: it is what the line means.
+                    code.append(raw[i:j + 1])
+                    i = j + 1
+                    continue
+                code.append('""')
+                continue
+            if character in "([{":
+                depth += 1
+            elif character in ")]}":
+                depth = max(0, depth - 1)
+            code.append(character)
+            i += 1
+        line = "".join(code)
+        if first is None:
+            first = number
+        continued = line.rstrip().endswith("\\")
+        pending += " " + (line.rstrip()[:-1] if continued else line)
+        if continued or depth > 0 or quote is not None:
+            continue
+        out.append((first, pending.strip()))
+        pending, first = "", None
+    if pending.strip():
+        out.append((first, pending.strip()))
+    return out
+
+
+_IMPORT = re.compile(r"^c?import\s+(.+)$")
+_FROM = re.compile(r"^from\s+(\.*)([\w.]*)\s+c?import\s+(.+)$")
+_INCLUDE = re.compile(r"""^include\s+(["'])(.+)\1$""")
+
+
+def _names(listing):
+    listing = listing.strip()
+    if listing.startswith("(") and listing.endswith(")"):
+        listing = listing[1:-1]
+    return [part.split()[0] for part in listing.split(",") if part.strip()]
+
+
+def _include_path(includer, name):
+    for base in (includer.parent, SRC):
+        candidate = base / name
+        if candidate.is_file():
+            return candidate
+    raise AssertionError(f"{includer}: include {name!r} names no file")
+
+
+def _cython_imports(module, path, known, seen=()):
+    """The imports of a Cython file, the included files' among them (at
+    the line of their ``include``, in the includer)."""
+    found = []
+    for number, line in _code_lines(path.read_text(encoding="utf-8")):
+        match = _IMPORT.match(line)
+        if match:
+            found.extend((name, number) for name in _names(match.group(1)))
+            continue
+        match = _FROM.match(line)
+        if match:
+            base = _resolve(module, len(match.group(1)), match.group(2))
+            found.extend((target, number)
+                         for target in _from_targets(base, _names(match.group(3)), known))
+            continue
+        match = _INCLUDE.match(line)
+        if match:
+            included = _include_path(path, match.group(2))
+            assert included not in seen, f"{path}:{number}: include cycle through {included}"
+            found.extend((target, number) for target, _ in
+                         _cython_imports(module, included, known, seen + (path,)))
+    return list(dict.fromkeys(found))
+
+
+# ---------------------------------------------------------------------------
+# The graph
+# ---------------------------------------------------------------------------
+
+def _graph():
+    """``{module: [(imported module, file, line), ...]}`` over havhex's own
+    modules (an include file's imports are its includer's)."""
+    modules = _modules()
+    known = set(modules)
+    graph = {}
+    for module, paths in modules.items():
+        edges = graph.setdefault(module, [])
+        for path in paths:
+            parse = _python_imports if path.suffix == ".py" else _cython_imports
+            for target, line in parse(module, path, known):
+                if target != "havhex" and not target.startswith("havhex."):
+                    continue
+                # ``import havhex.a.b``: the deepest module the name holds.
+                while target not in known and "." in target:
+                    target = target.rsplit(".", 1)[0]
+                if target != module:
+                    edges.append((target, path.relative_to(SRC), line))
+    return graph
+
+
+def _where(edge):
+    target, path, line = edge
+    return f"{path}:{line}: imports {target}"
+
+
+def _cycles(graph):
+    """Each cycle of the graph once (the strongly connected components with
+    more than one module, with one path round each)."""
+    index, low, stack, on_stack, components = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(node):
+        # Iterative Tarjan: the graph is small, but recursion would hide
+        # the import that closes the cycle in a deep traceback.
+        work = [(node, iter(graph[node]))]
+        index[node] = low[node] = counter[0]
+        counter[0] += 1
+        stack.append(node)
+        on_stack.add(node)
+        while work:
+            current, edges = work[-1]
+            advanced = False
+            for target, _, _ in edges:
+                if target not in index:
+                    index[target] = low[target] = counter[0]
+                    counter[0] += 1
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(graph[target])))
+                    advanced = True
+                    break
+                if target in on_stack:
+                    low[current] = min(low[current], index[target])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[current])
+            if low[current] == index[current]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == current:
+                        break
+                if len(component) > 1:
+                    components.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return components
+
+
+def _cycle_path(graph, component):
+    """One closed path through a component, as the imports that make it."""
+    members = set(component)
+    start = component[0]
+    # Breadth-first from start back to start, within the component.
+    paths = {start: []}
+    queue = [start]
+    while queue:
+        node = queue.pop(0)
+        for edge in graph[node]:
+            target = edge[0]
+            if target not in members:
+                continue
+            if target == start:
+                return paths[node] + [edge]
+            if target not in paths:
+                paths[target] = paths[node] + [edge]
+                queue.append(target)
+    return []
+
+
+GRAPH = _graph()
+
+
+def test_the_parser_sees_the_imports_it_must():
+    """The graph holds imports of every kind the checks rest on, so that a
+    parser that found nothing could not pass them."""
+    edges = {(module, target) for module, listed in GRAPH.items() for target, _, _ in listed}
+    # A Python import at the top of a file, a relative one and a lazy one.
+    assert ("havhex.records.game", "havhex.errors") in edges
+    assert ("havhex.havannah", "havhex.havannah._judge") in edges
+    assert ("havhex.cli", "havhex.cli.arguments") in edges
+    # A cimport, a Cython import, and an include file's cimport.
+    assert ("havhex.havannah._judge", "havhex._native.unionfind") in edges
+    assert ("havhex.records._reader", "havhex.errors") in edges
+    assert ("havhex.hex._judge", "havhex._native.cancel") in edges
+    # Nothing from inside a docstring (``>>> from havhex.hex import Board``).
+    assert len(GRAPH) > 40
+
+
+def test_every_module_has_a_layer():
+    unplaced = sorted(module for module in GRAPH if _layer(module) is None)
+    assert not unplaced, f"modules in no layer (add them to _layer): {unplaced}"
+
+
+def test_no_import_cycle():
+    cycles = _cycles(GRAPH)
+    text = []
+    for component in cycles:
+        text.append(f"cycle through {len(component)} modules: {', '.join(component)}")
+        text.extend("    " + _where(edge) for edge in _cycle_path(GRAPH, component))
+    print("\n".join(text))
+    assert not cycles, "\n".join(text)
+
+
+def test_no_import_up_the_layers():
+    faults = []
+    for module, edges in sorted(GRAPH.items()):
+        here = _layer(module)
+        if here is None:
+            continue
+        for edge in edges:
+            there = _layer(edge[0])
+            if there is None:
+                continue
+            if LAYERS.index(there) > LAYERS.index(here):
+                faults.append(f"{_where(edge)} ({here} -> {there})")
+            elif here == there == "game" and module.split(".")[1] != edge[0].split(".")[1]:
+                faults.append(f"{_where(edge)} (one game imports the other)")
+    print("\n".join(faults))
+    assert not faults, "\n".join(faults)
+
+
+def test_no_submodule_imports_its_own_package():
+    faults = []
+    for module, edges in sorted(GRAPH.items()):
+        for edge in edges:
+            target = edge[0]
+            if _is_package(target) and module.startswith(target + "."):
+                faults.append(f"{_where(edge)} (its own package's __init__)")
+    print("\n".join(faults))
+    assert not faults, "\n".join(faults)
+
+
+@pytest.mark.parametrize("source, expected", [
+    ('from havhex._native.reader cimport (\n    a,\n    b)\n', ["havhex._native.reader"]),
+    ('    from havhex._threads import Worker  # lazy\n', ["havhex._threads"]),
+    ('x = 1  # from havhex.errors import InputError\n', []),
+    ('"""\n>>> from havhex.hex import Board\n"""\n', []),
+    ('cimport havhex._native.random as r, havhex._native.portable\n',
+     ["havhex._native.random", "havhex._native.portable"]),
+    ('from havhex import errors, \\\n    _version\n', ["havhex.errors", "havhex._version"]),
+    ('cdef extern from "havhex/_native/lines.h":\n    pass\n', []),
+])
+def test_the_cython_line_parser(tmp_path, source, expected):
+    path = tmp_path / "sample.pyx"
+    path.write_text(source, encoding="utf-8")
+    known = {"havhex.errors", "havhex._version", "havhex._native.reader",
+             "havhex._native.random", "havhex._native.portable", "havhex._threads"}
+    targets = [target for target, _ in _cython_imports("havhex.sample", path, known)]
+    assert targets == expected
