@@ -186,6 +186,36 @@ class Board(BoardCore):
         return picture.havannah_svg(self.size, stones, explanation, **options)
 
 
+    def _repr_svg_(self):
+        """The picture a notebook shows (Jupyter calls this): the winner's
+        stones numbered with the witness of the win (before a win, those of
+        the player to move), the other player's stones unnumbered, the last
+        move ringed."""
+        from . import picture
+
+        explanation = self.explain()
+        if explanation is not None:
+            player = self.winner
+            stones = self._winner_stones()
+            explanation = dict(explanation.to_dict(), move=len(stones))
+        else:
+            player = self.to_move
+            stones = self._stones_in_order(PLAYERS.index(player) + 1)
+            explanation = None
+        others = [tuple(map(int, cell)) for cell in _stones_of(self, 2 - PLAYERS.index(player))]
+        last = next((move for move in reversed(self.moves) if move != SWAP), None)
+        return picture.havannah_svg(self.size, stones, explanation, others=others,
+                                    last_move=last, total_moves=len(self))
+
+    def _stones_in_order(self, value):
+        """The stones of colour ``value`` (1 white, 2 black) in the order
+        they were played (the swapped stone where it was first played)."""
+        cells = self._cells_bytes()
+        width = 2 * self.size + 1
+        return [move for move in self.moves
+                if move != SWAP and cells[move[0] * width + move[1]] == value]
+
+
 def _stones_of(board, value):
     width = 2 * board.size + 1
     cells = board._cells_bytes()

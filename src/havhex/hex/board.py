@@ -162,6 +162,24 @@ class Board(BoardCore):
         return function(self._rows_text(), explanation, **options)
 
 
+    def _repr_svg_(self):
+        """The picture a notebook shows (Jupyter calls this): both colours'
+        stones, the last move ringed, a winning chain marked; None (the
+        notebook shows the repr) for a board the pictures do not take."""
+        from . import picture
+
+        if self.rows != self.cols or self.rows > picture.HEX_SVG_MAX:
+            return None
+        cells = [move for move in self.moves if not isinstance(move, str)]
+        last = self.moves[-1] if self.moves else None
+        if last == SWAP_PIECES:
+            last = cells[-1][::-1]        # the stone went to the mirror cell
+        elif isinstance(last, str):
+            last = None
+        explanation = self.explain() or {"answer": "Nobody wins"}
+        return picture.hex_svg(self._rows_text(), explanation, last_move=last)
+
+
 def _rebuilt(cls, rows, cols, swap, base, base_to_move, moves):
     """Unpickling: the start, then the moves again."""
     if base is None:
