@@ -24,6 +24,7 @@ continued by uniformly random moves is the winner of the board filled by a
 uniformly random split of the empty cells (the mover's share first), which
 one flood fill from the top row decides.
 """
+cimport cython
 from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
@@ -85,261 +86,8 @@ cdef uint64_t BLUE_TO_MOVE_KEY = splitmix64_mix(<uint64_t>0x243F6A8885A308D3)
 cdef uint64_t SIDES_SWAPPED_KEY = splitmix64_mix(<uint64_t>0x13198A2E03707344)
 
 
-cdef inline uint64_t stone_key(int32_t cell, uint8_t colour) noexcept nogil:
-    return splitmix64_mix((<uint64_t>cell << 2) | colour)
-
-
-cdef struct Record:
-    int32_t cell          # the stone placed; for swap-pieces the first stone's cell
-    int32_t log_start     # where the move's parent writes begin in the log
-    int32_t kind
-
-
-cdef struct LogEntry:
-    int32_t index
-    int32_t old
-
-
-cdef inline int32_t join_roots(int32_t* parent, LogEntry* log, int32_t* used,
-                               int32_t root_a, int32_t root_b) noexcept nogil:
-    """Union by size of two distinct roots, logging the two parent writes;
-    returns the new root, which holds both sets' sides."""
-    cdef int32_t larger, smaller
-    cdef int32_t a = -parent[root_a], b = -parent[root_b]
-    if a >= b:
-        larger = root_a
-        smaller = root_b
-    else:
-        larger = root_b
-        smaller = root_a
-    log[used[0]].index = smaller
-    log[used[0]].old = parent[smaller]
-    log[used[0] + 1].index = larger
-    log[used[0] + 1].old = parent[larger]
-    used[0] += 2
-    parent[larger] = -(((a | b) & BOTH_SIDES) + ((a >> 2) + (b >> 2)) * SIZE_UNIT)
-    parent[smaller] = larger
-    return larger
-
-
-cdef struct Geometry:
-    int32_t rows
-    int32_t cols
-    int32_t width         # cols + 1
-    int32_t padded
-    int32_t offset[6]
-
-
-# The index of the lowest set bit of a 6-bit mask (portable, one load).
-cdef uint8_t LOWEST_BIT[64]
-LOWEST_BIT[0] = 0
-for _mask in range(1, 64):
-    LOWEST_BIT[_mask] = (_mask & -_mask).bit_length() - 1
-
-
-cdef inline bint place_stone(const Geometry* g, uint8_t* stones, int32_t* parent,
-                             LogEntry* log, int32_t* used, int32_t cell, int32_t row,
-                             int32_t col, uint8_t colour) noexcept nogil:
-    """Put a stone on an empty cell and join it to its groups; returns
-    whether its group now touches both of the colour's sides (a win)."""
-    cdef int k
-    cdef int32_t root = cell, other
-    cdef int32_t sides
-    if colour == RED:
-        sides = (FIRST_SIDE if row == 0 else 0) | (SECOND_SIDE if row == g.rows - 1 else 0)
-    else:
-        sides = (FIRST_SIDE if col == 0 else 0) | (SECOND_SIDE if col == g.cols - 1 else 0)
-    cdef uint32_t same = 0, starts
-    for k in range(6):
-        same |= (<uint32_t>(stones[cell + g.offset[k]] == colour)) << k
-    stones[cell] = colour
-    parent[cell] = -(SIZE_UNIT + sides)
-    # Neighbours next to each other around the cell touch, so a run of the
-    # colour's stones around it is one group: one find per run, at the
-    # run's first stone (the one whose predecessor around the cell is not
-    # the colour's).  The mask, not a branch per neighbour: each neighbour
-    # is a coin toss a branch would often mispredict.
-    starts = same & ~(((same << 1) | (same >> 5)) & 0x3F)
-    if same == 0x3F:
-        starts = 1                  # one run all around, with no first stone
-    while starts:
-        k = LOWEST_BIT[starts]
-        starts &= starts - 1
-        other = uf_root(parent, cell + g.offset[k])
-        if other != root:
-            root = join_roots(parent, log, used, root, other)
-    return ((-parent[root]) & BOTH_SIDES) == BOTH_SIDES
-
-
-# --------------------------------------------------------------------------
-# Playouts
-# --------------------------------------------------------------------------
-
-cdef struct PlayoutStart:
-    const uint8_t* stones     # the position's cells (padded)
-    const int32_t* empty      # its empty cells
-    int32_t n_empty
-    uint8_t mover
-    int32_t swap_cell         # the first stone when a swap may come next, else -1
-    int32_t swap_mirror       # its mirror when swap-pieces may come next, else -1
-
-
-cdef struct PlayoutScratch:
-    uint8_t* stones
-    int32_t* order
-    int32_t* stack
-
-
-cdef bint red_joins(const Geometry* g, uint8_t* stones, int32_t* stack) noexcept nogil:
-    """Does Red join top and bottom?  A depth-first flood fill from the top
-    row that marks the cells it reaches (the board is scratch)."""
-    cdef int32_t stack_size = 0
-    cdef int32_t first = g.width, last_row = g.rows * g.width
-    cdef int32_t cell, next_cell, j
-    cdef int k
-    for j in range(g.cols):
-        if stones[first + j] == RED:
-            stones[first + j] = VISITED
-            stack[stack_size] = first + j
-            stack_size += 1
-    while stack_size:
-        stack_size -= 1
-        cell = stack[stack_size]
-        if cell >= last_row:
-            return True
-        for k in range(6):
-            next_cell = cell + g.offset[k]
-            if stones[next_cell] == RED:
-                stones[next_cell] = VISITED
-                stack[stack_size] = next_cell
-                stack_size += 1
-    return False
-
-
-cdef uint8_t playout(const Geometry* g, const PlayoutStart* start, PlayoutScratch* scratch,
-                     Xoshiro* rng) noexcept nogil:
-    """The winner of one game continued by uniformly random legal moves."""
-    cdef int32_t n = start.n_empty
-    cdef uint8_t mover = start.mover
-    cdef uint8_t other
-    cdef int32_t k, pick, held, choices
-    cdef uint8_t* stones = scratch.stones
-    cdef int32_t* order = scratch.order
-    memcpy(stones, start.stones, g.padded)
-    memcpy(order, start.empty, n * sizeof(int32_t))
-    if start.swap_cell >= 0:
-        # The first reply is uniform over the cells and the swaps.
-        choices = n + 1 + (start.swap_mirror >= 0)
-        pick = random_below(rng, <uint32_t>choices)
-        if pick == n + 1 or (pick == n and start.swap_mirror < 0):
-            pass                                  # swap-sides: the stones stay, Blue moves
-        elif pick == n:
-            stones[start.swap_cell] = EMPTY
-            stones[start.swap_mirror] = BLUE
-            mover = RED
-            if start.swap_mirror != start.swap_cell:
-                for k in range(n):
-                    if order[k] == start.swap_mirror:
-                        order[k] = start.swap_cell
-                        break
-    other = RED + BLUE - mover
-    # The mover takes a uniform ceil(n / 2) of the empty cells.
-    held = (n + 1) // 2
-    for k in range(held):
-        pick = k + <int32_t>random_below(rng, <uint32_t>(n - k))
-        stones[order[pick]] = mover
-        order[pick] = order[k]
-    for k in range(held, n):
-        stones[order[k]] = other
-    return RED if red_joins(g, stones, scratch.stack) else BLUE
-
-
-cdef struct PlayoutJob:
-    Geometry g
-    PlayoutStart start
-    uint64_t seed
-    int64_t n_playouts
-    int64_t next_playout      # claimed in chunks by the threads
-    int cancel                # set (request_cancel) to stop every thread soon
-
-
-cdef enum:
-    CLAIM_CHUNK = 64
-
-
-cdef int run_job(PlayoutJob* job, int64_t* red_wins) noexcept nogil:
-    """Playouts claimed by chunks until none is left or the job is
-    cancelled; adds Red's wins.  Returns -1 when out of memory."""
-    cdef PlayoutScratch scratch
-    cdef Xoshiro rng
-    cdef int64_t first, i, stop
-    scratch.stones = <uint8_t*>malloc(job.g.padded)
-    scratch.order = <int32_t*>malloc((job.start.n_empty + 1) * sizeof(int32_t))
-    scratch.stack = <int32_t*>malloc(job.g.padded * sizeof(int32_t))
-    if scratch.stones == NULL or scratch.order == NULL or scratch.stack == NULL:
-        free(scratch.stones)
-        free(scratch.order)
-        free(scratch.stack)
-        return -1
-    while not cancel_requested(&job.cancel):
-        first = fetch_add(&job.next_playout, CLAIM_CHUNK)
-        if first >= job.n_playouts:
-            break
-        stop = min(first + CLAIM_CHUNK, job.n_playouts)
-        for i in range(first, stop):
-            if cancel_requested(&job.cancel):
-                break           # a large board's chunk may take seconds
-            # Playout i draws from stream i of the seed: the same result
-            # whichever thread plays it.
-            xoshiro_seed(&rng, job.seed, <uint64_t>i)
-            if playout(&job.g, &job.start, &scratch, &rng) == RED:
-                red_wins[0] += 1
-    free(scratch.stones)
-    free(scratch.order)
-    free(scratch.stack)
-    return 0
-
-
-# --------------------------------------------------------------------------
-# The witness of a win
-# --------------------------------------------------------------------------
-
-cdef int32_t shortest_chain(const Geometry* g, const uint8_t* stones, uint8_t colour,
-                            int32_t removed, int32_t* queue, int32_t* came_from) noexcept nogil:
-    """Breadth-first search over the colour's stones (``removed`` counts as
-    empty) from its first side (top row, left column) to its second; returns
-    the chain's end cell, or -1.  ``came_from`` (padded cells, filled with -2
-    by the caller) leads back to the first side (-1 there)."""
-    cdef int32_t head = 0, tail = 0, cell, next_cell, i, k
-    if colour == RED:
-        for i in range(g.cols):
-            cell = g.width + i
-            if stones[cell] == colour and cell != removed:
-                came_from[cell] = -1
-                queue[tail] = cell
-                tail += 1
-    else:
-        for i in range(g.rows):
-            cell = (i + 1) * g.width
-            if stones[cell] == colour and cell != removed:
-                came_from[cell] = -1
-                queue[tail] = cell
-                tail += 1
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        if colour == RED:
-            if cell // g.width == g.rows:
-                return cell
-        elif cell % g.width == g.cols - 1:
-            return cell
-        for k in range(6):
-            next_cell = cell + g.offset[k]
-            if stones[next_cell] == colour and came_from[next_cell] == -2 and next_cell != removed:
-                came_from[next_cell] = cell
-                queue[tail] = next_cell
-                tail += 1
-    return -1
+include "_board_union.pxi"
+include "_board_chain.pxi"
 
 
 cdef inline int32_t* _cells_block(int32_t padded) noexcept:
@@ -351,6 +99,9 @@ cdef inline int32_t* _cells_block(int32_t padded) noexcept:
 cdef class PlayoutRun
 
 
+# No cycle can pass through a board (its one object field holds bytes or
+# None): left out of the garbage collector, a copy costs no tracking.
+@cython.no_gc
 cdef class BoardCore:
     """The compiled part of :class:`havhex.hex.Board` (see there)."""
 
@@ -1031,78 +782,14 @@ cdef class BoardCore:
         cdef PlayoutRun run
         n = count(n, "n")
         seed = integer(seed, "seed")
-        threads = worker_count(threads, (n + CLAIM_CHUNK - 1) // CLAIM_CHUNK)
         run = PlayoutRun(self, n, seed)
+        threads = worker_count(threads, run.pieces())
         if n and not self.winner_code:
-            run_shared(run.work, run.cancel, threads,
-                       n * (run.job.start.n_empty + 16) >= LARGE_RUN)
+            run_shared(run.work, run.cancel, threads, run.large)
         return {PLAYERS[0]: run.red, PLAYERS[1]: n - run.red}
 
 
-# Playouts of at least this many cell steps run on a worker thread while the
-# calling thread waits for Ctrl-C; below, starting a thread costs more.
-cdef int64_t LARGE_RUN = 1 << 20
-
-
-cdef class PlayoutRun:
-    """The playouts of one call: a copy of the position's stones and empty
-    cells (the board may change, or go, while threads play) and the shared
-    claim counter.  Each thread keeps it alive while it plays."""
-    cdef PlayoutJob job
-    cdef uint8_t* stones
-    cdef int32_t* empty
-    cdef int64_t red
-
-    def __cinit__(self, BoardCore board, int64_t n, seed):
-        cdef int32_t row, col, cell, n_empty = 0
-        if board.parent == NULL:
-            raise TypeError("this Board was made without __init__")
-        self.job.g = board.g
-        self.job.seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
-        self.job.n_playouts = n
-        self.job.next_playout = 0
-        self.job.cancel = 0
-        if board.winner_code:
-            self.red = n if board.winner_code == RED else 0
-            self.job.n_playouts = 0
-            return
-        self.stones = <uint8_t*>malloc(board.g.padded)
-        self.empty = <int32_t*>malloc((board.g.rows * board.g.cols + 1) * sizeof(int32_t))
-        if self.stones == NULL or self.empty == NULL:
-            raise MemoryError("no memory for the playouts")
-        memcpy(self.stones, board.stones, board.g.padded)
-        for row in range(board.g.rows):
-            for col in range(board.g.cols):
-                cell = (row + 1) * board.g.width + col
-                if self.stones[cell] == EMPTY:
-                    self.empty[n_empty] = cell
-                    n_empty += 1
-        self.job.start.stones = self.stones
-        self.job.start.empty = self.empty
-        self.job.start.n_empty = n_empty
-        self.job.start.mover = board.mover
-        self.job.start.swap_cell = board._swap_cell()
-        self.job.start.swap_mirror = (board._mirror(self.job.start.swap_cell)
-                                      if self.job.start.swap_cell >= 0 else -1)
-
-    def __dealloc__(self):
-        free(self.stones)
-        free(self.empty)
-
-    def work(self):
-        """Play claimed playouts until none is left (or the run is
-        cancelled), adding Red's wins to the run's."""
-        cdef int64_t red = 0
-        cdef int status
-        with nogil:
-            status = run_job(&self.job, &red)
-        if status:
-            raise MemoryError("no memory for the playouts")
-        self.red += red
-
-    def cancel(self):
-        """Ask every thread to stop after its current playout."""
-        request_cancel(&self.job.cancel)
+include "_board_playouts.pxi"
 
 
 def name_of_cell(cell):
