@@ -39,16 +39,23 @@ class Board(BoardCore):
 
     ``play(move)`` returns the kinds the move completed for the mover, in
     the order bridge, fork, ring (``()`` for none); the first move that
-    completes one wins.  Playing off the board, on a stone, after the end,
-    or a swap that is not allowed raises :class:`havhex.InputError`, a move
-    of the wrong type ``TypeError``; the board is unchanged after an error.
+    completes one wins.  A move is a cell ``(x, y)``, its name in Little
+    Golem's notation as the records write it (``"A1"`` is ``(1, 1)``, see
+    :meth:`cell_name`) or ``"swap"``.
+
+    Misuse raises :class:`havhex.InputError` (a ``ValueError``) and changes
+    nothing: a move off the board, on a stone, after the end, a swap that is
+    not allowed, a size out of range, a negative count.  An argument of the
+    wrong type raises ``TypeError``.  Integers are whatever
+    ``operator.index`` takes (NumPy integers too), never ``bool``.
     ``undo()`` takes back the last move exactly, down to the empty board;
     ``copy()`` copies the arrays.  ``hash`` is a 64-bit Zobrist hash of the
     stones and the player to move; boards compare equal when their stones,
     player to move, size, rule and swap option are the same.
     ``legal_moves()`` lists the empty cells in ``(x, y)`` order, then
     ``"swap"`` when it is legal.  ``playout(seed)`` and ``playouts(n, seed,
-    threads)`` play random games in C from the position.
+    threads)`` play random games in C from the position; Ctrl-C stops them
+    within a fraction of a second, leaving the board as it was.
 
     Memory: 7 bytes per cell of the ``(2S+1)**2`` square around the board,
     plus 40 bytes per move (and, under the contest rule, 8 bytes per cell

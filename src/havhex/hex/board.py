@@ -28,8 +28,10 @@ class Board(BoardCore):
     ``Board(rows, cols=None, swap=False)``: cells are ``(row, col)``,
     0-based, as the judge writes them, with its neighbours; Red (SGF's
     Black) moves first and joins the top row to the bottom row, Blue the left
-    column to the right column.  ``play`` returns ``("chain",)`` for the
-    winning move and ``()`` otherwise.
+    column to the right column.  A move is a cell, its name in SGF Hex's
+    notation as the records write it (``"a1"`` is ``(0, 0)``, ``"c2"`` is
+    ``(1, 2)``, see :meth:`cell_name`) or a swap.  ``play`` returns
+    ``("chain",)`` for the winning move and ``()`` otherwise.
 
     Misuse raises :class:`havhex.InputError` (a ``ValueError``) and changes
     nothing: a move off the board, on a stone, after the end, a swap out of
