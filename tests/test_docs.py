@@ -206,7 +206,8 @@ def test_conventions_state_the_hex_neighbours():
 # ---------------------------------------------------------------------------
 
 def test_readme_states_the_real_limits():
-    from havhex import draw, errors, havannah, hex
+    from havhex import draw, havannah, hex
+    from havhex.hex import _judge as hex_engine
 
     text = _text(README)
     assert "any size" not in text.lower()
@@ -215,7 +216,7 @@ def test_readme_states_the_real_limits():
     for limit in (hex.MAX_SIZE, draw.HEX_SVG_MAX, draw.HEX_TEXT_MAX, draw.HAVANNAH_TEXT_MAX,
                   draw.HAVANNAH_SVG_STONES_MAX):
         assert f"{limit:,}" in text, limit
-    assert f"at most {errors.MAX_NUMBER_DIGITS} digits" in text
+    assert f"at most {hex_engine.MAX_NUMBER_DIGITS} digits" in text
     # The Havannah ring rule is named as the contest's, beside the official one.
     assert "The ring rule is the contest's, not the official game's." in _flat(text).replace("**", "")
 

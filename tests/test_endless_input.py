@@ -98,13 +98,13 @@ def test_an_endless_pipe_is_refused_at_once(name, threads):
 # The reader itself on standard input, through a read chunk of argv[2] bytes.
 PARSE_STDIN = """
 import sys
-from havhex import havannah, hex
-from havhex.havannah import _judge as havannah_engine
-from havhex.hex import _judge as hex_engine
+from havhex.havannah import _faults as havannah_faults, _judge as havannah_engine
+from havhex.hex import _faults as hex_faults, _judge as hex_engine
 
-engine, facade = (havannah_engine, havannah) if sys.argv[1] == "havannah" else (hex_engine, hex)
+engine, faults = ((havannah_engine, havannah_faults) if sys.argv[1] == "havannah"
+                  else (hex_engine, hex_faults))
 parsed = engine.parse(sys.stdin.fileno(), chunk_size=int(sys.argv[2]))
-print(parsed.err_line, facade._fault_reason(parsed), sep=": ")
+print(parsed.err_line, faults._fault_reason(parsed), sep=": ")
 """
 
 

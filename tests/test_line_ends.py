@@ -66,9 +66,9 @@ def test_reader_codes_are_stated_once():
         assert len(set(codes)) == count and 0 not in codes
         assert (codes[0], codes[-2], codes[-1]) == (token, trailing, memory)
     missing, not_integer, too_long, _ = hex_engine.TOKEN_CODES
-    assert errors.token_reason(missing, "T", b"", 0) == "input ends before T"
-    assert errors.token_reason(not_integer, "T", b"x", 0) == "expected T as an integer, found 'x'"
-    assert errors.token_reason(too_long, "T", b"9" * 19, 0).startswith("T is too long")
+    assert errors.token_reason(missing, "T", b"", 0, hex_engine) == "input ends before T"
+    assert errors.token_reason(not_integer, "T", b"x", 0, hex_engine) == "expected T as an integer, found 'x'"
+    assert errors.token_reason(too_long, "T", b"9" * 19, 0, hex_engine).startswith("T is too long")
 
 
 def test_both_engines_keep_one_fault_record():
@@ -92,13 +92,13 @@ def test_limits_and_codes_are_read_from_the_engines():
     """The facades take the board limits and the engines' codes from the
     engines (the same objects), rather than writing them again."""
     from havhex import havannah, hex as hx
-    from havhex.havannah import _judge as havannah_engine
-    from havhex.hex import _judge as hex_engine
+    from havhex.havannah import _judge as havannah_engine, _result as havannah_results
+    from havhex.hex import _judge as hex_engine, _result as hex_results
 
     assert havannah.MAX_SIZE is havannah_engine.MAX_SIZE and havannah.MAX_SIZE == 1 << 30
     assert hx.MAX_SIZE is hex_engine.MAX_SIZE and hx.MAX_SIZE == 30000
-    assert havannah._KIND_BITS is havannah_engine.KIND_BITS
+    assert havannah_results._KIND_BITS is havannah_engine.KIND_BITS
     assert len(set(havannah_engine.KIND_BITS)) == 3
-    assert list(hx._STATUS_OF_CODE) == list(hex_engine.VERDICT_CODES)
-    assert list(hx._REASON_OF_CODE) == list(hex_engine.REASON_CODES)
-    assert list(hx._COLOUR_OF_CODE) == list(hex_engine.COLOUR_CODES)
+    assert list(hex_results._STATUS_OF_CODE) == list(hex_engine.VERDICT_CODES)
+    assert list(hex_results._REASON_OF_CODE) == list(hex_engine.REASON_CODES)
+    assert list(hex_results._COLOUR_OF_CODE) == list(hex_engine.COLOUR_CODES)

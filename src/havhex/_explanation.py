@@ -167,3 +167,17 @@ def _hex_record(explanation):
 
 
 _RECORDS = {"havannah": _havannah_record, "hex": _hex_record}
+
+
+def json_record(source, explanation, case_offset=0):
+    """The one place where a JSON record is built: one JSON Lines line, the
+    input's name (``source``) first, then the case's explanation, with the
+    separators of the README.  ``case_offset`` is the number of cases before
+    the explained input in its file (a cluster judges a large file in runs
+    of cases).  The command line and the cluster's workers both write it."""
+    import json
+
+    record = {"file": source, **explanation.to_dict()}
+    if case_offset:
+        record["case"] += case_offset
+    return json.dumps(record, separators=(", ", ": ")) + "\n"

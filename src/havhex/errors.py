@@ -1,26 +1,12 @@
-"""The one exception type that bad input raises."""
+"""The one exception type that bad input raises, and the wording of the
+faults both input formats share.
+
+A leaf: it imports nothing of havhex.  The reader's codes and limits are
+compiled into each engine (``_native/reader.pxd``, the same in both); a
+function that needs them takes the engine that read (``engine``).
+"""
 
 __all__ = ["InputError"]
-
-
-def _reader():
-    """The engine module that states the reader's statuses and limits.
-
-    Both engines compile the one reader (``_native/reader.pxd``) and export
-    the same codes; the Hex engine is the lighter to load.  Looked up when
-    first needed: the engines' packages import this module.
-    """
-    from .hex import _judge
-
-    return _judge
-
-
-def __getattr__(name):
-    # MAX_NUMBER_DIGITS: the longest number token, sign aside; the reader
-    # stops at the digit beyond, whatever the value.
-    if name == "MAX_NUMBER_DIGITS":
-        return _reader().MAX_NUMBER_DIGITS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # At most this many bytes of a bad token, and characters of their quoted
@@ -90,19 +76,18 @@ def shown_bytes(token):
     return "'" + text + "'" + ("..." if cut else "")
 
 
-def token_reason(status, what, token, io_errno):
-    """The reason for a token the reader could not take as ``what``."""
+def token_reason(status, what, token, io_errno, engine):
+    """The reason for a token the reader of ``engine`` could not take as ``what``."""
     import os
 
-    reader = _reader()
-    missing, not_integer, too_long, _ = reader.TOKEN_CODES
+    missing, not_integer, too_long, _ = engine.TOKEN_CODES
     if status == missing:
         return f"input ends before {what}"
     if status == not_integer:
         return f"expected {what} as an integer, found {shown_bytes(token)}"
     if status == too_long:
         return (f"{what} is too long: {shown_bytes(token)} "
-                f"(a number has at most {reader.MAX_NUMBER_DIGITS} digits)")
+                f"(a number has at most {engine.MAX_NUMBER_DIGITS} digits)")
     return f"cannot read the input: {os.strerror(io_errno)}"
 
 
@@ -114,15 +99,16 @@ def trailing_reason(token):
     return f"unexpected data after the last test case: {shown_bytes(token)}"
 
 
-def shared_fault_reason(parsed, name_field):
+def shared_fault_reason(parsed, name_field, engine):
     """The reason for a fault that both input formats have (a bad token, data
     after the last case, no memory), or None for a fault of the format's own;
-    ``name_field(field)`` names what the reader expected (for a bad token)."""
-    token, trailing, memory = _reader().SHARED_FAULT_CODES
+    ``name_field(field)`` names what the reader expected (for a bad token);
+    ``engine`` is the compiled module that read ``parsed``."""
+    token, trailing, memory = engine.SHARED_FAULT_CODES
     code = parsed.err_code
     if code == token:
         return token_reason(parsed.err_status, name_field(parsed.err_field), parsed.err_token,
-                            parsed.err_io_errno)
+                            parsed.err_io_errno, engine)
     if code == trailing:
         return trailing_reason(parsed.err_token)
     if code == memory:

@@ -14,6 +14,7 @@ the progress line shown by ``progress``; this module runs the commands.
 import os
 import sys
 
+from .._explanation import json_record
 from ..errors import InputError
 from .arguments import EarlyExit, parse_arguments
 from .output import STDOUT_CLOSED, silence_stdout, write_output, write_stdout
@@ -74,23 +75,9 @@ def _json_lines(source, explanations, progress=None):
             progress.close()
     if first is None:
         return
-    yield _json_record(source, first)
+    yield json_record(source, first)
     for explanation in explanations:
-        yield _json_record(source, explanation)
-
-
-def _json_record(source, explanation, case_offset=0):
-    """The one place where the CLI builds a JSON record: one JSON Lines line,
-    the input's name (``source``) first, then the case's explanation, with
-    the separators of the README.  ``case_offset`` is the number of cases
-    before the explained input in its file (``havhex.dask`` judges a large
-    file in runs of cases)."""
-    import json
-
-    record = {"file": source, **explanation.to_dict()}
-    if case_offset:
-        record["case"] += case_offset
-    return json.dumps(record, separators=(", ", ": ")) + "\n"
+        yield json_record(source, explanation)
 
 
 def _draw(arguments):
@@ -171,11 +158,11 @@ def _run(arguments):
         if arguments.command == "draw":
             outputs = [iter((_draw(arguments),))]
         elif arguments.scheduler is not None or arguments.cluster is not None:
-            from .. import dask
+            from .cluster import cli_outputs
             from .replay import Summary
 
             summary = Summary() if arguments.command == "replay" else None
-            outputs = dask.cli_outputs(arguments, summary)
+            outputs = cli_outputs(arguments, summary)
         elif arguments.command == "replay":
             from .replay import Summary, replay_outputs
 

@@ -9,7 +9,7 @@ input is anything but plain: the reader then reads it and reports its fault.
 """
 import os
 
-from ..errors import MAX_NUMBER_DIGITS
+from ..hex.cases import MAX_NUMBER_DIGITS
 
 __all__ = ["Tokens", "case_header"]
 

@@ -14,11 +14,12 @@ import gc
 # ``array`` is imported where it is used: its import brings ``collections``,
 # a start-up cost that judging a file never needs.
 from . import _judge, _rings
+from ._faults import _duplicate_reason, _fault_reason, _judge_parsed
 from ._result import KINDS, Result
 from .._checks import integer, thread_count
 from .._source import encode_text, read_input
 from .._explanation import Explanation
-from ..errors import InputError, shared_fault_reason
+from ..errors import InputError
 
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
@@ -27,9 +28,6 @@ __all__ = [
 ]
 
 MAX_SIZE = _judge.MAX_SIZE
-# The engine's fault codes, named in its order.
-_ERR_TOKEN, _ERR_T, _ERR_S, _ERR_M, _ERR_OFF_BOARD, _ERR_TRAILING, _ERR_MEMORY = \
-    _judge.FAULT_CODES
 
 
 # ---------------------------------------------------------------------------
@@ -204,67 +202,6 @@ def enclosed_runs(size, stones):
 # ---------------------------------------------------------------------------
 # The judge format
 # ---------------------------------------------------------------------------
-
-def _field_name(field, case, move):
-    return (
-        "the number of test cases T",
-        f"the board size S of case #{case}",
-        f"the number of moves M of case #{case}",
-        f"the x of move {move} of case #{case}",
-        f"the y of move {move} of case #{case}",
-        "the end of the input",
-    )[field]
-
-
-def _fault_reason(parsed):
-    code = parsed.err_code
-    case = parsed.n_cases + 1
-    shared = shared_fault_reason(parsed, lambda field: _field_name(field, case, parsed.err_value))
-    if shared is not None:
-        return shared
-    if code == _ERR_T:
-        return f"the number of test cases T must not be negative, got {parsed.err_value}"
-    if code == _ERR_S:
-        return f"the board size S of case #{case} must be between 2 and {MAX_SIZE}, got {parsed.err_value}"
-    if code == _ERR_M:
-        size = parsed.err_size
-        cells = 3 * size * (size - 1) + 1
-        if cells > _judge.MAX_CASE_MOVES:
-            return (f"the number of moves M of case #{case} must be between 0 and "
-                    f"{_judge.MAX_CASE_MOVES} (the most a case may have), got {parsed.err_value}")
-        return (f"the number of moves M of case #{case} must be between 0 and {cells} "
-                f"(the hexagons of a board with S = {size}), got {parsed.err_value}")
-    if code == _ERR_OFF_BOARD:
-        where = f" of case #{case}" if parsed.err_line else ""
-        return (f"move {parsed.err_value}{where}, ({parsed.err_x}, {parsed.err_y}), "
-                f"is off the board of size S = {parsed.err_size}")
-    return f"unknown fault {code}"
-
-
-def _duplicate_reason(parsed, case, move_index, in_file=True):
-    first = parsed.first_played(case, move_index)
-    x, y = parsed.case_coords(case, move_index + 1)[-2:]
-    where = f" of case #{case + 1}" if in_file else ""
-    return f"move {move_index + 1}{where} plays ({x}, {y}) again (first played in move {first + 1})"
-
-
-def _judge_parsed(parsed, source):
-    """Results of a judged input, or the InputError of its first fault."""
-    bits, moves, duplicate = parsed.results()
-    if duplicate is not None:
-        case, move_index = duplicate
-        raise InputError(_duplicate_reason(parsed, case, move_index), source,
-                         parsed.move_line(case, move_index))
-    if parsed.err_code:
-        repeat = parsed.partial_duplicate()
-        if repeat is not None:
-            move_index, first, x, y, line = repeat
-            raise InputError(f"move {move_index + 1} of case #{parsed.n_cases + 1} plays ({x}, {y}) "
-                             f"again (first played in move {first + 1})", source, line)
-        raise InputError(_fault_reason(parsed), source, parsed.err_line)
-    from_engine = Result._from_engine
-    return [from_engine(b, m) for b, m in zip(bits, moves)]
-
 
 def judge_text(text, *, source="<string>", threads=1):
     """Judge a whole input in the judge format (``str`` or bytes-like).

@@ -5,7 +5,8 @@ from array import array
 from bisect import bisect_left
 
 from .._explanation import Explanation
-from . import KINDS, Result, _rings
+from . import _rings
+from ._result import KINDS, Result
 from .witness import Witness as _Witness
 
 from .geometry import NEIGHBOUR_STEPS

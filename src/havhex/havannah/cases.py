@@ -9,6 +9,7 @@ case's stones and not only its answer (the ``draw`` command).
 Cases are numbered from 1, as the judge's output numbers them.
 """
 from . import _judge
+from ._faults import _judge_parsed
 from .._source import encode_text, read_input
 from ..errors import InputError
 
@@ -72,7 +73,4 @@ def read_cases_text(text, *, source="<string>"):
 
 
 def _judged(parsed, source):
-    # The package's judge turns the input's first fault into its InputError.
-    from . import _judge_parsed
-
     return JudgedCases(parsed, _judge_parsed(parsed, source), source)

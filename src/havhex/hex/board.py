@@ -129,8 +129,7 @@ class Board(BoardCore):
         (top row, left column) to its second; None before a win."""
         if self.winner is None:
             return None
-        # The judge's result types live in the package's front module.
-        from havhex import hex as judge
+        from . import _position as judge
 
         if self.rows == self.cols:
             explanation = judge.explain(self._rows_text())

@@ -9,10 +9,15 @@ only its answer (the ``draw`` command).
 Cases are numbered from 1, as the judge's output numbers them.
 """
 from . import _judge
+from ._faults import _checked
 from .._source import encode_text, read_input
 from ..errors import InputError
 
-__all__ = ["Boards", "read_boards", "read_boards_text"]
+__all__ = ["Boards", "read_boards", "read_boards_text", "MAX_NUMBER_DIGITS"]
+
+# The longest number token the reader takes, sign aside: one reader is
+# compiled into both engines, with this one limit.
+MAX_NUMBER_DIGITS = _judge.MAX_NUMBER_DIGITS
 
 
 class Boards:
@@ -61,7 +66,4 @@ def read_boards_text(text, *, source="<string>"):
 
 
 def _checked_boards(parsed, source):
-    # The package's check turns the input's first fault into its InputError.
-    from . import _checked
-
     return Boards(_checked(parsed, source), source)

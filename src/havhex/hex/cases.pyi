@@ -1,7 +1,9 @@
 import os
 from typing import BinaryIO, List, Union
 
-__all__ = ["Boards", "read_boards", "read_boards_text"]
+__all__ = ["Boards", "read_boards", "read_boards_text", "MAX_NUMBER_DIGITS"]
+
+MAX_NUMBER_DIGITS: int
 
 class Boards:
     source: str

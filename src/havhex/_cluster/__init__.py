@@ -1,0 +1,4 @@
+"""What runs the command line's work on a Dask cluster, under the bag API of
+:mod:`havhex.dask`: the judges' work units (:mod:`.judge`) and the client's
+side of a run (:mod:`.client`).  The record units are
+:mod:`havhex.records.units`'s, the plan's shape :mod:`havhex._units`'s."""

@@ -1,0 +1,122 @@
+"""The client's side of a run on a Dask cluster: Dask imported when first
+needed (with what to install when it is missing), a client of a scheduler
+or of a local cluster, shipped bytes scattered to the workers, and Dask's
+own failures as one InputError."""
+import os
+
+from ..errors import InputError
+
+__all__ = ["CONNECT_TIMEOUT", "require", "connect", "worker_count", "shipped", "ship_units",
+           "guarded", "default_client"]
+
+# Seconds a client waits for the scheduler before giving up.
+CONNECT_TIMEOUT = 5
+
+_MISSING = ("havhex.dask needs Dask: install the extra with "
+            "pip install \"havhex[dask]\" (dask[bag] and distributed)")
+
+
+def require(*modules):
+    import importlib
+
+    try:
+        return [importlib.import_module(module) for module in modules]
+    except ImportError as error:
+        raise ImportError(f"{_MISSING} ({error})") from None
+
+
+def _quiet_logging():
+    """Dask's log lines (a worker restarted, a connection retried) would
+    be lines on stderr that the same command does not print without Dask."""
+    import logging
+
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
+    require("distributed")         # sets up its loggers, some with levels of their own
+    top = logging.getLogger("distributed")
+    for handler in top.handlers:
+        handler.setLevel(logging.CRITICAL)
+    for name in list(logging.root.manager.loggerDict):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def connect(scheduler=None, local_workers=None):
+    """``(client, cluster)``: a client of the scheduler at ``scheduler``, or
+    of a local cluster of ``local_workers`` single-threaded worker
+    processes (``cluster`` is None for a scheduler).  A scheduler that
+    does not answer within CONNECT_TIMEOUT seconds is an InputError."""
+    _quiet_logging()
+    (distributed,) = require("distributed")
+    if scheduler is not None:
+        try:
+            client = distributed.Client(scheduler, timeout=f"{CONNECT_TIMEOUT}s",
+                                        set_as_default=False)
+        except Exception as error:      # OSError, TimeoutError, ValueError for an address
+            why = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {why}") from None
+        return client, None
+    import logging
+
+    cluster = distributed.LocalCluster(n_workers=local_workers, threads_per_worker=1,
+                                       # a free port: the scheduler serves HTTP
+                                       # even without a dashboard, and warns on
+                                       # stderr when 8787 is taken
+                                       processes=True, dashboard_address=":0",
+                                       silence_logs=logging.CRITICAL)
+    try:
+        client = distributed.Client(cluster, set_as_default=False)
+    except BaseException:
+        cluster.close()
+        raise
+    return client, cluster
+
+
+def worker_count(client):
+    try:
+        return max(1, len(client.scheduler_info()["workers"]))
+    except Exception:
+        return 1
+
+
+def shipped(units):
+    """Whether any of ``units`` carries its input's bytes."""
+    return any(unit[0] == "bytes" or (unit[0] == "range" and unit[2] is not None)
+               for unit in units)
+
+
+def ship_units(client, units):
+    """Shipped bytes go to the workers by ``scatter``, not inside the task
+    graph (where Dask warns about large objects and the scheduler holds
+    them)."""
+    if not shipped(units):
+        return units
+    [future] = client.scatter([units], hash=False)
+    return future
+
+
+def _lost(error):
+    """A task Dask gave up on (its workers died too often)."""
+    return InputError(f"the Dask cluster could not finish the run: {type(error).__name__}: "
+                      f"{str(error).splitlines()[0] if str(error) else ''}".rstrip(": "))
+
+
+def guarded(files):
+    """Dask's own failures (a task whose workers kept dying, a scheduler
+    gone) as one line."""
+    (distributed,) = require("distributed")
+    try:
+        yield from files
+    except (InputError, OSError, MemoryError, KeyboardInterrupt):
+        raise
+    except (distributed.client.FutureCancelledError, distributed.scheduler.KilledWorker,
+            TimeoutError) as error:
+        raise _lost(error) from None
+
+
+def default_client():
+    try:
+        from distributed import default_client
+
+        return default_client()
+    except (ImportError, ValueError):
+        return None

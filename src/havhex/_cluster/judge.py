@@ -1,0 +1,243 @@
+"""The judges' work units on a cluster: the plan that cuts the inputs into
+units, and a worker's task that judges them into the text the command line
+prints.
+
+A unit is a tuple: ("path", path) an input the worker reads; ("bytes",
+data, name) an input shipped whole; ("range", path, data, name, start,
+stop, cases before, cases, first line) a run of whole cases, read from
+the path when data is None.
+
+A large file is cut into runs of whole cases: ``havhex._boundaries`` finds
+where cases start without judging, and each run is judged as an input of
+its own (``T`` = its cases) whose case numbers and lines are shifted back
+to the file's.  When the walk meets anything unusual, the cases from its
+last cut on are one run, so that the judge itself names the fault.
+"""
+import os
+
+from .._explanation import json_record
+from .._units import Batch
+from ..errors import InputError
+
+__all__ = ["judge_module", "judge_task", "plan_judge"]
+
+
+def judge_module(game):
+    """The judge of ``game`` (``"havannah"`` or ``"hex"``)."""
+    if game == "havannah":
+        from .. import havannah
+
+        return havannah
+    if game == "hex":
+        from .. import hex
+
+        return hex
+    raise ValueError(f"game must be 'havannah' or 'hex', not {game!r}")
+
+
+# ---------------------------------------------------------------------------
+# On a worker
+# ---------------------------------------------------------------------------
+
+def _range_input(unit):
+    """``(input, head)`` of a run: its cases behind a ``T`` line of their
+    own, read from the file into one buffer when they were not shipped;
+    ``head`` is the length of that line."""
+    _, path, data, _, start, stop, _, cases, _ = unit
+    head = b"%d\n" % cases
+    if data is not None:
+        return head + data, len(head)
+    buffer = bytearray(len(head) + stop - start)
+    buffer[:len(head)] = head
+    with open(path, "rb") as stream:
+        stream.seek(start)
+        view = memoryview(buffer)[len(head):]
+        while view:
+            got = stream.readinto(view)
+            if not got:
+                break           # the file shrank: the judge reports what is missing
+            view = view[got:]
+    return buffer, len(head)
+
+
+def _range_fault(module, game, data, name, before, cases, first_line):
+    """The fault of a run as the whole file reports it.  The run is judged
+    again behind ``before`` empty cases, so that the judge's own words
+    name the file's case numbers; its line is then moved to the file's."""
+    empty, lines_each = (b"2 0\n", 1) if game == "havannah" else (b"1\n.\n", 2)
+    text = b"%d\n" % (before + cases) + empty * before + data
+    try:
+        module.judge_text(text, source=name)
+    except InputError as error:
+        line = error.line
+        if line is not None:
+            line += first_line - (2 + before * lines_each)
+        return InputError(error.reason, error.source, line)
+    return None
+
+
+def _run_range(module, game, output_format, unit):
+    _, _, _, name, _, _, before, cases, first_line = unit
+    text, head = _range_input(unit)
+    try:
+        if output_format == "json":
+            explanations = module.explain_text(text, source=name)
+            return "".join(json_record(name, explanation, before)
+                           for explanation in explanations)
+        results = module.judge_text(text, source=name)
+    except InputError as error:
+        data = memoryview(text)[head:]
+        raise _range_fault(module, game, data, name, before, cases, first_line) or error
+    return "".join(f"Case #{before + number}: {result}\n"
+                   for number, result in enumerate(results, 1))
+
+
+def _run_judge_unit(module, game, output_format, unit):
+    """The output text of one unit (what the CLI prints for it)."""
+    kind = unit[0]
+    if kind == "range":
+        return _run_range(module, game, output_format, unit)
+    if kind == "path":
+        file = unit[1]
+        source = os.fsdecode(file)
+    else:
+        _, data, source = unit
+    if output_format == "json":
+        if kind == "path":
+            explanations = module.iter_explain_file(file)
+        else:
+            explanations = module.explain_text(data, source=source)
+        return "".join(json_record(source, explanation) for explanation in explanations)
+    if kind == "path":
+        return module.format_results(module.judge_file(file))
+    return module.format_results(module.judge_text(data, source=source))
+
+
+def judge_task(game, output_format, units):
+    """A worker's task: each unit's ``("ok", text)`` or ``("fault",
+    InputError)``, in order (a fault is a value, so that the units before
+    it keep their output and the client reports it in its turn)."""
+    module = judge_module(game)
+    done = []
+    for unit in units:
+        try:
+            done.append(("ok", _run_judge_unit(module, game, output_format, unit)))
+        except InputError as error:
+            done.append(("fault", error))
+    return done
+
+
+# ---------------------------------------------------------------------------
+# On the client
+# ---------------------------------------------------------------------------
+
+def _read_whole(file):
+    """``(bytes, name)`` of an input read as the judges read it: the same
+    name, and the same fault for a file that cannot be opened."""
+    from .._source import read_input
+
+    def consume(descriptor):
+        pieces = []
+        while True:
+            piece = os.read(descriptor, 1 << 24)
+            if not piece:
+                return b"".join(pieces)
+            pieces.append(piece)
+
+    return read_input(file, consume)
+
+
+def _mapped(file):
+    """The bytes of a regular file, mapped (read-only) where the system can."""
+    import mmap
+
+    with open(file, "rb") as stream:
+        try:
+            return mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):
+            return stream.read()
+
+
+def plan_judge(files, sizes, game, ship, unit, batch_files):
+    """The judges' tasks, in input order (:mod:`havhex._units`'s plan):
+    ``("fault", file index, error)`` for an input the client could not read
+    (``ship``).  ``sizes`` are the files' :func:`~havhex._units.regular_size`;
+    a file larger than twice ``unit`` bytes is cut into runs of cases of
+    about that size, smaller ones go together up to ``batch_files`` files
+    or ``unit`` bytes.  Files are read, and large ones scanned, as the plan
+    is consumed."""
+    batch = Batch(batch_files, unit)
+    for index, (file, size) in enumerate(zip(files, sizes)):
+        data = None
+        name = "<stdin>" if file == "-" else os.fsdecode(file)
+        if size is None or ship:
+            try:
+                data, name = _read_whole(file)
+            except InputError as error:
+                if size is None and not ship:
+                    # Not a regular file and not readable here: the worker
+                    # tries it (and reports it as the judge does).
+                    data = None
+                else:
+                    if batch.units:
+                        yield "task", batch.units
+                        batch = batch.again()
+                    yield "fault", index, error
+                    continue
+            if data is not None:
+                size = len(data)
+        if size is not None and size > 2 * unit:
+            runs = _runs(file, data, name, game, unit)
+            first = next(runs, None)
+            if first is not None:
+                if batch.units:
+                    yield "task", batch.units
+                    batch = batch.again()
+                yield "task", [(index, first)]
+                for run in runs:
+                    yield "task", [(index, run)]
+                continue
+        whole = ("path", file) if data is None else ("bytes", data, name)
+        batch.add(index, whole, size or 0)
+        if batch.full():
+            yield "task", batch.units
+            batch = batch.again()
+    if batch.units:
+        yield "task", batch.units
+
+
+def _runs(file, data, name, game, unit):
+    """The range units of a large input, each yielded as soon as the walk
+    has found its end (so that workers judge while the rest is walked);
+    nothing when the input is to be judged whole.  When the walk meets
+    anything unusual after a cut, the cases from that cut to the end are
+    one last run, whose judging reports the fault as the whole file's
+    would (the same case numbers and lines)."""
+    from .._boundaries import HAVANNAH, HEX, CaseWalk
+
+    buffer = _mapped(file) if data is None else data
+    walk = None
+    try:
+        walk = CaseWalk(buffer, HAVANNAH if game == "havannah" else HEX)
+        start = walk.next_cut(unit)
+        if start is None:
+            return
+
+        def run(begin, stop, cases):
+            offset, before, line = begin
+            piece = None if data is None else data[offset:stop]
+            return ("range", file, piece, name, offset, stop, before, cases, line)
+
+        while True:
+            cut = walk.next_cut(unit)
+            if cut is None:
+                yield run(start, len(buffer), walk.cases - start[1])
+                return
+            yield run(start, cut[0], cut[1] - start[1])
+            if cut[1] == walk.cases:
+                return
+            start = cut
+    finally:
+        walk = None             # its view of the mapping goes first
+        if data is None and hasattr(buffer, "close"):
+            buffer.close()

@@ -1,0 +1,108 @@
+"""Work units, whoever runs them: the one plan shape of ``havhex replay -j``
+and of the cluster, small inputs gathered into batches, and the units'
+results taken back in input order.
+
+A plan yields, in input order, ``("task", [(file index, unit), ...])`` or
+``("fault", file index, error)`` for an input the planner could not read;
+a task's result is one ``("ok", value)`` or ``("fault", InputError)`` per
+unit (a fault is a value, so that the units before it keep their output
+and the fault is raised in its turn).
+"""
+import os
+
+__all__ = ["regular_size", "batch_files_for", "Batch", "ordered_results", "by_file"]
+
+
+def regular_size(file):
+    """The size of a regular file, or None (standard input, a pipe, a
+    device, a file that cannot be looked at: read as the judge reads it)."""
+    import stat
+
+    if file == "-":
+        return None
+    try:
+        status = os.stat(file)
+    except (OSError, ValueError):
+        return None
+    return status.st_size if stat.S_ISREG(status.st_mode) else None
+
+
+def batch_files_for(files, workers, most):
+    """Files a batch holds at most: a quarter of each worker's share of the
+    files, within 1 and ``most``."""
+    return max(1, min(most, files // (4 * max(1, workers))))
+
+
+class Batch:
+    """Small files gathered into one task, up to ``files`` files or
+    ``size`` bytes."""
+
+    def __init__(self, files, size):
+        self.units = []
+        self.size = 0
+        self.limits = (files, size)
+
+    def add(self, index, unit, size):
+        self.units.append((index, unit))
+        self.size += size
+
+    def full(self):
+        return len(self.units) >= self.limits[0] or self.size >= self.limits[1]
+
+    def again(self):
+        return Batch(*self.limits)
+
+
+def ordered_results(plan, submit, window, release=None):
+    """``(file index, ("ok", value) | ("fault", error))`` for every unit, in
+    plan order, with at most ``window`` tasks in flight.  ``submit(units)``
+    starts a task on the units (without their indices) and returns its
+    future; ``release(future)``, when given, lets a taken result go."""
+    from collections import deque
+
+    pending = deque()
+
+    def take():
+        kind, *rest = pending.popleft()
+        if kind == "fault":
+            index, error = rest
+            return [(index, ("fault", error))]
+        future, indices = rest
+        results = future.result()
+        if release is not None:
+            release(future)
+        return list(zip(indices, results))
+
+    try:
+        for item in plan:
+            if item[0] == "fault":
+                pending.append(item)
+            else:
+                units = item[1]
+                pending.append(("task", submit([unit for _, unit in units]),
+                                [index for index, _ in units]))
+            while len(pending) > window:
+                yield from take()
+        while pending:
+            yield from take()
+    except BaseException:
+        for item in pending:
+            if item[0] == "task":
+                item[1].cancel()
+        raise
+
+
+def by_file(results):
+    """Each file's list of unit values, in order; a fault is raised in its
+    turn (after the output of the files before it)."""
+    current, values = None, []
+    for index, (status, value) in results:
+        if index != current:
+            if current is not None:
+                yield values
+            current, values = index, []
+        if status == "fault":
+            raise value
+        values.append(value)
+    if current is not None:
+        yield values

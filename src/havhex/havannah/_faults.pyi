@@ -1,0 +1,5 @@
+from typing import Any, List
+
+from ._result import Result
+
+def _judge_parsed(parsed: Any, source: str) -> List[Result]: ...

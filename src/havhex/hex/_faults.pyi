@@ -1,0 +1,3 @@
+from typing import Any
+
+def _checked(parsed: Any, source: str) -> Any: ...

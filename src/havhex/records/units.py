@@ -1,0 +1,146 @@
+"""Work units of game records: what ``havhex replay`` prints for a unit, and
+the one plan of units that ``havhex replay -j`` and the cluster share (each
+with its own sizes: a task through a scheduler costs more than one through
+a local process pool).
+
+A unit is ``("path", path)``, a record file the worker loads;
+``("bytes", data, name)``, one read by the planner; or ``("range", path,
+data, name, start, stop, first game, first line)``, a run of whole games
+of a large file (read from the path when ``data`` is None).  The plan is
+:mod:`havhex._units`'s.
+"""
+import json
+import os
+
+from .._units import Batch, regular_size
+from ..errors import InputError
+
+__all__ = ["text_line", "json_line", "replay_unit", "replay_task", "plan_replay"]
+
+
+def _size_text(replayed):
+    size = replayed.game.size
+    return str(size) if isinstance(size, int) else f"{size[0]}x{size[1]}"
+
+
+def text_line(name, replayed):
+    """The text line of one game."""
+    win = replayed.win
+    won = (f"{win.player} won in move {win.move} ({'-'.join(win.kinds)})" if win
+           else "no win")
+    line = (f"{name} game {replayed.game.index}: {replayed.game.kind} {_size_text(replayed)}, "
+            f"{replayed.moves} moves, {won}, recorded {replayed.recorded or '-'}, "
+            f"ended by {replayed.end}")
+    if replayed.illegal:
+        line += f", illegal move {replayed.illegal[0]}: {replayed.illegal[1]}"
+    if replayed.flags:
+        line += f" [{' '.join(replayed.flags)}]"
+    return line + "\n"
+
+
+def json_line(name, replayed):
+    return json.dumps({"file": name, **replayed.to_dict(witness=True)},
+                      separators=(", ", ": ")) + "\n"
+
+
+def replay_unit(data, name, rule, output_format, first_index=1, first_line=1):
+    """``(text, counts)`` of the games in ``data`` (bytes of whole games)."""
+    from .game import read_bytes
+    from .replay import replay_games
+
+    line_of = json_line if output_format == "json" else text_line
+    pieces = []
+    games = moves = wins = 0
+    flags = {}
+    for replayed in replay_games(read_bytes(data, name, None, first_index, first_line), rule):
+        pieces.append(line_of(name, replayed))
+        games += 1
+        moves += replayed.moves
+        if replayed.win:
+            wins += 1
+        for flag in replayed.flags:
+            flags[flag] = flags.get(flag, 0) + 1
+    return "".join(pieces), (games, moves, wins, flags)
+
+
+def _run_unit(rule, output_format, unit):
+    kind = unit[0]
+    if kind == "range":
+        from .runs import read_range
+
+        _, path, data, name, start, stop, first_index, first_line = unit
+        if data is None:
+            data = read_range(path, start, stop)
+        return replay_unit(bytes(data), name, rule, output_format, first_index, first_line)
+    if kind == "path":
+        from .game import load
+
+        data, name = load(unit[1])
+    else:
+        _, data, name = unit
+    return replay_unit(data, name, rule, output_format)
+
+
+def replay_task(rule, output_format, units):
+    """A worker's task: each unit's ``("ok", (text, counts))`` or
+    ``("fault", InputError)``, in order."""
+    done = []
+    for unit in units:
+        try:
+            done.append(("ok", _run_unit(rule, output_format, unit)))
+        except InputError as error:
+            done.append(("fault", error))
+    return done
+
+
+def plan_replay(files, ship, unit_bytes, batch_files):
+    """The tasks of replaying ``files`` (a list of record files, as
+    :func:`havhex.records.runs.record_files` gives them), in input order.
+    A file larger than ``unit_bytes`` is cut into runs of whole games of
+    about that size, each a task of its own; smaller files go together, up
+    to ``batch_files`` files or ``unit_bytes`` bytes a task.  Workers read
+    the files by path; the planner reads those that are not regular files
+    (standard input, a pipe), and with ``ship`` every file, so that the
+    bytes travel with the tasks."""
+    from .game import load
+    from .runs import runs_as_found, runs_of
+
+    batch = Batch(batch_files, unit_bytes)
+
+    def flush():
+        nonlocal batch
+        units, batch = batch.units, batch.again()
+        return units
+
+    for index, file in enumerate(files):
+        size = regular_size(file)
+        data = None
+        name = "<stdin>" if file == "-" else os.fsdecode(file)
+        if size is None or ship:
+            try:
+                data, name = load(file)
+            except InputError as error:
+                if batch.units:
+                    yield "task", flush()
+                yield "fault", index, error
+                continue
+            size = len(data)
+        if size > unit_bytes:
+            if batch.units:
+                yield "task", flush()
+            # A file the workers read is cut through a memory map as the
+            # runs are found, so that workers start on the first at once.
+            runs = (runs_as_found(file, unit_bytes) if data is None
+                    else runs_of(data, size // unit_bytes))
+            for start, stop, first_index, line in runs:
+                piece = None if data is None else data[start:stop]
+                source = file if data is None else None
+                yield "task", [(index, ("range", source, piece, name, start, stop,
+                                        first_index, line))]
+            continue
+        whole = ("path", file) if data is None else ("bytes", data, name)
+        batch.add(index, whole, size)
+        if batch.full():
+            yield "task", flush()
+    if batch.units:
+        yield "task", flush()
