@@ -663,24 +663,19 @@ cdef class BoardCore:
         return bytes(cells)
 
     @classmethod
-    def _from_cells(cls, int32_t rows, int32_t cols, bint swap, bytes cells, mover):
+    def _from_cells(cls, int32_t rows, int32_t cols, bint swap, bytes cells):
         """A board whose start is ``cells`` (rows*cols bytes 0/1/2, checked by
-        the caller) with ``mover`` ("red", "blue" or None to infer) to move."""
+        the caller), Red to move until :meth:`_start_mover` says otherwise."""
         cdef BoardCore board = BoardCore.__new__(cls)
         cdef const uint8_t* data = cells
-        cdef int32_t row, col, cell, red = 0, blue = 0, used
+        cdef int32_t row, col, cell, used
         cdef int64_t k
-        cdef uint8_t winner = EMPTY
-        for k in range(rows * cols):
-            if data[k] == RED:
-                red += 1
-            elif data[k] == BLUE:
-                blue += 1
         board._allocate(rows, cols, 16)
         board.swap_allowed = swap
         board._reset()
         # Stones join as they would in play; their log is not kept (they
-        # cannot be undone), so it needs room for one stone at a time.
+        # cannot be undone), so it needs room for one stone at a time.  (Both
+        # colours never join their sides at once: no Hex board allows it.)
         for row in range(rows):
             for col in range(cols):
                 k = row * cols + col
@@ -689,52 +684,39 @@ cdef class BoardCore:
                     used = 0
                     if place_stone(&board.g, board.stones, board.parent, board.log, &used,
                                    cell, row, col, data[k]):
-                        winner = data[k]
+                        board.winner_code = data[k]
                     board.position_hash ^= stone_key(cell, data[k])
                     if data[k] == RED:
+                        board.red_count += 1
                         board.base_red_cell = cell
-        board.red_count = red
-        board.blue_count = blue
-        # (Both colours never join their sides at once: no Hex board allows it.)
-        counts = f"{red} red and {blue} blue stones"
-        if mover is None:
-            if winner:
-                mover = PLAYERS[BLUE - winner]
-            else:
-                mover = "blue" if red == blue + 1 else "red"
-        elif mover not in PLAYERS:
-            raise InputError(f"to_move must be 'red' or 'blue', not {mover!r}")
-        code = PLAYERS.index(mover) + 1
-        # Red moves at equal counts and after swap-pieces with one stone
-        # fewer; Blue one stone behind, and at equal counts after swap-pieces.
-        if not (red == blue or (red == blue + 1 and code == BLUE)
-                or (blue == red + 1 and code == RED)):
-            raise InputError(f"{counts} cannot be reached with {mover} to move")
-        if winner and code == winner:
-            raise InputError(f"{PLAYERS[winner - 1]} has won, so {mover} cannot be to move")
-        board.mover = code
-        board.base_mover = code
-        if code == BLUE:
-            board.position_hash ^= BLUE_TO_MOVE_KEY
-        board.winner_code = winner
-        if red != 1 or blue:
+                    else:
+                        board.blue_count += 1
+        if board.red_count != 1 or board.blue_count:
             board.base_red_cell = -1
         board.base = cells
         return board
 
+    def _start_mover(self, int code):
+        """Make colour ``code`` (checked by the caller) the one to move at the
+        start of a board made by :meth:`_from_cells`."""
+        if code == BLUE and self.mover != BLUE:
+            self.position_hash ^= BLUE_TO_MOVE_KEY
+        self.mover = <uint8_t>code
+        self.base_mover = <uint8_t>code
+
     # ------------------------------------------------------------------
-    # Explanations and playouts
+    # Witness and playouts
     # ------------------------------------------------------------------
 
-    def _witness(self):
-        """(winner code, chain cells, cells on every winning chain) by the
-        compiled searches, or None before a win."""
-        cdef uint8_t colour = self.winner_code
+    def _chain(self, removed=None):
+        """One shortest chain of the winner's stones, as cells, from its
+        first side (top row, left column) to its second, avoiding the cell
+        ``removed``; None when there is none."""
         cdef int32_t* queue
         cdef int32_t* came_from
-        cdef int32_t end, cell, length, k
-        if not colour:
-            return None
+        cdef int32_t cell, k, gone = -1
+        if removed is not None:
+            gone = (<int32_t>removed[0] + 1) * self.g.width + <int32_t>removed[1]
         queue = <int32_t*>malloc(self.g.padded * sizeof(int32_t))
         came_from = <int32_t*>malloc(self.g.padded * sizeof(int32_t))
         if queue == NULL or came_from == NULL:
@@ -744,23 +726,15 @@ cdef class BoardCore:
         try:
             for k in range(self.g.padded):
                 came_from[k] = -2
-            end = shortest_chain(&self.g, self.stones, colour, -1, queue, came_from)
+            cell = shortest_chain(&self.g, self.stones, self.winner_code, gone, queue, came_from)
+            if cell < 0:
+                return None
             chain = []
-            cell = end
             while cell >= 0:
-                chain.append(cell)
+                chain.append(self._cell_of(cell))
                 cell = came_from[cell]
             chain.reverse()
-            # A stone lies on every winning chain exactly when the sides come
-            # apart without it; such a stone lies on any one chain.
-            essential = []
-            for cell in chain:
-                for k in range(self.g.padded):
-                    came_from[k] = -2
-                if shortest_chain(&self.g, self.stones, colour, cell, queue, came_from) < 0:
-                    essential.append(cell)
-            return (colour, [self._cell_of(c) for c in chain],
-                    [self._cell_of(c) for c in essential])
+            return chain
         finally:
             free(queue)
             free(came_from)

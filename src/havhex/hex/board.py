@@ -111,7 +111,32 @@ class Board(BoardCore):
             raise InputError(f"a Hex board array holds 0 (empty), 1 (red) and 2 (blue), "
                              f"not {int(bad)}")
         cells = np.ascontiguousarray(values, dtype=np.uint8).tobytes()
-        return cls._from_cells(rows, cols, swap, cells, to_move)
+        return cls._from_start(rows, cols, swap, cells, to_move)
+
+    @classmethod
+    def _from_start(cls, rows, cols, swap, cells, mover):
+        """A board whose start is ``cells`` (rows*cols bytes 0/1/2, checked by
+        the caller) with ``mover`` ("red", "blue" or None to infer) to move."""
+        board = cls._from_cells(rows, cols, swap, cells)
+        red, blue = board.stone_counts
+        winner = board.winner
+        if mover is None:
+            if winner:
+                mover = PLAYERS[1 - PLAYERS.index(winner)]
+            else:
+                mover = "blue" if red == blue + 1 else "red"
+        elif not isinstance(mover, str) or mover not in PLAYERS:
+            raise InputError(f"to_move must be 'red' or 'blue', not {mover!r}")
+        # Red moves at equal counts and after swap-pieces with one stone
+        # fewer; Blue one stone behind, and at equal counts after swap-pieces.
+        if not (red == blue or (red == blue + 1 and mover == "blue")
+                or (blue == red + 1 and mover == "red")):
+            raise InputError(f"{red} red and {blue} blue stones cannot be reached "
+                             f"with {mover} to move")
+        if winner == mover:
+            raise InputError(f"{winner} has won, so {mover} cannot be to move")
+        board._start_mover(PLAYERS.index(mover) + 1)
+        return board
 
     def _rows_text(self):
         """The rows as the judge writes them (R, B, .)."""
@@ -139,12 +164,14 @@ class Board(BoardCore):
         # game reaches (two separate winning chains): the board's own search.
         from .._explanation import Explanation
 
-        colour, chain, essential = self._witness()
-        winner = PLAYERS[colour - 1]
-        result = judge.Result(f"{winner.capitalize()} wins", None,
-                              frozenset(tuple(cell) for cell in essential))
+        winner = self.winner
+        chain = self._chain()
+        # A stone lies on every winning chain exactly when the sides come
+        # apart without it; such a stone lies on any one chain.
+        essential = [cell for cell in chain if self._chain(cell) is None]
+        result = judge.Result(f"{winner.capitalize()} wins", None, frozenset(essential))
         red, blue = self.stone_counts
-        chains = ((winner, tuple(tuple(cell) for cell in chain)),)
+        chains = ((winner, tuple(chain)),)
         return Explanation._of("hex", result, None, (red, blue, chains))
 
     def draw(self, as_text=False, **options):
@@ -186,7 +213,7 @@ def _rebuilt(cls, rows, cols, swap, base, base_to_move, moves):
     if base is None:
         board = cls(rows, cols, swap)
     else:
-        board = cls._from_cells(rows, cols, swap, base, base_to_move)
+        board = cls._from_start(rows, cols, swap, base, base_to_move)
     for move in moves:
         board.play(move)
     return board
