@@ -13,6 +13,8 @@ back, exactly.  The price is a find of up to log2(stones) steps instead of
 nearly one; a stone with one run of neighbours and no border hangs beside
 its neighbour with no find at all, which is most moves.
 """
+from cpython.object cimport Py_TYPE
+from cpython.ref cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
@@ -53,6 +55,8 @@ MAX_BOARD_SIZE = 16384
 cdef tuple KINDS_BY_BITS = tuple(
     tuple(name for bit, name in ((KIND_BRIDGE, "bridge"), (KIND_FORK, "fork"), (KIND_RING, "ring"))
           if bits & bit) for bits in range(8))
+
+cdef tuple _NO_ARGS = ()
 
 # Zobrist keys are computed, not stored: a table would double the memory
 # per cell and miss the caches on large boards.
@@ -442,9 +446,10 @@ cdef class BoardCore:
 
     def copy(self):
         """An independent board in the same state (arrays copied)."""
-        # BoardCore.__new__ is a direct call of the type's slot; the
-        # subclass (Board) adds no state of its own.
-        cdef BoardCore other = BoardCore.__new__(type(self))
+        # The type's own slot, called directly (BoardCore.__new__(type(self))
+        # would look the method up and build its arguments): the facade adds
+        # no state of its own.
+        cdef BoardCore other = <BoardCore>Py_TYPE(self).tp_new(type(self), <PyObject*>_NO_ARGS, NULL)
         cdef size_t n_bytes = block_bytes(self.position.n_slots)
         other.block = <char*>malloc(n_bytes)
         if other.block == NULL:

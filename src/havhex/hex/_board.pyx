@@ -26,6 +26,8 @@ one flood fill from the top row decides.
 """
 cimport cython
 from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.object cimport Py_TYPE
+from cpython.ref cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
@@ -581,8 +583,10 @@ cdef class BoardCore:
         cdef BoardCore other
         if self.parent == NULL:
             raise TypeError("this Board was made without __init__")
-        # A direct call of the type's slot: the facade adds no state.
-        other = BoardCore.__new__(type(self))
+        # The type's own slot, called directly (BoardCore.__new__(type(self))
+        # would look the method up and build its arguments): the facade adds
+        # no state of its own.
+        other = <BoardCore>Py_TYPE(self).tp_new(type(self), <PyObject*>_NOTHING, NULL)
         other.g = self.g
         other.records_capacity = self.n_moves + SPARE_MOVES
         other.log_capacity = self.log_used + LOG_PER_MOVE * SPARE_MOVES
