@@ -1,6 +1,8 @@
 # The witness of a win on the live board, compiled into hex/_board.pyx
 # (included there): the nogil breadth-first search for a winning chain.
 
+# Cells are never negative and widths never 0: C division is exact here.
+@cython.cdivision(True)
 cdef int32_t shortest_chain(const Geometry* g, const uint8_t* stones, uint8_t colour,
                             int32_t removed, int32_t* queue, int32_t* came_from) noexcept nogil:
     """Breadth-first search over the colour's stones (``removed`` counts as
