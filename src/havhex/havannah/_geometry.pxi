@@ -1,4 +1,5 @@
-# Included by _judge.pyx (one extension, no import between the parts): the board's geometry.
+# Included by _judge.pyx and by the live board's _board.pyx (each compiles its own
+# copy; the kernels cannot import): the board's geometry.
 
 # Neighbours clockwise from twelve o'clock (docs/conventions.md, Havannah:
 # neighbours): consecutive entries are themselves adjacent, which the ring

@@ -4,7 +4,7 @@ board's exterior."""
 from libc.stdint cimport int32_t, int64_t
 from libc.stdlib cimport free, malloc, qsort
 
-from havhex._native.unionfind cimport uf_find, uf_link
+from havhex._native.unionfind cimport uf_find, uf_union
 
 cdef int64_t LOW32 = 0xFFFFFFFF
 
@@ -50,7 +50,6 @@ def enclosed_runs(int64_t size, const int32_t[::1] coords):
     cdef int64_t i, j, x, y, low, high, previous_y, n_runs = 0
     cdef int64_t row_start, prev_row_start = 0, prev_row_end = 0, prev_x = -10
     cdef int64_t a, b, exterior, run_index
-    cdef int32_t ra, rb
     if keys == NULL or runs == NULL or parent == NULL:
         free(keys)
         free(runs)
@@ -92,10 +91,7 @@ def enclosed_runs(int64_t size, const int32_t[::1] coords):
                     # above and below without stones are exterior entirely.
                     if (runs[j].first == low or runs[j].last == high
                             or prev_x != x - 1 or x == 1 or x == 2 * size - 1):
-                        ra = uf_find(parent, <int32_t>(j + 1))
-                        rb = uf_find(parent, 0)
-                        if ra != rb:
-                            uf_link(parent, ra, rb)
+                        uf_union(parent, <int32_t>(j + 1), 0)
                 # Runs of the previous row (x - 1) touch run [a, b] of this
                 # row when they overlap [a - 1, b]: (x, y) neighbours
                 # (x - 1, y) and (x - 1, y - 1).
@@ -106,28 +102,19 @@ def enclosed_runs(int64_t size, const int32_t[::1] coords):
                             a += 1
                         b = a
                         while b < prev_row_end and runs[b].first <= runs[j].last:
-                            ra = uf_find(parent, <int32_t>(j + 1))
-                            rb = uf_find(parent, <int32_t>(b + 1))
-                            if ra != rb:
-                                uf_link(parent, ra, rb)
+                            uf_union(parent, <int32_t>(j + 1), <int32_t>(b + 1))
                             b += 1
                 # The previous row's runs also meet the exterior when this row
                 # is not x + 1 of theirs (handled above, symmetric case):
                 if prev_x >= 1 and prev_x != x - 1:
                     for j in range(prev_row_start, prev_row_end):
-                        ra = uf_find(parent, <int32_t>(j + 1))
-                        rb = uf_find(parent, 0)
-                        if ra != rb:
-                            uf_link(parent, ra, rb)
+                        uf_union(parent, <int32_t>(j + 1), 0)
                 prev_x = x
                 prev_row_start = row_start
                 prev_row_end = n_runs
             # The last row with stones has an empty row (or the border) after it.
             for j in range(prev_row_start, prev_row_end):
-                ra = uf_find(parent, <int32_t>(j + 1))
-                rb = uf_find(parent, 0)
-                if ra != rb:
-                    uf_link(parent, ra, rb)
+                uf_union(parent, <int32_t>(j + 1), 0)
         exterior = uf_find(parent, 0)
         for run_index in range(n_runs):
             if uf_find(parent, <int32_t>(run_index + 1)) != exterior:

@@ -8,6 +8,10 @@ for the edges it touches (``border_mask`` in _geometry.pxi).
 """
 from libc.stdint cimport uint8_t, uint16_t
 
+# The runs of a move's own stones around it, which the ring test walks: both
+# games' (the Havannah kernels cimport it from here with the kinds).
+from havhex._native.neighbours cimport run_starts
+
 # Kinds of winning structure, as bits; the judge prints them in this order.
 cdef enum:
     KIND_BRIDGE = 1
@@ -24,10 +28,3 @@ cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
     edges &= edges - 1
     return <uint8_t>((KIND_BRIDGE * ((corners & (corners - 1)) != 0))
                      | (KIND_FORK * ((edges & (edges - 1)) != 0)))
-
-
-cdef inline unsigned int run_starts(unsigned int around) noexcept nogil:
-    """The set neighbours (``around``, 6 bits) that start a run of set
-    neighbours clockwise: those whose predecessor is not set.  All six set
-    make one run, started at neighbour 0."""
-    return (around & ~(((around << 1) | (around >> 5)) & 63)) | (around == 63)
