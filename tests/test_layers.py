@@ -414,3 +414,13 @@ def test_the_cython_line_parser(tmp_path, source, expected):
              "havhex._native.random", "havhex._native.portable", "havhex._threads"}
     targets = [target for target, _ in _cython_imports("havhex.sample", path, known)]
     assert targets == expected
+
+
+def test_an_included_files_imports_are_the_includers(tmp_path):
+    (tmp_path / "part.pxi").write_text('"""A part."""\nfrom havhex._threads import Worker\n',
+                                       encoding="utf-8")
+    path = tmp_path / "sample.pyx"
+    path.write_text('from havhex.errors import InputError\ninclude "part.pxi"\n', encoding="utf-8")
+    found = _cython_imports("havhex.sample", path, {"havhex.errors", "havhex._threads"})
+    # The included import is the includer's, at the line of its include.
+    assert found == [("havhex.errors", 1), ("havhex._threads", 2)]

@@ -1,9 +1,11 @@
 """How a collection of records is cut for workers: the record files a
 command line names, and runs of whole games of a large file as byte ranges.
 
-``havhex replay -j`` and :mod:`havhex.dask` share these; each chooses its
-own run size (a task costs more through a scheduler than through a local
-process pool).  A run is ``(start, stop, first game index, first line)``:
+The one plan of record units (:func:`havhex.records.units.plan_replay`)
+cuts with these, for ``havhex replay -j`` and :mod:`havhex.dask` alike,
+each with its own run size (a task costs more through a scheduler than
+through a local process pool): a file the workers read as its runs are
+found, bytes read by the planner in pieces of about equal size.  A run is ``(start, stop, first game index, first line)``:
 the bytes ``[start, stop)`` hold whole games, the first of which is that
 game of the file and starts on that line, so that a reader of the run
 numbers games and names lines as a reader of the whole file would.
@@ -12,7 +14,7 @@ import os
 
 from .game import EXTENSIONS
 
-__all__ = ["RECORD_EXTENSIONS", "record_files", "runs_of", "file_runs", "runs_as_found",
+__all__ = ["RECORD_EXTENSIONS", "record_files", "runs_of", "runs_as_found",
            "read_range"]
 
 # What a folder given on the command line stands for: SGF files and the
@@ -63,16 +65,6 @@ def _mapped(path):
         stream.close()
 
     return view, close
-
-
-def file_runs(path, pieces):
-    """:func:`runs_of` a file, found through a memory map: whoever replays
-    a run reads its range itself."""
-    view, close = _mapped(path)
-    try:
-        return runs_of(view, pieces)
-    finally:
-        close()
 
 
 def runs_as_found(path, run_bytes):
