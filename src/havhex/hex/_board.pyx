@@ -37,6 +37,7 @@ from havhex._native.move_names cimport SGF_HEX, cell_name, decode_name
 from havhex._native.cancel cimport cancel_requested, request_cancel
 from havhex._native.portable cimport fetch_add
 from havhex._native.random cimport Xoshiro, splitmix64_mix, random_below, xoshiro_seed
+from havhex._native.neighbours cimport run_starts
 from havhex._native.unionfind cimport uf_root
 from havhex.hex._cells cimport BLUE, EMPTY, RED
 

@@ -74,11 +74,10 @@ cdef inline bint place_stone(const Geometry* g, uint8_t* stones, int32_t* parent
     # Neighbours next to each other around the cell touch, so a run of the
     # colour's stones around it is one group: one find per run, at the
     # run's first stone (the one whose predecessor around the cell is not
-    # the colour's).  The mask, not a branch per neighbour: each neighbour
-    # is a coin toss a branch would often mispredict.
-    starts = same & ~(((same << 1) | (same >> 5)) & 0x3F)
-    if same == 0x3F:
-        starts = 1                  # one run all around, with no first stone
+    # the colour's; neighbour 0 when all six are).  The mask, not a branch
+    # per neighbour: each neighbour is a coin toss a branch would often
+    # mispredict.
+    starts = run_starts(same)
     while starts:
         k = LOWEST_BIT[starts]
         starts &= starts - 1
