@@ -93,8 +93,6 @@ cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
             break
         stop = min(first + job.chunk, job.n_playouts)
         for i in range(first, stop):
-            if cancel_requested(&job.cancel):
-                break           # a large board's chunk may take seconds
             # Playout i draws from stream i of the seed: the same result
             # whichever thread plays it.
             xoshiro_seed(&rng, job.seed, <uint64_t>i)
@@ -103,9 +101,11 @@ cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
     return True
 
 
-# Playouts of at least this many cell steps run on a worker thread while the
-# calling thread waits for Ctrl-C; below, starting a thread costs more.
-cdef int64_t LARGE_RUN = 1 << 20
+# Playouts of at least this many cell steps (some 30 to 90 ms of work) run on
+# a worker thread while the calling thread waits for Ctrl-C; shorter runs are
+# played here, where a thread's start and hand-over would cost them a few
+# per cent.
+cdef int64_t LARGE_RUN = 1 << 23
 
 
 cdef class PlayoutRun:
@@ -142,7 +142,8 @@ cdef class PlayoutRun:
         self.job.cancel = 0
         # 64 playouts a claim on small boards, fewer (down to one) as a
         # playout grows, so that a few playouts of a huge board still spread
-        # over the threads.
+        # over the threads, and a cancel (looked at between claims) is seen
+        # within some 2**16 cell steps.
         self.job.chunk = max(1, min(64, (1 << 16) // (board.position.n_empty + 16)))
         self.large = <double>n * (board.position.n_empty + 16) >= LARGE_RUN
 

@@ -111,8 +111,6 @@ cdef int run_job(PlayoutJob* job, int64_t* red_wins) noexcept nogil:
             break
         stop = min(first + job.chunk, job.n_playouts)
         for i in range(first, stop):
-            if cancel_requested(&job.cancel):
-                break           # a large board's chunk may take seconds
             # Playout i draws from stream i of the seed: the same result
             # whichever thread plays it.
             xoshiro_seed(&rng, job.seed, <uint64_t>i)
@@ -124,9 +122,11 @@ cdef int run_job(PlayoutJob* job, int64_t* red_wins) noexcept nogil:
     return 0
 
 
-# Playouts of at least this many cell steps run on a worker thread while the
-# calling thread waits for Ctrl-C; below, starting a thread costs more.
-cdef int64_t LARGE_RUN = 1 << 20
+# Playouts of at least this many cell steps (some 30 to 90 ms of work) run on
+# a worker thread while the calling thread waits for Ctrl-C; shorter runs are
+# played here, where a thread's start and hand-over would cost them a few
+# per cent.
+cdef int64_t LARGE_RUN = 1 << 23
 
 
 cdef class PlayoutRun:
@@ -150,7 +150,8 @@ cdef class PlayoutRun:
         self.job.cancel = 0
         # 64 playouts a claim on small boards, fewer (down to one) as a
         # playout grows, so that a few playouts of a huge board still spread
-        # over the threads.
+        # over the threads, and a cancel (looked at between claims) is seen
+        # within some 2**16 cell steps.
         self.job.chunk = max(1, min(64, (1 << 16) // (board.g.rows * board.g.cols + 16)))
         self.large = <double>n * (board.g.rows * board.g.cols + 16) >= LARGE_RUN
         if board.winner_code:
