@@ -11,4 +11,7 @@ cdef inline unsigned int run_starts(unsigned int around) noexcept nogil:
     """The set neighbours (``around``, 6 bits) that start a run of set
     neighbours in the order round the cell: those whose predecessor is not
     set.  All six set make one run, started at neighbour 0."""
-    return (around & ~(((around << 1) | (around >> 5)) & 63)) | (around == 63)
+    cdef unsigned int starts = around & ~(((around << 1) | (around >> 5)) & 63)
+    if not starts:
+        return around & 1           # all six set, or none: rare, so a branch
+    return starts

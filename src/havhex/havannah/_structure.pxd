@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""The Havannah structure tests of the judge and the live board.
+"""The Havannah structure tests of the judge and the live board (the kinds
+and the bridge and fork tests are stated in _structure.h).
 
 A move's six neighbours are bits 0-5 clockwise from twelve o'clock
 (docs/conventions.md, Havannah: neighbours), so consecutive bits are adjacent
@@ -12,19 +13,12 @@ from libc.stdint cimport uint8_t, uint16_t
 # games' (the Havannah kernels cimport it from here with the kinds).
 from havhex._native.neighbours cimport run_starts
 
-# Kinds of winning structure, as bits; the judge prints them in this order.
-cdef enum:
-    KIND_BRIDGE = 1
-    KIND_FORK = 2
-    KIND_RING = 4
-
-
-cdef inline uint8_t structure_kinds(uint16_t mask) noexcept nogil:
-    """The kinds a group's border mask makes: a bridge joins two corners, a
-    fork three edges.  Without branches (dropping a lowest set bit leaves
-    some only when there were two)."""
-    cdef unsigned int corners = mask & 63
-    cdef unsigned int edges = (mask >> 6) & 63
-    edges &= edges - 1
-    return <uint8_t>((KIND_BRIDGE * ((corners & (corners - 1)) != 0))
-                     | (KIND_FORK * ((edges & (edges - 1)) != 0)))
+cdef extern from "havhex/havannah/_structure.h" nogil:
+    # Kinds of winning structure, as bits; the judge prints them in this order.
+    enum:
+        KIND_BRIDGE "HAVHEX_KIND_BRIDGE"
+        KIND_FORK "HAVHEX_KIND_FORK"
+        KIND_RING "HAVHEX_KIND_RING"
+    # The kinds a group's border mask makes: a bridge joins two corners, a
+    # fork three edges.
+    uint8_t structure_kinds "havhex_structure_kinds"(uint16_t mask) noexcept
