@@ -101,10 +101,10 @@ cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
     return True
 
 
-# Playouts of at least this many cell steps (some 30 to 90 ms of work) run on
-# a worker thread while the calling thread waits for Ctrl-C; shorter runs are
-# played here, where a thread's start and hand-over would cost them a few
-# per cent.
+# Playouts of at least this many cell steps run on a worker thread while the
+# calling thread waits for Ctrl-C; shorter runs, over within a fraction of a
+# second, are played here, where a thread's start and hand-over would weigh
+# on them.
 cdef int64_t LARGE_RUN = 1 << 23
 
 
