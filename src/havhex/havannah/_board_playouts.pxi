@@ -85,7 +85,10 @@ cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
     cdef Playground g
     cdef Xoshiro rng
     cdef int64_t first, i, stop
-    if not playground_open(&g, job.start):
+    # This thread's own copy of what every playout reads: the claim counter
+    # that the threads write shares its cache line.
+    cdef PlayoutJob own = job[0]
+    if not playground_open(&g, own.start):
         return False
     while not cancel_requested(&job.cancel):
         first = fetch_add(&job.next_playout, job.chunk)
@@ -95,8 +98,8 @@ cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
         for i in range(first, stop):
             # Playout i draws from stream i of the seed: the same result
             # whichever thread plays it.
-            xoshiro_seed(&rng, job.seed, <uint64_t>i)
-            wins[play_out(&g, job.start, job.start_block, job.start_free, job.swap_cell, &rng)] += 1
+            xoshiro_seed(&rng, own.seed, <uint64_t>i)
+            wins[play_out(&g, own.start, own.start_block, own.start_free, own.swap_cell, &rng)] += 1
     playground_close(&g)
     return True
 

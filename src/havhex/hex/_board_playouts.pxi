@@ -97,6 +97,10 @@ cdef int run_job(PlayoutJob* job, int64_t* red_wins) noexcept nogil:
     cdef PlayoutScratch scratch
     cdef Xoshiro rng
     cdef int64_t first, i, stop
+    # This thread's own copies of what every playout reads: the claim
+    # counter that the threads write shares their cache line.
+    cdef Geometry g = job.g
+    cdef PlayoutStart start = job.start
     scratch.stones = <uint8_t*>malloc(job.g.padded)
     scratch.order = <int32_t*>malloc((job.start.n_empty + 1) * sizeof(int32_t))
     scratch.stack = <int32_t*>malloc(job.g.padded * sizeof(int32_t))
@@ -114,7 +118,7 @@ cdef int run_job(PlayoutJob* job, int64_t* red_wins) noexcept nogil:
             # Playout i draws from stream i of the seed: the same result
             # whichever thread plays it.
             xoshiro_seed(&rng, job.seed, <uint64_t>i)
-            if playout(&job.g, &job.start, &scratch, &rng) == RED:
+            if playout(&g, &start, &scratch, &rng) == RED:
                 red_wins[0] += 1
     free(scratch.stones)
     free(scratch.order)
