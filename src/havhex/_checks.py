@@ -6,6 +6,8 @@ or a number of threads is a mistake, not a one.
 """
 from operator import index as _index
 
+from .errors import InputError
+
 
 def integer(value, name):
     """``value`` as an ``int``; TypeError naming ``name`` when it is not an
@@ -18,14 +20,34 @@ def integer(value, name):
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
 
 
+def count(value, name):
+    """``value`` as an ``int`` >= 0 (a number of playouts, say);
+    :class:`havhex.InputError` when it is negative."""
+    value = integer(value, name)
+    if value < 0:
+        raise InputError(f"{name} must be >= 0, got {value}")
+    return value
+
+
 def thread_count(threads):
     """The number of threads for ``threads=``: an integer >= 0, where 0
-    means every core, as for the command line's ``-j 0``."""
+    means every core, as for the command line's ``-j 0``; a negative one
+    raises :class:`havhex.InputError` (a ValueError)."""
     threads = integer(threads, "threads")
     if threads < 0:
-        raise ValueError(f"threads must be >= 0 (0: every core), got {threads}")
+        raise InputError(f"threads must be >= 0 (0: every core), got {threads}")
     if threads == 0:
         import os
 
         return os.cpu_count() or 1
     return threads
+
+
+def worker_count(threads, pieces):
+    """The threads to start for ``threads=`` (see :func:`thread_count`) on
+    work of ``pieces`` independent pieces: no more than the cores (more
+    threads only evict each other's data from the caches) nor the pieces,
+    and at least one."""
+    import os
+
+    return max(1, min(thread_count(threads), os.cpu_count() or 1, pieces))

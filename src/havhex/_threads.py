@@ -132,3 +132,12 @@ def run_cancellable(function, cancel, large):
     if not large:
         return function()
     return run_interruptibly(function, cancel)
+
+
+def run_shared(work, cancel, threads, large):
+    """``work()`` on ``threads`` threads at once (:func:`run_workers`), the
+    work sharing one object whose ``cancel()`` makes every thread stop soon;
+    while this thread waits when the work is ``large``
+    (:func:`run_cancellable`), so that Ctrl-C stops it and returns only
+    once every thread has let go of the shared object."""
+    run_cancellable(lambda: run_workers(work, threads), cancel, large)

@@ -1,9 +1,8 @@
 """havhex.havannah.Board against the literal reference (tests/support),
-move by move, and its own properties: undo, copy, hash, errors, arrays,
-playouts, explain."""
-import copy
+move by move, and what only Havannah has: rings and the contest rule, its
+swap, the exact chances of its playouts, its arrays and pictures.  What both
+boards share is tests/test_board_contract.py's."""
 import os
-import pickle
 import random
 
 import pytest
@@ -190,15 +189,11 @@ def unchanged_after(board, call, error):
             board.to_array().tolist()) == before
 
 
-def test_bad_calls_leave_the_board_unchanged():
+def test_the_corners_of_the_square_are_off_the_board_and_a_bridge_ends_the_game():
     board = Board(3)
     board.play((2, 2))
-    for move in [(0, 1), (1, 4), (6, 6), (-1, 2), (10**30, 1), (5, 1)]:
+    for move in [(1, 4), (5, 1)]:
         unchanged_after(board, lambda: board.play(move), InputError)
-    unchanged_after(board, lambda: board.play((2, 2)), InputError)
-    unchanged_after(board, lambda: board.play("pass"), InputError)
-    for move in [(1.0, 2), ("1", 2), (True, 2), 3, None, (1, 2, 3), [1]]:
-        unchanged_after(board, lambda: board.play(move), TypeError)
     board.play((3, 3))
     board.play((1, 1))
     board.play((3, 4))
@@ -207,20 +202,10 @@ def test_bad_calls_leave_the_board_unchanged():
     unchanged_after(board, lambda: board.play((5, 5)), InputError)
     assert Board(3).legal_moves() == [(x, y) for x in range(1, 6) for y in range(1, 6)
                                       if abs(x - y) <= 2]
-    with pytest.raises(InputError):
-        Board(3).undo()
-    for args, error in (((1,), InputError), ((2.0,), TypeError), ((3, "x"), InputError),
-                        ((3, "official", 1), TypeError), ((True,), TypeError)):
+    for args, error in (((1,), InputError), ((3, "x"), InputError), ((3, 1), TypeError),
+                        ((3, "official", 1), TypeError)):
         with pytest.raises(error):
             Board(*args)
-
-
-def test_numpy_coordinates_and_lists():
-    np = pytest.importorskip("numpy")
-    board = Board(3)
-    assert board.play((np.int64(2), np.int32(2))) == ()
-    assert board.play([1, 1]) == ()
-    assert board.moves == ((2, 2), (1, 1))
 
 
 def test_arrays_round_trip():
@@ -246,17 +231,6 @@ def test_arrays_round_trip():
     won[2, 2] = 2
     with pytest.raises(InputError, match="winning structure"):
         Board.from_array(won)
-
-
-def test_copy_pickle_and_repr():
-    board, _, _ = play_random_game(4, "contest", True, 3)
-    for other in (board.copy(), copy.copy(board), copy.deepcopy(board),
-                  pickle.loads(pickle.dumps(board))):
-        assert other == board and other.moves == board.moves
-        assert other.winner == board.winner and other.winning_move == board.winning_move
-        assert type(other) is Board
-    assert "Board size=4" in repr(board)
-    assert board != Board(4, "official", True) or len(board) == 0
 
 
 # ---------------------------------------------------------------------------
@@ -363,36 +337,6 @@ def test_playouts_with_swap_follow_the_exact_chances():
         assert abs(counts[outcome] - n * p) <= 5 * (n * p * (1 - p)) ** 0.5 + 1
 
 
-def test_playouts_are_reproducible_and_leave_the_board_unchanged():
-    board = Board(6, "contest", swap=True)
-    board.play((3, 4))
-    before = (board.hash, board.moves)
-    first = board.playouts(500, seed=42)
-    assert board.playouts(500, seed=42, threads=2) == first
-    assert board.playouts(500, seed=42, threads=3) == first
-    assert board.playouts(500, seed=43) != first or board.playouts(500, seed=44) != first
-    assert (board.hash, board.moves) == before
-    singles = [board.playout(seed) for seed in range(50)]
-    assert singles == [board.playout(seed) for seed in range(50)]
-    for seed, winner in enumerate(singles[:10]):
-        counts = board.playouts(1, seed)
-        assert counts[winner or "draw"] == 1
-    assert board.playouts(0, 1) == {"white": 0, "black": 0, "draw": 0}
-    with pytest.raises(TypeError):
-        board.playouts(1.5, 1)
-    with pytest.raises(InputError):
-        board.playouts(-1, 1)
-    with pytest.raises(InputError):
-        board.playouts(1, 1, threads=0)
-
-
-def test_playouts_on_a_finished_game():
-    board = Board(2)
-    for move in [(1, 1), (3, 3), (1, 2)]:
-        board.play(move)
-    assert board.playouts(10, 1) == {"white": 10, "black": 0, "draw": 0}
-
-
 # ---------------------------------------------------------------------------
 # Sizes
 # ---------------------------------------------------------------------------
@@ -443,10 +387,3 @@ def test_draw_a_won_board_and_one_in_progress():
     assert sum(line.count("o") for line in white.splitlines()[1:-1]) == 3
     with pytest.raises(InputError):
         board.draw(player="red")
-
-
-def test_explain_before_a_win_is_none():
-    board = Board(4)
-    assert board.explain() is None
-    board.play((4, 4))
-    assert board.explain() is None

@@ -3,7 +3,7 @@
 Random two-player games (1x1 to 11x11, square and not, with and without the
 swap option) are played move by move on both; after every move the board
 must say what the reference says.  Undo, copy, hash and the arrays are
-checked on the way.
+checked on the way.  What both boards share is tests/test_board_contract.py's.
 """
 import os
 import pickle
@@ -273,8 +273,8 @@ def test_occupied_after_the_end_and_swap_out_of_turn():
 
 
 @pytest.mark.parametrize("args, error", [
-    ((0,), InputError), ((2, 0), InputError), ((2.0,), TypeError), ((True,), TypeError),
-    ((2, 2, 1), TypeError), ((40000, 60000), InputError), ((20000, 30000), InputError),
+    ((2, 0), InputError), ((2, 2.0), TypeError), ((2, 2, 1), TypeError),
+    ((40000, 60000), InputError), ((20000, 30000), InputError),
 ])
 def test_bad_sizes(args, error):
     with pytest.raises(error):
@@ -408,10 +408,7 @@ def test_draw_shows_the_board_and_its_chain():
         Board(2, 4).draw()
 
 
-def test_pickle_keeps_the_moves_and_the_start():
-    board, _ = random_game(random.Random(2), 5, 4, swap=True, check=False)
-    again = pickle.loads(pickle.dumps(board))
-    assert again == board and again.moves == board.moves and again.winner == board.winner
+def test_pickle_keeps_the_start_of_a_board_made_from_an_array():
     pytest.importorskip("numpy")
     start = Board.from_array([[0, 1, 0], [0, 0, 0]], swap=True)
     start.play("swap-sides")
@@ -460,25 +457,6 @@ def test_playouts_follow_uniformly_random_legal_moves(rows, cols, swap, opening)
     assert board.moves == tuple(opening) and board.to_move == game.to_move
 
 
-def test_playouts_do_not_depend_on_threads_and_repeat_with_the_seed():
-    board = Board(7, 5, swap=True)
-    board.play((3, 2))
-    one = board.playouts(3001, 99)
-    assert one == board.playouts(3001, 99, threads=3) == board.playouts(3001, 99, threads=2)
-    assert sum(one.values()) == 3001 and min(one.values()) > 0
-    assert board.playouts(3001, 100) != one
-    assert {board.playout(seed) for seed in range(50)} == {"red", "blue"}
-    assert board.playouts(1, 42)[board.playout(42)] == 1
-    assert board.playouts(0, 1) == {"red": 0, "blue": 0}
-    with pytest.raises(TypeError):
-        board.playouts(5, 1.5)
-    with pytest.raises(ValueError):
-        board.playouts(-1, 1)
-    with pytest.raises(ValueError):
-        board.playouts(1, 1, threads=0)
-    assert board.moves == ((3, 2),)
-
-
 def test_a_stone_ringed_by_its_own_colour_joins_the_ring():
     """Red fills a cell whose six neighbours are red; the game then goes on
     at random, against the reference, and undoes back to the start."""
@@ -509,4 +487,4 @@ def test_a_board_made_without_init_is_empty_and_does_not_crash():
         bare.copy()
     with pytest.raises(TypeError):
         bare.playouts(2, 1)
-    assert bare.__reduce__()[1][:2] == (0, 0)
+    assert bare.__reduce__()[1][1:3] == (0, 0)

@@ -13,6 +13,8 @@ back, exactly.  The price is a find of up to log2(stones) steps instead of
 nearly one; a stone with one run of neighbours and no border hangs beside
 its neighbour with no find at all, which is most moves.
 """
+from cpython.object cimport Py_TYPE
+from cpython.ref cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
@@ -20,12 +22,16 @@ from cpython.tuple cimport PyTuple_GET_SIZE
 
 from havhex._native.unionfind cimport uf_find, uf_root
 from havhex._native.record_moves cimport *
+from havhex._native.move_names cimport SGF_HAVANNAH, cell_name, decode_name
 from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
 from havhex._native.portable cimport ctz32, fetch_add
+from havhex._native.cancel cimport cancel_requested, request_cancel
 from havhex.havannah._structure cimport (
     KIND_BRIDGE, KIND_FORK, KIND_RING, run_starts, structure_kinds,
 )
 
+from havhex._checks import count, integer, worker_count
+from havhex._threads import run_shared
 from havhex.errors import InputError
 
 
@@ -49,6 +55,8 @@ MAX_BOARD_SIZE = 16384
 cdef tuple KINDS_BY_BITS = tuple(
     tuple(name for bit, name in ((KIND_BRIDGE, "bridge"), (KIND_FORK, "fork"), (KIND_RING, "ring"))
           if bits & bit) for bits in range(8))
+
+cdef tuple _NO_ARGS = ()
 
 # Zobrist keys are computed, not stored: a table would double the memory
 # per cell and miss the caches on large boards.
@@ -137,352 +145,16 @@ cdef void lay_out(Position* p, int32_t size) noexcept nogil:
                 p.mask[i] = 0
 
 
-cdef inline bint surrounded(const uint8_t* cells, const int32_t* offset, int32_t cell,
-                            uint8_t colour) noexcept nogil:
-    cdef int k
-    for k in range(6):
-        if cells[cell + offset[k]] != colour:
-            return False
-    return True
-
-
-cdef uint32_t EPOCH_LAST = 0xFFFFFFF0
-
-
-cdef inline uint32_t next_epoch(Search* s, int32_t n_slots) noexcept nogil:
-    """A fresh stamp base for a search (four labels each); stamps of earlier
-    searches are all below it."""
-    if s.epoch > EPOCH_LAST:
-        memset(s.stamp, 0, <size_t>n_slots * sizeof(uint32_t))
-        s.epoch = 0
-    s.epoch += 4
-    return s.epoch
-
-
-cdef inline int label_root(const int* class_of, int label) noexcept nogil:
-    while class_of[label] != label:
-        label = class_of[label]
-    return label
-
-
-cdef bint encloses_empty(Position* p, int32_t cell, uint8_t colour, unsigned int present,
-                         Search* s) noexcept nogil:
-    """The contest rule, after ``cell`` closed a loop: whether a region of
-    cells not ``colour``'s, cut off from the outside, holds an empty cell.
-
-    Every region the move cuts off holds one of the move's neighbours, so
-    the search starts from the gaps between its runs of own stones, one
-    label each, all in one breadth-first queue: labels that meet merge, a
-    label that reaches the border is outside and stops, and one whose
-    queue runs dry is cut off.  The outside regions stop at the border, so
-    the search costs about the enclosed area times the gaps, not the board.
-    """
-    cdef uint8_t* cells = p.cells
-    cdef const int32_t* offset = p.offset
-    cdef unsigned int absent = ~present & 63
-    cdef unsigned int starts = run_starts(absent)
-    cdef int class_of[3]
-    cdef int64_t pending[3]
-    cdef bint outside[3]
-    cdef bint has_empty[3]
-    cdef int n_labels = 0, label, other, k, j, a
-    cdef uint32_t base = next_epoch(s, p.n_slots)
-    cdef int64_t head = 0, tail = 0
-    cdef int32_t u, v
-    cdef uint8_t held
-    cdef bint all_outside
-    while starts:
-        k = ctz32(starts)
-        starts &= starts - 1
-        label = n_labels
-        n_labels += 1
-        class_of[label] = label
-        pending[label] = 0
-        outside[label] = False
-        has_empty[label] = False
-        j = k
-        while absent & (1 << j):
-            v = cell + offset[j]
-            held = cells[v]
-            if held == OFF_BOARD:
-                outside[label] = True
-            else:
-                s.stamp[v] = base + label
-                s.queue[tail] = v
-                tail += 1
-                pending[label] += 1
-                if held == EMPTY:
-                    has_empty[label] = True
-            j = (j + 1) % 6
-    while head < tail:
-        u = s.queue[head]
-        head += 1
-        label = label_root(class_of, s.stamp[u] - base)
-        pending[label] -= 1
-        if outside[label]:
-            continue
-        for k in range(6):
-            v = u + offset[k]
-            held = cells[v]
-            if held == OFF_BOARD:
-                outside[label] = True
-                break
-            if held == colour:
-                continue
-            if s.stamp[v] < base:
-                s.stamp[v] = base + label
-                s.queue[tail] = v
-                tail += 1
-                pending[label] += 1
-                if held == EMPTY:
-                    has_empty[label] = True
-            else:
-                other = label_root(class_of, s.stamp[v] - base)
-                if other != label:
-                    class_of[other] = label
-                    outside[label] |= outside[other]
-                    has_empty[label] |= has_empty[other]
-                    pending[label] += pending[other]
-        if not outside[label] and pending[label] == 0 and has_empty[label]:
-            return True
-        all_outside = True
-        for a in range(n_labels):
-            if class_of[a] == a and not outside[a] and pending[a] > 0:
-                all_outside = False
-        if all_outside:
-            return False
-    return False
-
-
-cdef inline uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord* record,
-                          Search* search, bint playing_out) noexcept nogil:
-    """Put ``colour``'s stone on the empty ``cell``; the kinds it completes.
-
-    ``record`` (or NULL) receives what undo needs.  The structure tests are
-    the judge's: a group's corner and edge mask for bridges and forks, and
-    for rings the runs of own stones around the move (consecutive
-    neighbours are adjacent): since no loop existed before, the move closes
-    one exactly when two separate runs already belong to one group.  The
-    official rule counts the cells inside whatever they hold, so a loop is
-    a ring, and so is a stone whose six neighbours are its own (the flower,
-    which no run test sees); the contest rule wants an empty cell inside.
-
-    ``playing_out`` (a constant at each call): a playout, which never undoes
-    and never hashes, so its finds compress paths (the words they rewrite
-    need no log) and the hash is left alone.
-    """
-    cdef int32_t* parent = p.parent
-    cdef uint16_t* mask = p.mask
-    cdef uint8_t* cells = p.cells
-    cdef const int32_t* offset = p.offset
-    cdef unsigned int present = 0, starts, triples
-    cdef int k, a, n_runs = 0, n_saved = 0
-    cdef int32_t run_root[3]
-    cdef int32_t root, other, up
-    cdef uint16_t merged
-    cdef uint8_t kinds = 0
-    cdef bint closed = False
-    cells[cell] = colour
-    p.n_empty -= 1
-    if not playing_out:
-        p.hash ^= stone_key(cell, colour)
-    parent[cell] = -1
-    for k in range(6):
-        present |= (cells[cell + offset[k]] == colour) << k
-    if record != NULL:
-        record.n_saved = 0
-    if not present:
-        return 0
-    starts = run_starts(present)
-    if (starts & (starts - 1)) == 0 and mask[cell] == 0:
-        # One run, off the border: no loop closed and no corner or edge
-        # added, so no find; the stone hangs beside its neighbour, as deep.
-        up = parent[cell + offset[ctz32(starts)]]
-        parent[cell] = up if up >= 0 else cell + offset[ctz32(starts)]
-    else:
-        while starts:
-            k = ctz32(starts)
-            starts &= starts - 1
-            root = (uf_find(parent, cell + offset[k]) if playing_out
-                    else uf_root(parent, cell + offset[k]))
-            for a in range(n_runs):
-                if run_root[a] == root:
-                    closed = True
-            run_root[n_runs] = root
-            n_runs += 1
-        if record != NULL:
-            for a in range(n_runs):
-                if a == 0 or (run_root[a] != run_root[0] and (a == 1 or run_root[a] != run_root[1])):
-                    record.saved_root[n_saved] = run_root[a]
-                    record.saved_parent[n_saved] = parent[run_root[a]]
-                    record.saved_mask[n_saved] = mask[run_root[a]]
-                    n_saved += 1
-            record.n_saved = <uint8_t>n_saved
-        root = run_root[0]
-        for a in range(1, n_runs):
-            other = run_root[a]
-            if other != run_root[0] and (a == 1 or other != run_root[1]):
-                merged = mask[root] | mask[other]
-                # Union by size: the larger count stays on top.
-                if parent[other] < parent[root]:
-                    root, other = other, root
-                parent[root] += parent[other]
-                parent[other] = root
-                mask[root] = merged
-        parent[cell] = root
-        parent[root] -= 1
-        mask[root] |= mask[cell]
-        kinds = structure_kinds(mask[root])
-        if closed and (p.official or encloses_empty(p, cell, colour, present, search)):
-            kinds |= KIND_RING
-    if p.official and not (kinds & KIND_RING):
-        if present == 63:
-            kinds |= KIND_RING
-        else:
-            # A neighbour k can be a flower's centre only with its two
-            # neighbours beside the move (k - 1 and k + 1) own stones too.
-            triples = present & ((present << 1) | (present >> 5)) & ((present >> 1) | (present << 5)) & 63
-            while triples:
-                k = ctz32(triples)
-                triples &= triples - 1
-                if surrounded(cells, offset, cell + offset[k], colour):
-                    kinds |= KIND_RING
-                    break
-    return kinds
-
-
-cdef void take_back(Position* p, const MoveRecord* record) noexcept nogil:
-    """Undo ``place``: the saved roots' words, in reverse, then the cell."""
-    cdef int a
-    for a in range(record.n_saved - 1, -1, -1):
-        p.parent[record.saved_root[a]] = record.saved_parent[a]
-        p.mask[record.saved_root[a]] = record.saved_mask[a]
-    p.cells[record.cell] = EMPTY
-    p.n_empty += 1
-    p.hash ^= stone_key(record.cell, record.colour)
-
-
-cdef inline void recolour(Position* p, int32_t cell, uint8_t was, uint8_t becomes) noexcept nogil:
-    """The swap: the first stone is alone, a group of one, so only its
-    colour changes."""
-    p.cells[cell] = becomes
-    p.hash ^= stone_key(cell, was) ^ stone_key(cell, becomes)
-
-
-cdef inline void set_mover(Position* p, uint8_t colour) noexcept nogil:
-    if colour != p.to_move:
-        p.hash ^= BLACK_TO_MOVE_KEY
-        p.to_move = colour
-
-
-# --------------------------------------------------------------------------
-# Playouts
-# --------------------------------------------------------------------------
-
-cdef struct Playground:
-    # One thread's copy of the position to play out, and its scratch.
-    Position position
-    char* block
-    int32_t* free_cells
-    Search search
-
-
-cdef bint playground_open(Playground* g, const Position* start) noexcept nogil:
-    g.position = start[0]
-    g.block = <char*>malloc(block_bytes(start.n_slots))
-    g.free_cells = <int32_t*>malloc(<size_t>(start.n_empty + 1) * sizeof(int32_t))
-    g.search.stamp = <uint32_t*>calloc(<size_t>start.n_slots, sizeof(uint32_t))
-    g.search.queue = <int32_t*>malloc(<size_t>start.n_slots * sizeof(int32_t))
-    g.search.epoch = 0
-    if g.block == NULL or g.free_cells == NULL or g.search.stamp == NULL or g.search.queue == NULL:
-        playground_close(g)
-        return False
-    point_into(&g.position, g.block)
-    return True
-
-
-cdef void playground_close(Playground* g) noexcept nogil:
-    free(g.block)
-    free(g.free_cells)
-    free(g.search.stamp)
-    free(g.search.queue)
-    g.block = NULL
-    g.free_cells = NULL
-    g.search.stamp = NULL
-    g.search.queue = NULL
-
-
-cdef uint8_t play_out(Playground* g, const Position* start, const char* start_block,
-                      const int32_t* start_free, int32_t swap_cell, Xoshiro* rng) noexcept nogil:
-    """One game from ``start`` by uniformly random legal moves: the winner's
-    colour, or 0 for a draw.  ``swap_cell`` >= 0: the swap is one of the
-    legal first moves (the stone it would take)."""
-    cdef Position* p = &g.position
-    cdef int32_t* free_cells = g.free_cells
-    cdef int32_t n_free = start.n_empty
-    cdef int32_t pick, cell
-    cdef uint8_t colour
-    if start.winner:
-        return start.winner
-    memcpy(g.block, start_block, block_bytes(start.n_slots))
-    memcpy(free_cells, start_free, <size_t>n_free * sizeof(int32_t))
-    p.n_empty = start.n_empty
-    p.to_move = start.to_move
-    colour = start.to_move
-    if swap_cell >= 0:
-        pick = <int32_t>random_below(rng, <uint32_t>(n_free + 1))
-        if pick == n_free:
-            p.cells[swap_cell] = BLACK
-            colour = WHITE
-    while n_free:
-        pick = <int32_t>random_below(rng, <uint32_t>n_free)
-        cell = free_cells[pick]
-        n_free -= 1
-        free_cells[pick] = free_cells[n_free]
-        if place(p, cell, colour, NULL, &g.search, True):
-            return colour
-        colour ^= 3
-    return 0
-
-
-cdef struct PlayoutJob:
-    const Position* start
-    const char* start_block
-    const int32_t* start_free
-    int32_t swap_cell
-    uint64_t seed
-    int64_t n_playouts
-    int64_t next_playout        # claimed in chunks by the threads
-
-
-cdef enum:
-    CLAIM_CHUNK = 64
-
-
-cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
-    """Playouts claimed by chunks until none is left; False without memory."""
-    cdef Playground g
-    cdef Xoshiro rng
-    cdef int64_t first, i, stop
-    if not playground_open(&g, job.start):
-        return False
-    while True:
-        first = fetch_add(&job.next_playout, CLAIM_CHUNK)
-        if first >= job.n_playouts:
-            break
-        stop = min(first + CLAIM_CHUNK, job.n_playouts)
-        for i in range(first, stop):
-            # Playout i draws from stream i of the seed: the same result
-            # whichever thread plays it.
-            xoshiro_seed(&rng, job.seed, <uint64_t>i)
-            wins[play_out(&g, job.start, job.start_block, job.start_free, job.swap_cell, &rng)] += 1
-    playground_close(&g)
-    return True
+include "_board_enclosure.pxi"
+include "_board_place.pxi"
 
 
 # --------------------------------------------------------------------------
 # The board
 # --------------------------------------------------------------------------
+
+cdef class PlayoutRun
+
 
 cdef class BoardCore:
     """The compiled part of :class:`havhex.havannah.Board` (see there)."""
@@ -572,9 +244,10 @@ cdef class BoardCore:
             a = (<tuple>move)[0]
             b = (<tuple>move)[1]
         elif isinstance(move, str):
-            if move == SWAP:
+            named = self._named(move)
+            if named is None:
                 return -1
-            raise InputError(f"a move is an (x, y) pair or 'swap', got {move!r}")
+            a, b = named
         elif isinstance(move, (tuple, list)) and len(move) == 2:
             a, b = move
         else:
@@ -596,6 +269,32 @@ cdef class BoardCore:
         if self.position.cells[cell] == OFF_BOARD:
             raise InputError(f"({a}, {b}) is off the board of size S = {self.position.size}")
         return cell
+
+    cdef object _named(self, str name):
+        """The cell ``(x, y)`` a name names in Little Golem's notation, as
+        the records write it: the row's letter (``A`` the row of ``y = 1``),
+        then the place along it from the board's left edge (``"A1"`` is
+        (1, 1)); None for the swap."""
+        cdef int32_t x = 0, y = 0
+        cdef int kind = decode_name(name, SGF_HAVANNAH, self.position.size, 0, &x, &y)
+        if kind == SGF_CELL:
+            return (x, y)
+        if kind == SGF_SWAP:
+            return None
+        if kind == SGF_OFF_BOARD:
+            raise InputError(f"{name!r} is off the board of size S = {self.position.size}")
+        raise InputError(f"a move is an (x, y) pair, a cell's name such as 'A1' or 'swap', "
+                         f"got {name[:40]!r}")
+
+    def cell_name(self, move):
+        """The name of ``move`` in the records' notation (Little Golem's:
+        ``(1, 1)`` is ``"A1"``); the swap's name is itself.  ``play`` takes
+        either."""
+        cdef int32_t cell = self._cell_of(move)
+        cdef int32_t w = self.position.width
+        if cell < 0:
+            return SWAP
+        return cell_name(SGF_HAVANNAH, self.position.size, cell // w, cell % w)
 
     cdef int _check_not_over(self) except -1:
         if self.position.winner:
@@ -747,9 +446,10 @@ cdef class BoardCore:
 
     def copy(self):
         """An independent board in the same state (arrays copied)."""
-        # BoardCore.__new__ is a direct call of the type's slot; the
-        # subclass (Board) adds no state of its own.
-        cdef BoardCore other = BoardCore.__new__(type(self))
+        # The type's own slot, called directly (BoardCore.__new__(type(self))
+        # would look the method up and build its arguments): the facade adds
+        # no state of its own.
+        cdef BoardCore other = <BoardCore>Py_TYPE(self).tp_new(type(self), <PyObject*>_NO_ARGS, NULL)
         cdef size_t n_bytes = block_bytes(self.position.n_slots)
         other.block = <char*>malloc(n_bytes)
         if other.block == NULL:
@@ -889,81 +589,28 @@ cdef class BoardCore:
     def playouts(self, n, seed, threads=1):
         """``n`` random games from here: ``{"white": wins, "black": wins,
         "draw": draws}``.  Playout i draws from its own stream of ``seed``,
-        so the result does not depend on ``threads``; the GIL is released."""
-        if not isinstance(n, int) or isinstance(n, bool):
-            raise TypeError(f"n must be an int, not {type(n).__name__}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        if not isinstance(threads, int) or isinstance(threads, bool):
-            raise TypeError(f"threads must be an int, not {type(threads).__name__}")
-        if n < 0:
-            raise InputError(f"n must not be negative, got {n}")
-        if threads < 1:
-            raise InputError(f"threads must be at least 1, got {threads}")
-        cdef PlayoutRun run = PlayoutRun(self, n, seed)
-        if threads == 1 or n <= CLAIM_CHUNK:
-            totals = run.work()
-        else:
-            from havhex._threads import Worker
-            workers = []
-            try:
-                for _ in range(threads - 1):
-                    worker = Worker(run.work)
-                    workers.append(worker)      # joined below even if start is interrupted
-                    worker.start()
-                totals = run.work()
-            finally:
-                for worker in workers:
-                    worker.join()
-            for worker in workers:
-                totals = [a + b for a, b in zip(totals, worker.outcome())]
-        return {"white": totals[WHITE], "black": totals[BLACK], "draw": totals[0]}
+        so the result does not depend on ``threads`` (0: every core); the
+        GIL is released, and Ctrl-C stops the games within a fraction of a
+        second."""
+        cdef PlayoutRun run
+        n = count(n, "n")
+        seed = integer(seed, "seed")
+        run = PlayoutRun(self, n, seed)
+        threads = worker_count(threads, run.pieces())
+        if n:
+            run_shared(run.work, run.cancel, threads, run.large)
+        return {"white": run.wins[WHITE], "black": run.wins[BLACK], "draw": run.wins[0]}
 
 
-cdef class PlayoutRun:
-    """The playouts of one playouts() call: a snapshot of the position (the
-    board may change while the threads play) and the shared claim counter."""
-    cdef PlayoutJob job
-    cdef Position start
-    cdef char* block
-    cdef int32_t* free_cells
+include "_board_playouts.pxi"
 
-    def __cinit__(self, BoardCore board, int64_t n, seed):
-        cdef int32_t i, k = 0
-        cdef size_t n_bytes = block_bytes(board.position.n_slots)
-        self.block = <char*>malloc(n_bytes)
-        self.free_cells = <int32_t*>malloc(<size_t>(board.position.n_empty + 1) * sizeof(int32_t))
-        if self.block == NULL or self.free_cells == NULL:
-            raise MemoryError("no memory for the playouts")
-        memcpy(self.block, board.block, n_bytes)
-        self.start = board.position
-        point_into(&self.start, self.block)
-        for i in range(self.start.n_slots):
-            if self.start.cells[i] == EMPTY:
-                self.free_cells[k] = i
-                k += 1
-        self.job.start = &self.start
-        self.job.start_block = self.block
-        self.job.start_free = self.free_cells
-        self.job.swap_cell = board.log[0].cell if board._swap_legal() else -1
-        self.job.seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
-        self.job.n_playouts = n
-        self.job.next_playout = 0
 
-    def __dealloc__(self):
-        free(self.block)
-        free(self.free_cells)
-
-    def work(self):
-        """Play claimed playouts until none is left: [draws, white, black]."""
-        cdef int64_t wins[3]
-        cdef bint done
-        wins[0] = wins[1] = wins[2] = 0
-        with nogil:
-            done = run_job(&self.job, wins)
-        if not done:
-            raise MemoryError("no memory for the playouts")
-        return [wins[0], wins[1], wins[2]]
+def name_of_cell(size, cell):
+    """Little Golem's name of Havannah cell ``(x, y)`` on the board of base
+    ``size``: the row letter of ``r = y - 1`` and the number ``c + 1``, where
+    ``c = x - 1``, less ``r + 1 - size`` in the rows past the middle."""
+    x, y = cell
+    return cell_name(SGF_HAVANNAH, integer(size, "size"), integer(x, "x"), integer(y, "y"))
 
 
 cdef bint memcmp_cells(const uint8_t* a, const uint8_t* b, int32_t n) noexcept nogil:

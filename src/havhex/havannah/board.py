@@ -12,9 +12,9 @@ that ``play`` costs no Python frame; this module adds what is used once in
 a while: arrays, the witness, the pictures, pickling.
 """
 from ..errors import InputError
-from ._board import MAX_BOARD_SIZE, PLAYERS, RULES, SWAP, BoardCore
+from ._board import MAX_BOARD_SIZE, PLAYERS, RULES, SWAP, BoardCore, name_of_cell
 
-__all__ = ["Board", "PLAYERS", "RULES", "SWAP", "MAX_BOARD_SIZE"]
+__all__ = ["Board", "PLAYERS", "RULES", "SWAP", "MAX_BOARD_SIZE", "name_of_cell"]
 
 # to_array()'s values: the index of a player in PLAYERS plus one.
 EMPTY_VALUE, OFF_BOARD_VALUE = 0, -1
@@ -39,16 +39,23 @@ class Board(BoardCore):
 
     ``play(move)`` returns the kinds the move completed for the mover, in
     the order bridge, fork, ring (``()`` for none); the first move that
-    completes one wins.  Playing off the board, on a stone, after the end,
-    or a swap that is not allowed raises :class:`havhex.InputError`, a move
-    of the wrong type ``TypeError``; the board is unchanged after an error.
+    completes one wins.  A move is a cell ``(x, y)``, its name in Little
+    Golem's notation as the records write it (``"A1"`` is ``(1, 1)``, see
+    :meth:`cell_name`) or ``"swap"``.
+
+    Misuse raises :class:`havhex.InputError` (a ``ValueError``) and changes
+    nothing: a move off the board, on a stone, after the end, a swap that is
+    not allowed, a size out of range, a negative count.  An argument of the
+    wrong type raises ``TypeError``.  Integers are whatever
+    ``operator.index`` takes (NumPy integers too), never ``bool``.
     ``undo()`` takes back the last move exactly, down to the empty board;
     ``copy()`` copies the arrays.  ``hash`` is a 64-bit Zobrist hash of the
     stones and the player to move; boards compare equal when their stones,
     player to move, size, rule and swap option are the same.
     ``legal_moves()`` lists the empty cells in ``(x, y)`` order, then
     ``"swap"`` when it is legal.  ``playout(seed)`` and ``playouts(n, seed,
-    threads)`` play random games in C from the position.
+    threads)`` play random games in C from the position; Ctrl-C stops them
+    within a fraction of a second, leaving the board as it was.
 
     Memory: 7 bytes per cell of the ``(2S+1)**2`` square around the board,
     plus 40 bytes per move (and, under the contest rule, 8 bytes per cell
@@ -184,6 +191,36 @@ class Board(BoardCore):
         if as_text:
             return picture.havannah_text(self.size, stones, explanation, **options)
         return picture.havannah_svg(self.size, stones, explanation, **options)
+
+
+    def _repr_svg_(self):
+        """The picture a notebook shows (Jupyter calls this): the winner's
+        stones numbered with the witness of the win (before a win, those of
+        the player to move), the other player's stones unnumbered, the last
+        move ringed."""
+        from . import picture
+
+        explanation = self.explain()
+        if explanation is not None:
+            player = self.winner
+            stones = self._winner_stones()
+            explanation = dict(explanation.to_dict(), move=len(stones))
+        else:
+            player = self.to_move
+            stones = self._stones_in_order(PLAYERS.index(player) + 1)
+            explanation = None
+        others = [tuple(map(int, cell)) for cell in _stones_of(self, 2 - PLAYERS.index(player))]
+        last = next((move for move in reversed(self.moves) if move != SWAP), None)
+        return picture.havannah_svg(self.size, stones, explanation, others=others,
+                                    last_move=last, total_moves=len(self))
+
+    def _stones_in_order(self, value):
+        """The stones of colour ``value`` (1 white, 2 black) in the order
+        they were played (the swapped stone where it was first played)."""
+        cells = self._cells_bytes()
+        width = 2 * self.size + 1
+        return [move for move in self.moves
+                if move != SWAP and cells[move[0] * width + move[1]] == value]
 
 
 def _stones_of(board, value):

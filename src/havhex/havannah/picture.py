@@ -192,6 +192,8 @@ STYLE = svg.COMMON_STYLE + (
     ".bridge{fill:#f29a55}"
     ".ring{fill:#5cc7a1}"
     ".fork{fill:#62b6ea}"
+    ".other-stone{fill:#fbfbf8;stroke:#6b6b6b}"
+    ".last-move{stroke:#1f4fd1;stroke-width:2.2}"
     ".winning-move{stroke:#e0115f;stroke-width:2.2}"
     ".enclosed-run{fill:#bfe9d5}"
     ".bridge-path{fill:none;stroke:#a33b00;stroke-width:3.2;stroke-linecap:round;"
@@ -207,13 +209,17 @@ STYLE = svg.COMMON_STYLE + (
 )
 
 
-def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
+def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None, others=(),
+                 last_move=None):
     """The SVG picture of a Havannah board of side ``size``.
 
     ``moves``: the sequence of ``(x, y)``; the stones drawn are those up to
     the winning move (``explanation["move"]``), else all of them.
     ``total_moves``: the number of moves of the case when ``moves`` holds only
     those drawn (default ``len(moves)``).
+    ``others``: the other player's stones, drawn light and unnumbered (a live
+    board shows both players); ``last_move``: a cell to ring as the move
+    played last.
     ``explanation``: the witness dict of :func:`havhex.havannah.explain`.
     Memory follows the picture: the stones, the witness and the hexagons
     drawn one by one, never the area a ring encloses.
@@ -221,6 +227,8 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
     w = witness(size, explanation)
     stones = _drawn_moves(moves, w["move"])
     number_of = {cell: k for k, cell in enumerate(stones, 1)}
+    others = set(svg.cell_pairs(others)) - set(number_of)
+    last_move = tuple(last_move) if last_move is not None else None
     marks = structure_marks(w)
     enclosed = _RunIndex(w["enclosed_runs"])
     corners = set(geometry.corners(size))
@@ -275,6 +283,10 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
         move = number_of.get(cell)
         if move is not None:
             classes.append("stone")
+        elif cell in others:
+            classes.append("other-stone")
+        if cell == last_move:
+            classes.append("last-move")
         kinds = marks.get(cell, ())
         # Fill priority through the stylesheet order: enclosed < bridge < ring < fork.
         classes.extend(kinds)
@@ -299,7 +311,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
                     board.append(cell_element(cell))
         run_shapes = []
     else:
-        extra_cells = set(number_of) | set(marks)
+        extra_cells = set(number_of) | set(marks) | others
         if w["enclosed_count"] <= _ENCLOSED_CELLS:
             extra_cells.update(run_cells(w["enclosed_runs"]))
             run_shapes = []
@@ -324,7 +336,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None):
             marked = " marked" if cell in marks else ""
             board.append(f'<text class="num{marked}" x="{svg.number(cx)}" y="{svg.number(cy + font * 0.36)}" '
                          f'font-size="{font}">{move}</text>')
-        for cell in sorted(drawn - set(number_of)):
+        for cell in sorted(drawn - set(number_of) - others):
             cx, cy = centre(*cell)
             board.append(f'<text class="coord" x="{svg.number(cx)}" y="{svg.number(cy + 1.2)}" '
                          f'font-size="3.4">{cell[0]},{cell[1]}</text>')

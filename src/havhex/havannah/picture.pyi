@@ -12,7 +12,9 @@ HAVANNAH_SVG_STONES_MAX: int
 HAVANNAH_EDGES: Tuple[str, str, str, str, str, str]
 
 def havannah_svg(size: int, moves: Iterable[Sequence[int]], explanation: Mapping[str, Any], *,
-                 heading: Optional[str] = ..., total_moves: Optional[int] = ...) -> str: ...
+                 heading: Optional[str] = ..., total_moves: Optional[int] = ...,
+                 others: Iterable[Sequence[int]] = ...,
+                 last_move: Optional[Sequence[int]] = ...) -> str: ...
 def havannah_text(size: int, moves: Iterable[Sequence[int]], explanation: Mapping[str, Any], *,
                   heading: Optional[str] = ...) -> str: ...
 _Point = Tuple[float, float]

@@ -201,7 +201,7 @@ def __getattr__(name):
     # The live board (a compiled module of its own) loads on first use:
     # judging a file never needs it.
     if name == "Board":
-        from ._board import Board
+        from .board import Board
 
         return Board
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

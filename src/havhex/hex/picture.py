@@ -114,15 +114,18 @@ STYLE = svg.COMMON_STYLE + (
     "stroke-linejoin:round}"
     ".chain-line.second{stroke:#fff;stroke-dasharray:5 3}"
     ".last-move-mark{fill:#fff;stroke:#111;stroke-width:1.6}"
+    ".played-last{fill:none;stroke:#f5d90a;stroke-width:2.4}"
     ".label{fill:#555;text-anchor:middle}"
 )
 
 
-def hex_svg(rows, explanation, *, heading=None):
+def hex_svg(rows, explanation, *, heading=None, last_move=None):
     """The SVG picture of a Hex board (``rows``: N strings of ``R``, ``B``, ``.``).
 
     ``explanation``: :func:`havhex.hex.explain`'s Explanation, or a dict with
     ``answer``, ``reason``, ``winner``, ``chain``/``chains`` and ``last_moves``.
+    ``last_move``: a cell ``(row, col)`` to ring as the move played last (a
+    live board knows it).
     """
     rows = [str(row) for row in rows]
     n = len(rows)
@@ -155,6 +158,10 @@ def hex_svg(rows, explanation, *, heading=None):
             board.append(f'<path class="{" ".join(classes)}" data-row="{i}" data-col="{j}" '
                          f'd="{cell_path(i, j)}"/>')
     board.extend(chain_lines(w["chains"]))
+    if last_move is not None:
+        cx, cy = centre(*last_move)
+        board.append(f'<circle class="played-last" cx="{svg.number(cx)}" cy="{svg.number(cy)}" '
+                     f'r="6"/>')
     for i, j in sorted(last):
         cx, cy = centre(i, j)
         board.append(f'<circle class="last-move-mark" cx="{svg.number(cx)}" cy="{svg.number(cy)}" r="3.6"/>')
@@ -184,6 +191,9 @@ def hex_svg(rows, explanation, *, heading=None):
                                    f'fill="#888"/><line class="chain-line second" x1="{x - 9}" '
                                    f'y1="{y}" x2="{x + 9}" y2="{y}"/>',
                       [second_label]))
+    if last_move is not None:
+        items.append((lambda x, y: f'<circle class="played-last" cx="{x}" cy="{y}" r="5"/>',
+                      ["the move played last"]))
     if last:
         items.append((lambda x, y: f'<circle class="last-move-mark" cx="{x}" cy="{y}" r="5"/>',
                       [f"possible last move ({len(last)})"]))

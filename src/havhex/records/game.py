@@ -270,7 +270,7 @@ class Game(Frozen):
             mover = "red" if _text(player[0]).strip().upper().startswith("B") else "blue"
         elif self._scanned.n_rows:
             mover = "red" if self.moves[0][0] == "B" else "blue"
-        return board_class._from_cells(rows, cols, True, bytes(cells), mover)
+        return board_class._from_start(rows, cols, True, bytes(cells), mover)
 
 
 def _little_golem(properties):
@@ -298,7 +298,7 @@ def _board_classes():
     global _BOARDS
     if _BOARDS is None:
         from ..havannah.board import Board as HavannahBoard
-        from ..hex._board import Board as HexBoard
+        from ..hex.board import Board as HexBoard
 
         _BOARDS = {"havannah": HavannahBoard, "hex": HexBoard}
     return _BOARDS

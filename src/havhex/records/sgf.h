@@ -8,7 +8,7 @@
  * value of each move (B[], W[]) on the main line, which follows the first
  * variation wherever the tree branches.  Other trees are checked for syntax
  * and skipped.  Decoding a move's value into a cell is the job of
- * sgf_decode_move, once the root has given the game and the board size.
+ * sgf_decode_move (_native/move_names.h), once the root has given the game and the board size.
  *
  * Memory grows with the root's values and the main line's moves, nothing else.
  */
@@ -18,6 +18,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Move values and their names (sgf_decode_move, sgf_is_space...): the live
+ * boards read cell names with them too. */
+#include "havhex/_native/move_names.h"
 
 enum sgf_fault {
     SGF_OK = 0,
@@ -60,14 +64,6 @@ typedef struct {
     int fault;
     int64_t fault_at, fault_line;
 } sgf_scanner;
-
-static inline int sgf_is_space(unsigned char c) {
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f';
-}
-
-static inline int sgf_is_letter(unsigned char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
 
 static inline void sgf_init(sgf_scanner *s, const unsigned char *data, int64_t size, int64_t first_line) {
     memset(s, 0, sizeof(*s));
@@ -290,113 +286,6 @@ static inline int64_t sgf_find_cuts(const unsigned char *data, int64_t size, int
         i++;
     }
     return n;
-}
-
-/* ------------------------------------------------------------------------
- * Move values.  A move decodes to a kind (record_moves.h) and, for a cell, two
- * coordinates in the live board's own system: Hex (row, col) from 0,
- * Havannah (x, y).
- */
-#include "havhex/_native/record_moves.h"
-
-
-enum { SGF_HEX = 1, SGF_HAVANNAH = 2 };
-
-/* Case-insensitive equality of data[start:stop] with a lower-case word. */
-static inline int sgf_is_word(const unsigned char *data, int64_t start, int64_t stop, const char *word) {
-    int64_t n = (int64_t)strlen(word);
-    if (stop - start != n)
-        return 0;
-    for (int64_t k = 0; k < n; k++) {
-        unsigned char c = data[start + k];
-        if (c >= 'A' && c <= 'Z')
-            c = (unsigned char)(c - 'A' + 'a');
-        if (c != (unsigned char)word[k])
-            return 0;
-    }
-    return 1;
-}
-
-/* Letters then digits, e.g. "aa27": the letters as a base-26 number with
- * a = 0, z = 25, aa = 26 (SGF Hex's columns), the digits as a number from 1.
- * Values beyond a cap read as the cap: no board is that large. */
-#define SGF_COORDINATE_CAP 1000000000LL
-
-static inline int sgf_letters_digits(const unsigned char *data, int64_t start, int64_t stop,
-                              int64_t *letters, int64_t *number) {
-    int64_t k = start, column = 0, value = 0;
-    if (k >= stop || !sgf_is_letter(data[k]))
-        return -1;
-    while (k < stop && sgf_is_letter(data[k])) {
-        unsigned char c = data[k] | 0x20;
-        column = column * 26 + (c - 'a' + 1);
-        if (column > SGF_COORDINATE_CAP)
-            column = SGF_COORDINATE_CAP;
-        k++;
-    }
-    if (k >= stop || data[k] < '0' || data[k] > '9')
-        return -1;
-    while (k < stop && data[k] >= '0' && data[k] <= '9') {
-        value = value * 10 + (data[k] - '0');
-        if (value > SGF_COORDINATE_CAP)
-            value = SGF_COORDINATE_CAP;
-        k++;
-    }
-    if (k != stop)
-        return -1;
-    *letters = column - 1;
-    *number = value;
-    return 0;
-}
-
-/* The move data[start:stop] on a board of the given game and size (Hex:
- * rows x cols; Havannah: base `rows`, cols unused); the kind, and a cell in
- * *a, *b. */
-static inline int sgf_decode_move(const unsigned char *data, int64_t start, int64_t stop, int game,
-                           int64_t rows, int64_t cols, int32_t *a, int32_t *b) {
-    int64_t letters, number;
-    *a = 0;
-    *b = 0;
-    while (start < stop && sgf_is_space(data[start]))
-        start++;
-    while (stop > start && sgf_is_space(data[stop - 1]))
-        stop--;
-    if (sgf_letters_digits(data, start, stop, &letters, &number) == 0) {
-        if (game == SGF_HEX) {
-            /* A letter names the column, a number the row (from 1, top). */
-            if (number < 1 || number > rows || letters >= cols)
-                return SGF_OFF_BOARD;
-            *a = (int32_t)(number - 1);
-            *b = (int32_t)letters;
-            return SGF_CELL;
-        }
-        /* Little Golem: the letter is the row r, the number counts along it
-         * from the board's left edge; rows past the middle start further in. */
-        int64_t size = rows, r = letters, c = number - 1;
-        if (number < 1 || r > 2 * size - 2)
-            return SGF_OFF_BOARD;
-        if (r >= size)
-            c += r + 1 - size;
-        int64_t x = c + 1, y = r + 1;
-        if (x < 1 || x > 2 * size - 1 || x - y > size - 1 || y - x > size - 1)
-            return SGF_OFF_BOARD;
-        *a = (int32_t)x;
-        *b = (int32_t)y;
-        return SGF_CELL;
-    }
-    if (sgf_is_word(data, start, stop, "swap"))
-        return SGF_SWAP;
-    if (sgf_is_word(data, start, stop, "swap-pieces"))
-        return SGF_SWAP_PIECES;
-    if (sgf_is_word(data, start, stop, "swap-sides"))
-        return SGF_SWAP_SIDES;
-    if (sgf_is_word(data, start, stop, "resign"))
-        return SGF_RESIGN;
-    if (sgf_is_word(data, start, stop, "forfeit"))
-        return SGF_FORFEIT;
-    if (sgf_is_word(data, start, stop, "pass") || stop == start)
-        return SGF_PASS;     /* FF[3] wrote a pass as an empty value */
-    return SGF_UNREADABLE;
 }
 
 #endif

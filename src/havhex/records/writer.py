@@ -9,6 +9,8 @@ in a node of its own with the record's colour letter.
 """
 import os
 
+from ..havannah.board import name_of_cell as havannah_cell_name
+from ..hex.board import name_of_cell as hex_cell_name
 from .game import Game
 
 __all__ = ["write", "game_text", "hex_cell_name", "havannah_cell_name"]
@@ -17,35 +19,6 @@ __all__ = ["write", "game_text", "hex_cell_name", "havannah_cell_name"]
 # game has none: the text is FF[4], and a Hex game says its game (the reader
 # takes a record without GM[] as Hex only when told to).
 _LEADING = {"hex": (("FF", "4"), ("GM", "11")), "havannah": (("FF", "4"),)}
-
-
-def _letters(number):
-    """Base-26 letters of a 0-based index: a..z, aa, ab, ..., zz, aaa (the
-    SGF Hex specification's column names)."""
-    letters = []
-    number += 1
-    while number:
-        number, digit = divmod(number - 1, 26)
-        letters.append(chr(ord("a") + digit))
-    return "".join(reversed(letters))
-
-
-def hex_cell_name(cell):
-    """The SGF Hex name of a Hex cell ``(row, col)`` (from 0): ``(0, 0)`` is
-    ``a1``, ``(2, 27)`` is ``ab3``."""
-    row, col = cell
-    return f"{_letters(col)}{row + 1}"
-
-
-def havannah_cell_name(size, cell):
-    """Little Golem's name of Havannah cell ``(x, y)`` on the board of base
-    ``size``: the row letter of ``r = y - 1`` and the number ``c + 1``, where
-    ``c = x - 1``, less ``r + 1 - size`` in the rows past the middle."""
-    x, y = cell
-    r, c = y - 1, x - 1
-    if r >= size:
-        c -= r + 1 - size
-    return f"{_letters(r).upper()}{c + 1}"
 
 
 def _escaped(text):

@@ -1,0 +1,177 @@
+# The playouts of havannah/_board.pyx (included there, after BoardCore):
+# the nogil kernels that play random games to the end, and PlayoutRun, the
+# shared state of one playouts() call.
+
+cdef struct Playground:
+    # One thread's copy of the position to play out, and its scratch.
+    Position position
+    char* block
+    int32_t* free_cells
+    Search search
+
+
+cdef bint playground_open(Playground* g, const Position* start) noexcept nogil:
+    g.position = start[0]
+    g.block = <char*>malloc(block_bytes(start.n_slots))
+    g.free_cells = <int32_t*>malloc(<size_t>(start.n_empty + 1) * sizeof(int32_t))
+    g.search.stamp = <uint32_t*>calloc(<size_t>start.n_slots, sizeof(uint32_t))
+    g.search.queue = <int32_t*>malloc(<size_t>start.n_slots * sizeof(int32_t))
+    g.search.epoch = 0
+    if g.block == NULL or g.free_cells == NULL or g.search.stamp == NULL or g.search.queue == NULL:
+        playground_close(g)
+        return False
+    point_into(&g.position, g.block)
+    return True
+
+
+cdef void playground_close(Playground* g) noexcept nogil:
+    free(g.block)
+    free(g.free_cells)
+    free(g.search.stamp)
+    free(g.search.queue)
+    g.block = NULL
+    g.free_cells = NULL
+    g.search.stamp = NULL
+    g.search.queue = NULL
+
+
+cdef uint8_t play_out(Playground* g, const Position* start, const char* start_block,
+                      const int32_t* start_free, int32_t swap_cell, Xoshiro* rng) noexcept nogil:
+    """One game from ``start`` by uniformly random legal moves: the winner's
+    colour, or 0 for a draw.  ``swap_cell`` >= 0: the swap is one of the
+    legal first moves (the stone it would take)."""
+    cdef Position* p = &g.position
+    cdef int32_t* free_cells = g.free_cells
+    cdef int32_t n_free = start.n_empty
+    cdef int32_t pick, cell
+    cdef uint8_t colour
+    if start.winner:
+        return start.winner
+    memcpy(g.block, start_block, block_bytes(start.n_slots))
+    memcpy(free_cells, start_free, <size_t>n_free * sizeof(int32_t))
+    p.n_empty = start.n_empty
+    p.to_move = start.to_move
+    colour = start.to_move
+    if swap_cell >= 0:
+        pick = <int32_t>random_below(rng, <uint32_t>(n_free + 1))
+        if pick == n_free:
+            p.cells[swap_cell] = BLACK
+            colour = WHITE
+    while n_free:
+        pick = <int32_t>random_below(rng, <uint32_t>n_free)
+        cell = free_cells[pick]
+        n_free -= 1
+        free_cells[pick] = free_cells[n_free]
+        if place(p, cell, colour, NULL, &g.search, True):
+            return colour
+        colour ^= 3
+    return 0
+
+
+cdef struct PlayoutJob:
+    const Position* start
+    const char* start_block
+    const int32_t* start_free
+    int32_t swap_cell
+    uint64_t seed
+    int64_t n_playouts
+    int64_t next_playout        # claimed in chunks by the threads
+    int64_t chunk               # playouts a thread claims at once
+    int cancel                  # set (request_cancel) to stop every thread soon
+
+
+cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
+    """Playouts claimed by chunks until none is left; False without memory."""
+    cdef Playground g
+    cdef Xoshiro rng
+    cdef int64_t first, i, stop
+    # This thread's own copy of what every playout reads: the claim counter
+    # that the threads write shares its cache line.
+    cdef PlayoutJob own = job[0]
+    if not playground_open(&g, own.start):
+        return False
+    while not cancel_requested(&job.cancel):
+        first = fetch_add(&job.next_playout, job.chunk)
+        if first >= job.n_playouts:
+            break
+        stop = min(first + job.chunk, job.n_playouts)
+        for i in range(first, stop):
+            # Playout i draws from stream i of the seed: the same result
+            # whichever thread plays it.
+            xoshiro_seed(&rng, own.seed, <uint64_t>i)
+            wins[play_out(&g, own.start, own.start_block, own.start_free, own.swap_cell, &rng)] += 1
+    playground_close(&g)
+    return True
+
+
+# Playouts of at least this many cell steps run on a worker thread while the
+# calling thread waits for Ctrl-C; shorter runs, over within a fraction of a
+# second, are played here, where a thread's start and hand-over would weigh
+# on them.
+cdef int64_t LARGE_RUN = 1 << 23
+
+
+cdef class PlayoutRun:
+    """The playouts of one playouts() call: a snapshot of the position (the
+    board may change while the threads play) and the shared claim counter."""
+    cdef PlayoutJob job
+    cdef Position start
+    cdef char* block
+    cdef int32_t* free_cells
+    cdef int64_t wins[3]        # draws, white's, black's
+    cdef bint large             # worth a thread while the caller waits for Ctrl-C
+
+    def __cinit__(self, BoardCore board, int64_t n, seed):
+        cdef int32_t i, k = 0
+        cdef size_t n_bytes = block_bytes(board.position.n_slots)
+        self.block = <char*>malloc(n_bytes)
+        self.free_cells = <int32_t*>malloc(<size_t>(board.position.n_empty + 1) * sizeof(int32_t))
+        if self.block == NULL or self.free_cells == NULL:
+            raise MemoryError("no memory for the playouts")
+        memcpy(self.block, board.block, n_bytes)
+        self.start = board.position
+        point_into(&self.start, self.block)
+        for i in range(self.start.n_slots):
+            if self.start.cells[i] == EMPTY:
+                self.free_cells[k] = i
+                k += 1
+        self.job.start = &self.start
+        self.job.start_block = self.block
+        self.job.start_free = self.free_cells
+        self.job.swap_cell = board.log[0].cell if board._swap_legal() else -1
+        self.job.seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+        self.job.n_playouts = n
+        self.job.next_playout = 0
+        self.job.cancel = 0
+        # 64 playouts a claim on small boards, fewer (down to one) as a
+        # playout grows, so that a few playouts of a huge board still spread
+        # over the threads, and a cancel (looked at between claims) is seen
+        # within some 2**16 cell steps.
+        self.job.chunk = max(1, min(64, (1 << 16) // (board.position.n_empty + 16)))
+        self.large = <double>n * (board.position.n_empty + 16) >= LARGE_RUN
+
+    def __dealloc__(self):
+        free(self.block)
+        free(self.free_cells)
+
+    cdef int64_t pieces(self):
+        """The claims the run makes: no more threads than these can share it."""
+        return (self.job.n_playouts + self.job.chunk - 1) // self.job.chunk
+
+    def work(self):
+        """Play claimed playouts until none is left (or the run is
+        cancelled), adding the wins to the run's."""
+        cdef int64_t wins[3]
+        cdef bint done
+        wins[0] = wins[1] = wins[2] = 0
+        with nogil:
+            done = run_job(&self.job, wins)
+        if not done:
+            raise MemoryError("no memory for the playouts")
+        self.wins[0] += wins[0]
+        self.wins[1] += wins[1]
+        self.wins[2] += wins[2]
+
+    def cancel(self):
+        """Ask every thread to stop after its current chunk of playouts."""
+        request_cancel(&self.job.cancel)
