@@ -476,15 +476,3 @@ def test_a_stone_ringed_by_its_own_colour_joins_the_ring():
         while len(board) > len(before):
             board.undo()
         assert board == before and board.hash == before.hash
-
-
-def test_a_board_made_without_init_is_empty_and_does_not_crash():
-    bare = Board.__new__(Board)
-    assert len(bare) == 0 and bare.to_move == "red" and bare.legal_moves() == []
-    with pytest.raises(InputError):
-        bare.play((0, 0))
-    with pytest.raises(TypeError):
-        bare.copy()
-    with pytest.raises(TypeError):
-        bare.playouts(2, 1)
-    assert bare.__reduce__()[1][1:3] == (0, 0)

@@ -168,6 +168,12 @@ cdef class BoardCore:
     cdef int64_t winning_index      # -1 while no one has won
 
     def __cinit__(self):
+        # A board made by __new__ alone (or by a subclass that skips
+        # __init__) is a 0-cell board until __init__ gives it cells: white to
+        # move under the official rule, so that every property reads a
+        # valid player, and copy() and playouts raise TypeError.
+        self.position.to_move = WHITE
+        self.position.official = 1
         self.winning_index = -1
 
     def __dealloc__(self):
@@ -449,8 +455,11 @@ cdef class BoardCore:
         # The type's own slot, called directly (BoardCore.__new__(type(self))
         # would look the method up and build its arguments): the facade adds
         # no state of its own.
-        cdef BoardCore other = <BoardCore>Py_TYPE(self).tp_new(type(self), <PyObject*>_NO_ARGS, NULL)
+        cdef BoardCore other
         cdef size_t n_bytes = block_bytes(self.position.n_slots)
+        if self.block == NULL:
+            raise TypeError("this Board was made without __init__")
+        other = <BoardCore>Py_TYPE(self).tp_new(type(self), <PyObject*>_NO_ARGS, NULL)
         other.block = <char*>malloc(n_bytes)
         if other.block == NULL:
             raise MemoryError("no memory for a copy of the board")
@@ -493,10 +502,13 @@ cdef class BoardCore:
 
     @property
     def to_move(self):
+        """The player to move, ``"white"`` or ``"black"`` (after the game
+        has ended, the player who would move next)."""
         return PLAYERS[self.position.to_move - 1]
 
     @property
     def winner(self):
+        """``"white"``, ``"black"`` or None while nobody has won."""
         return PLAYERS[self.position.winner - 1] if self.position.winner else None
 
     @property
@@ -506,11 +518,15 @@ cdef class BoardCore:
 
     @property
     def is_over(self):
-        return bool(self.position.winner) or self.position.n_empty == 0
+        """Whether the game has ended: a player has won or the board is full."""
+        # A board made without __init__ has no cells, and no game to end.
+        return bool(self.position.winner) or (self.position.n_empty == 0 and self.block != NULL)
 
     @property
     def is_draw(self):
-        return not self.position.winner and self.position.n_empty == 0
+        """Whether the game has ended in a draw: the board is full and
+        nobody has won."""
+        return not self.position.winner and self.position.n_empty == 0 and self.block != NULL
 
     @property
     def moves(self):

@@ -80,6 +80,7 @@ class Board(BoardCore):
         """The stones as a NumPy int8 array of shape ``(2S-1, 2S-1)``: entry
         ``[x-1, y-1]`` is 0 for an empty cell, 1 for white, 2 for black, and
         -1 for the corners of the square that are off the hexagon."""
+        _check_made(self)
         np = _numpy()
         width = 2 * self.size + 1
         square = np.frombuffer(self._cells_bytes(), dtype=np.int8).reshape(width, width)
@@ -176,6 +177,7 @@ class Board(BoardCore):
         function (``heading=``)."""
         from . import picture
 
+        _check_made(self)
         player = options.pop("player", None)
         explanation = self.explain()
         if player is None:
@@ -197,9 +199,12 @@ class Board(BoardCore):
         """The picture a notebook shows (Jupyter calls this): the winner's
         stones numbered with the witness of the win (before a win, those of
         the player to move), the other player's stones unnumbered, the last
-        move ringed."""
+        move ringed; None (the notebook shows the repr) for a board made
+        without ``__init__``."""
         from . import picture
 
+        if self.size == 0:
+            return None
         explanation = self.explain()
         if explanation is not None:
             player = self.winner
@@ -221,6 +226,13 @@ class Board(BoardCore):
         width = 2 * self.size + 1
         return [move for move in self.moves
                 if move != SWAP and cells[move[0] * width + move[1]] == value]
+
+
+def _check_made(board):
+    """TypeError for a board made without ``__init__`` (it has no cells), as
+    ``copy`` and ``playouts`` raise."""
+    if board.size == 0:
+        raise TypeError("this Board was made without __init__")
 
 
 def _stones_of(board, value):
