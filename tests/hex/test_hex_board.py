@@ -193,6 +193,21 @@ def test_swap_pieces_mirrors_the_stone_and_changes_its_colour():
     assert board.to_array().tolist()[0][2] == 1 and board.to_move == "blue"
 
 
+def test_the_notebook_picture_after_swap_pieces_on_a_start_from_an_array():
+    """Red's stone came from from_array, not from a move: the picture still
+    rings the blue stone on the mirror cell, as after a played first move."""
+    pytest.importorskip("numpy")
+    start = Board.from_array([[0, 1, 0], [0, 0, 0], [0, 0, 0]], swap=True)
+    played = Board(3, swap=True)
+    played.play((0, 1))
+    for board in (start, played):
+        board.play("swap-pieces")
+    assert start.to_array().tolist() == played.to_array().tolist()
+    picture = start._repr_svg_()
+    assert "played-last" in picture.split("</style>")[-1]
+    assert picture == played._repr_svg_()
+
+
 def test_swap_sides_keeps_the_stones_and_blue_moves_next():
     """After swap-sides the first player holds Blue: the stone stays red,
     Blue (the first player now) moves, and a win by "red" is the second

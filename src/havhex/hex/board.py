@@ -201,10 +201,11 @@ class Board(BoardCore):
 
         if self.rows != self.cols or self.rows > picture.HEX_SVG_MAX or self.rows == 0:
             return None
-        cells = [move for move in self.moves if not isinstance(move, str)]
         last = self.moves[-1] if self.moves else None
         if last == SWAP_PIECES:
-            last = cells[-1][::-1]        # the stone went to the mirror cell
+            # The board's one stone, the blue one on the mirror cell (Red's
+            # stone may have been no move but from_array's start).
+            last = divmod(self._cells_bytes().index(2), self.cols)
         elif isinstance(last, str):
             last = None
         explanation = self.explain() or {"answer": "Nobody wins"}
