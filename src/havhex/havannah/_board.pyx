@@ -624,9 +624,19 @@ include "_board_playouts.pxi"
 def name_of_cell(size, cell):
     """Little Golem's name of Havannah cell ``(x, y)`` on the board of base
     ``size``: the row letter of ``r = y - 1`` and the number ``c + 1``, where
-    ``c = x - 1``, less ``r + 1 - size`` in the rows past the middle."""
-    x, y = cell
-    return cell_name(SGF_HAVANNAH, integer(size, "size"), integer(x, "x"), integer(y, "y"))
+    ``c = x - 1``, less ``r + 1 - size`` in the rows past the middle.
+    :class:`havhex.InputError` for a size out of range or a cell off that
+    board, TypeError for anything but integers."""
+    size = integer(size, "size")
+    if not 2 <= size <= MAX_BOARD_SIZE:
+        raise InputError(f"board size S must be between 2 and {MAX_BOARD_SIZE}, got {size}")
+    if not isinstance(cell, (tuple, list)) or len(cell) != 2:
+        raise TypeError(f"a cell is an (x, y) pair of ints, not {type(cell).__name__}")
+    x = integer(cell[0], "x")
+    y = integer(cell[1], "y")
+    if not (1 <= x <= 2 * size - 1 and 1 <= y <= 2 * size - 1 and abs(x - y) <= size - 1):
+        raise InputError(f"({x}, {y}) is off the board of size S = {size}")
+    return cell_name(SGF_HAVANNAH, size, x, y)
 
 
 cdef bint memcmp_cells(const uint8_t* a, const uint8_t* b, int32_t n) noexcept nogil:

@@ -773,9 +773,18 @@ include "_board_playouts.pxi"
 
 def name_of_cell(cell):
     """The SGF Hex name of a Hex cell ``(row, col)`` (from 0): ``(0, 0)`` is
-    ``a1``, ``(2, 27)`` is ``ab3``."""
-    row, col = cell
-    return cell_name(SGF_HEX, 0, integer(row, "row"), integer(col, "col"))
+    ``a1``, ``(2, 27)`` is ``ab3``.  :class:`havhex.InputError` for a cell
+    on no board (a negative coordinate, or beyond the largest board),
+    TypeError for anything but a pair of integers."""
+    if not isinstance(cell, (tuple, list)) or len(cell) != 2:
+        raise TypeError(f"a cell is a (row, col) pair of ints, not {_shown(cell)}")
+    row = integer(cell[0], "row")
+    col = integer(cell[1], "col")
+    # The cell is on the smallest board that holds it, (row + 1) x (col + 1),
+    # when that board is allowed (see Board's size check).
+    if row < 0 or col < 0 or (row + 3) * (col + 2) + 4 > MAX_CELLS:
+        raise InputError(f"({row}, {col}) is on no Hex board")
+    return cell_name(SGF_HEX, 0, row, col)
 
 
 def _shown(value):
