@@ -195,6 +195,14 @@ def test_a_board_made_without_init_is_empty_and_does_not_crash(game):
                 call()
 
 
+def test_replay_takes_only_a_first_row_of_the_table(game):
+    np = pytest.importorskip("numpy")
+    board = game.board()
+    table = np.zeros((2, 4), dtype=np.int32)
+    for first in (-1, -2 ** 62, 3, 2 ** 62):
+        raises_and_keeps(board, lambda: board._replay(table, first), InputError)
+
+
 # ---------------------------------------------------------------------------
 # Arrays
 # ---------------------------------------------------------------------------

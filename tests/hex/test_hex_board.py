@@ -423,6 +423,29 @@ def test_draw_shows_the_board_and_its_chain():
         Board(2, 4).draw()
 
 
+def test_a_crafted_pickle_of_a_start_raises_instead_of_reading_astray():
+    """_rebuilt and _from_cells take what a pickle brings: cells of the
+    wrong length or with no colour's code, sizes no board has, a colour to
+    move that is none."""
+    from havhex.hex.board import _rebuilt
+
+    assert _rebuilt(Board, 2, 2, False, b"\x01\x00\x00\x00", "blue", ()).stone_counts == (1, 0)
+    for crafted in ((2, 2, False, b"\x01", "blue"), (2, 2, False, b"\x00" * 400, "red"),
+                    (2, 2, False, b"\x01\x00\x07\x00", "red"), (2, 2, False, b"\xff" * 4, "red"),
+                    (0, 2, False, b"", "red"), (-1, -4, False, b"\x00" * 4, "red"),
+                    (2 ** 20, 2 ** 20, False, b"", "red"), (2, 2, False, b"\x00" * 4, "green")):
+        with pytest.raises(InputError):
+            _rebuilt(Board, *crafted, ())
+    for crafted in ((2.0, 2, False, b"\x00" * 4), (2, 2, 1, b"\x00" * 4), (2, 2, False, "....")):
+        with pytest.raises(TypeError):
+            Board._from_cells(*crafted)
+    board = Board._from_cells(2, 2, False, b"\x00" * 4)
+    for code in (0, 3, -1):
+        with pytest.raises(InputError):
+            board._start_mover(code)
+    assert board.to_move == "red"
+
+
 def test_pickle_keeps_the_start_of_a_board_made_from_an_array():
     pytest.importorskip("numpy")
     start = Board.from_array([[0, 1, 0], [0, 0, 0]], swap=True)

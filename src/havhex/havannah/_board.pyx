@@ -369,6 +369,8 @@ cdef class BoardCore:
         cdef int kinds
         if rows.shape[1] != 4:
             raise ValueError("rows of four int32")
+        if not 0 <= first <= n:
+            raise InputError(f"first must be a row from 0 to {n}, got {first}")
         for k in range(first, n):
             kind = rows[k, 1]
             if self.position.winner or self.position.n_empty == 0:

@@ -242,7 +242,14 @@ def _stones_of(board, value):
 
 
 def _rebuilt(cls, size, rule, swap, moves, players):
+    """Unpickling: the moves again, each by its player (0 white, 1 black).
+    A pickle can bring anything: what no board pickles raises InputError."""
     board = cls(size, rule, swap)
+    if not isinstance(moves, tuple) or not isinstance(players, tuple) \
+            or len(moves) != len(players) or any(type(p) is not int or p not in (0, 1)
+                                                 for p in players):
+        raise InputError("a pickled Havannah board holds its moves and, for each, "
+                         "its player 0 (white) or 1 (black)")
     for move, player in zip(moves, players):
         if move == SWAP:
             board.play(move)
