@@ -266,7 +266,10 @@ def test_misuse_raises_input_error_and_changes_nothing(game):
         raises_and_keeps(board, lambda: board.play(cell), InputError)
     swap = "swap" if game.name == "havannah" else "swap-sides"
     raises_and_keeps(board, lambda: board.play(swap), InputError)     # made with swap=False
-    raises_and_keeps(board, lambda: board.playouts(-1, 1), InputError)
+    for n in (-1, 2 ** 62 + 1, 2 ** 63, 2 ** 64, 10 ** 30):
+        raises_and_keeps(board, lambda: board.playouts(n, 1), InputError)
+    assert sum(board.playouts(3, 2 ** 63).values()) == 3          # any seed
+    assert board.playouts(3, -2 ** 70) == board.playouts(3, -2 ** 70 % 2 ** 64)
     raises_and_keeps(board, lambda: board.playouts(5, 1, threads=-1), InputError)
     for size in (0, -3):
         with pytest.raises(InputError) as caught:

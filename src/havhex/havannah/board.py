@@ -45,7 +45,7 @@ class Board(BoardCore):
 
     Misuse raises :class:`havhex.InputError` (a ``ValueError``) and changes
     nothing: a move off the board, on a stone, after the end, a swap that is
-    not allowed, a size out of range, a negative count.  An argument of the
+    not allowed, a size out of range, a count below 0 or above 2**62.  An argument of the
     wrong type raises ``TypeError``.  Integers are whatever
     ``operator.index`` takes (NumPy integers too), never ``bool``.
     ``undo()`` takes back the last move exactly, down to the empty board;

@@ -35,7 +35,7 @@ class Board(BoardCore):
 
     Misuse raises :class:`havhex.InputError` (a ``ValueError``) and changes
     nothing: a move off the board, on a stone, after the end, a swap out of
-    turn, a size out of range, a negative count.  An argument of the wrong
+    turn, a size out of range, a count below 0 or above 2**62.  An argument of the wrong
     type raises ``TypeError``.  Integers are whatever ``operator.index``
     takes (NumPy integers too), never ``bool``.
 
