@@ -279,6 +279,10 @@ def test_arrays_round_trip(game):
     assert again == board and again.hash == board.hash and again.to_move == board.to_move
     with pytest.raises(TypeError):
         type(board).from_array(array.astype(float))
+    # A bool array holds the first player's stones alone.
+    first = played(game, game.cells[:1])
+    again = type(board).from_array(first.to_array() == 1)
+    assert again == first and again.to_move == game.players[1]
     bad = array.copy()
     bad[bad >= 0] = 3
     with pytest.raises(InputError):

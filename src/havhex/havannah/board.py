@@ -91,7 +91,7 @@ class Board(BoardCore):
     @classmethod
     def from_array(cls, array, rule="official", swap=False):
         """The board holding ``array``'s stones (the layout of :meth:`to_array`;
-        0 or -1 off the hexagon).
+        0 or -1 off the hexagon; integers, or bools for white's stones alone).
 
         The order of the moves is not in an array: the board replays the
         stones in row-major order, white and black alternating, so that
@@ -103,7 +103,7 @@ class Board(BoardCore):
         """
         np = _numpy()
         values = np.asarray(array)
-        if values.dtype.kind not in "iu":
+        if values.dtype.kind not in "iub":
             raise TypeError(f"the array must hold integers, not {values.dtype}")
         if values.ndim != 2 or values.shape[0] != values.shape[1] or values.shape[0] % 2 == 0:
             raise InputError(f"the array must be square with an odd side 2S-1, got shape {values.shape}")
