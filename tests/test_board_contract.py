@@ -8,7 +8,9 @@ tests/hex/test_hex_board.py and tests/havannah/test_havannah_board.py.
 """
 import _thread
 import copy
+import os
 import pickle
+import re
 import threading
 import time
 from dataclasses import dataclass
@@ -34,6 +36,8 @@ class Game:
     players: Tuple[str, str]         # first, second
     last_mark: str                   # what _repr_svg_ marks the last move with
     win_mark: str                    # what it marks a winning structure with
+    stone_classes: Tuple[str, str]   # its class of the first player's and the second's
+                                     # stones after an odd number of moves
 
 
 GAMES = {
@@ -42,19 +46,60 @@ GAMES = {
         cells=((0, 0), (1, 1), (2, 3), (3, 0)), off_board=((4, 0), (0, 4), (-1, 2), (10 ** 30, 0)),
         names={(0, 0): "a1", (1, 2): "c2", (3, 3): "d4", (2, 0): "a3"}, off_name="e1",
         win=((0, 1), (1, 1), (1, 0), (2, 2), (2, 0), (3, 3), (3, 0)), players=("red", "blue"),
-        last_mark="played-last", win_mark="chain"),
+        last_mark="played-last", win_mark="chain", stone_classes=("red", "blue")),
     "havannah": Game(
         "havannah", lambda swap=False: havannah.Board(3, swap=swap), lambda: havannah.Board(8),
         cells=((1, 1), (3, 3), (5, 4), (2, 4)), off_board=((0, 1), (1, 4), (6, 6), (10 ** 30, 1)),
         names={(1, 1): "A1", (3, 3): "C3", (5, 5): "E3", (2, 1): "A2"}, off_name="F1",
         win=((1, 1), (3, 3), (1, 2), (4, 4), (1, 3)), players=("white", "black"),
-        last_mark="last-move", win_mark="bridge"),
+        last_mark="last-move", win_mark="bridge", stone_classes=("other-stone", "stone")),
 }
 
 
 @pytest.fixture(params=sorted(GAMES))
 def game(request):
     return GAMES[request.param]
+
+
+# The boards the state contract (moves, undo, copies, hashes, pickles,
+# playouts) also runs on: with the swap, under the contest rule, not square.
+# Each holds every cell of its game's ``cells`` and ``win``.
+VARIANTS = {
+    "hex": ("hex", lambda: hx.Board(4)),
+    "hex-swap": ("hex", lambda: hx.Board(4, swap=True)),
+    "hex-4x6": ("hex", lambda: hx.Board(4, 6)),
+    "hex-6x4-swap": ("hex", lambda: hx.Board(6, 4, swap=True)),
+    "havannah": ("havannah", lambda: havannah.Board(3)),
+    "havannah-swap": ("havannah", lambda: havannah.Board(3, swap=True)),
+    "havannah-contest": ("havannah", lambda: havannah.Board(3, rule="contest", swap=True)),
+}
+
+
+@dataclass
+class Variant:
+    game: Game
+    board: Callable                  # board(): an empty board of the variant
+
+    def played(self, moves):
+        board = self.board()
+        for move in moves:
+            board.play(move)
+        return board
+
+    def swap_moves(self):
+        """Games with a swap, when the board allows one."""
+        if not self.board().swap:
+            return ()
+        first, second = self.game.cells[:2]
+        swaps = ("swap",) if self.game.name == "havannah" else ("swap-pieces", "swap-sides")
+        return tuple((first, swap, second) for swap in swaps
+                     if swap in self.played((first,)).legal_moves())
+
+
+@pytest.fixture(params=sorted(VARIANTS))
+def variant(request):
+    name, board = VARIANTS[request.param]
+    return Variant(GAMES[name], board)
 
 
 def played(game, moves, swap=False):
@@ -81,9 +126,10 @@ def raises_and_keeps(board, call, error):
 # Moves, undo, copies, hashes, equality, pickles
 # ---------------------------------------------------------------------------
 
-def test_play_and_undo_come_back_exactly(game):
-    board = game.board()
-    fresh = game.board()
+def test_play_and_undo_come_back_exactly(variant):
+    game = variant.game
+    board = variant.board()
+    fresh = variant.board()
     hashes = [board.hash]
     for number, move in enumerate(game.cells):
         assert board.play(move) == ()
@@ -96,6 +142,13 @@ def test_play_and_undo_come_back_exactly(game):
         assert board.hash == hashes[k - 1]
     assert board == fresh and board.hash == fresh.hash and hash(board) == hash(fresh)
     raises_and_keeps(board, board.undo, InputError)
+    for moves in variant.swap_moves():
+        for move in moves:
+            board.play(move)
+        assert board.moves == moves and board != fresh
+        for k in range(len(moves), 0, -1):
+            assert board.undo() == moves[k - 1]
+        assert board == fresh and board.hash == fresh.hash
 
 
 def test_a_win_ends_the_game_and_undo_reopens_it(game):
@@ -115,33 +168,42 @@ def test_a_win_ends_the_game_and_undo_reopens_it(game):
     assert board.winner is None and not board.is_over and free in board.legal_moves()
 
 
-def test_copies_are_equal_and_independent(game):
-    board = played(game, game.cells[:3])
-    for other in (board.copy(), copy.copy(board), copy.deepcopy(board)):
-        assert type(other) is type(board)
-        assert other == board and other.hash == board.hash and other.moves == board.moves
-        other.play(game.cells[3])
-        assert other != board and board.moves == game.cells[:3]
-        other.undo()
-        assert other == board
+def test_copies_are_equal_and_independent(variant):
+    game = variant.game
+    for moves in (game.cells[:3],) + variant.swap_moves():
+        board = variant.played(moves)
+        for other in (board.copy(), copy.copy(board), copy.deepcopy(board)):
+            assert type(other) is type(board)
+            assert other == board and other.hash == board.hash and other.moves == board.moves
+            assert other.swap == board.swap and other.legal_moves() == board.legal_moves()
+            other.play(game.cells[3])
+            assert other != board and board.moves == moves
+            other.undo()
+            assert other == board
+            while len(other):
+                other.undo()
+            assert other == variant.board() and len(board) == len(moves)
 
 
-def test_equal_positions_by_other_orders_hash_equal(game):
-    a = played(game, game.cells)
+def test_equal_positions_by_other_orders_hash_equal(variant):
+    game = variant.game
+    a = variant.played(game.cells)
     first, second, third, fourth = game.cells
-    b = played(game, (third, fourth, first, second))
+    b = variant.played((third, fourth, first, second))
     assert a == b and a.hash == b.hash and hash(a) == hash(b) and a.moves != b.moves
-    c = played(game, (second, first, third, fourth))       # the colours of two stones differ
+    c = variant.played((second, first, third, fourth))     # the colours of two stones differ
     assert a != c and a.hash != c.hash
     assert (a == 1) is False and a != played(GAMES["hex" if game.name != "hex" else "havannah"], ())
 
 
-def test_pickles_keep_the_moves_and_the_win(game):
-    for moves in (game.cells, game.win, ()):
-        board = played(game, moves)
+def test_pickles_keep_the_moves_and_the_win(variant):
+    game = variant.game
+    for moves in (game.cells, game.win, ()) + variant.swap_moves():
+        board = variant.played(moves)
         again = pickle.loads(pickle.dumps(board))
-        assert type(again) is type(board) and again == board
+        assert type(again) is type(board) and again == board and again.hash == board.hash
         assert again.moves == board.moves and again.winning_move == board.winning_move
+        assert again.legal_moves() == board.legal_moves()
 
 
 def test_repr_names_the_board_and_its_state(game):
@@ -160,6 +222,49 @@ def test_legal_moves_are_the_empty_cells(game):
     assert board.legal_moves() == [cell for cell in empty if cell not in game.cells]
 
 
+def bare_boards(game):
+    """Boards whose ``__init__`` never ran: ``Board.__new__(Board)`` and a
+    subclass that skips ``super().__init__()``."""
+    board_type = type(game.board())
+
+    class Skipping(board_type):
+        __slots__ = ()
+
+        def __init__(self):
+            pass
+
+    return [board_type.__new__(board_type), Skipping()]
+
+
+def test_a_board_made_without_init_is_empty_and_does_not_crash(game):
+    for bare in bare_boards(game):
+        assert len(bare) == 0 and bare.moves == () and bare.legal_moves() == []
+        assert bare.to_move == game.players[0] and bare.winner is None
+        assert not bare.is_over and not bare.is_draw and bare.winning_move is None
+        assert bare.explain() is None and bare._repr_svg_() is None
+        assert bare == type(bare).__new__(type(bare)) and isinstance(hash(bare), int)
+        assert repr(bare).startswith(f"<havhex.{game.name}.Board")
+        for cell in game.cells[:1] + game.off_board[:1]:
+            raises_and_keeps(bare, lambda: bare.play(cell), InputError)
+            with pytest.raises(InputError):
+                bare.cell_name(cell)
+        raises_and_keeps(bare, bare.undo, InputError)
+        for call in (bare.copy, lambda: copy.copy(bare), lambda: copy.deepcopy(bare),
+                     lambda: bare.playouts(2, 1), lambda: bare.playouts(0, 1),
+                     lambda: bare.playout(1), bare.draw, lambda: bare.draw(as_text=True),
+                     bare.to_array):
+            with pytest.raises(TypeError, match="without __init__"):
+                call()
+
+
+def test_replay_takes_only_a_first_row_of_the_table(game):
+    np = pytest.importorskip("numpy")
+    board = game.board()
+    table = np.zeros((2, 4), dtype=np.int32)
+    for first in (-1, -2 ** 62, 3, 2 ** 62):
+        raises_and_keeps(board, lambda: board._replay(table, first), InputError)
+
+
 # ---------------------------------------------------------------------------
 # Arrays
 # ---------------------------------------------------------------------------
@@ -174,6 +279,10 @@ def test_arrays_round_trip(game):
     assert again == board and again.hash == board.hash and again.to_move == board.to_move
     with pytest.raises(TypeError):
         type(board).from_array(array.astype(float))
+    # A bool array holds the first player's stones alone.
+    first = played(game, game.cells[:1])
+    again = type(board).from_array(first.to_array() == 1)
+    assert again == first and again.to_move == game.players[1]
     bad = array.copy()
     bad[bad >= 0] = 3
     with pytest.raises(InputError):
@@ -223,7 +332,11 @@ def test_misuse_raises_input_error_and_changes_nothing(game):
         raises_and_keeps(board, lambda: board.play(cell), InputError)
     swap = "swap" if game.name == "havannah" else "swap-sides"
     raises_and_keeps(board, lambda: board.play(swap), InputError)     # made with swap=False
-    raises_and_keeps(board, lambda: board.playouts(-1, 1), InputError)
+    # Overflowing int64 first: without the bound the last would run for ever.
+    for n in (-1, 2 ** 63, 2 ** 64, 10 ** 30, 2 ** 62 + 1):
+        raises_and_keeps(board, lambda: board.playouts(n, 1), InputError)
+    assert sum(board.playouts(3, 2 ** 63).values()) == 3          # any seed
+    assert board.playouts(3, -2 ** 70) == board.playouts(3, -2 ** 70 % 2 ** 64)
     raises_and_keeps(board, lambda: board.playouts(5, 1, threads=-1), InputError)
     for size in (0, -3):
         with pytest.raises(InputError) as caught:
@@ -281,9 +394,15 @@ def test_playouts_add_up_repeat_and_leave_the_board(game):
 
 
 @pytest.mark.parametrize("threads", [0, 2, 3, 10 ** 6, 10 ** 30])
-def test_any_thread_count_from_zero_gives_the_same_counts(game, threads):
-    board = played(game, game.cells[:1])
-    assert board.playouts(3001, 99, threads=threads) == board.playouts(3001, 99, threads=1)
+def test_any_thread_count_from_zero_gives_the_same_counts(variant, threads):
+    # Playouts are claimed 64 at a time on these small boards: more claims
+    # than threads, so that the threads share them in some order of their own.
+    cores = os.cpu_count() or 1
+    n = max(3001, 64 * 4 * cores + 1)
+    for moves in ((variant.game.cells[0],),) + variant.swap_moves()[:1]:
+        board = variant.played(moves)
+        counts = board.playouts(n, 99, threads=threads)
+        assert counts == board.playouts(n, 99, threads=1) and sum(counts.values()) == n
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -322,6 +441,12 @@ def test_draw_and_the_notebook_picture(game):
     drawn = picture.split("</style>")[-1]       # the elements, not the stylesheet
     assert picture.lstrip().startswith(("<svg", "<?xml")) and game.last_mark in drawn
     assert game.win_mark not in drawn
+    # Both players' stones: the first player's two, the second's one.
+    classes = [set(names.split()) for names in re.findall(r'<[^>]*class="([^"]*)"', drawn)
+               if "cell" in names.split()]
+    first, second = game.stone_classes
+    assert sum(first in names for names in classes) == 2
+    assert sum(second in names for names in classes) == 1
     won = played(game, game.win)
     drawn = won._repr_svg_().split("</style>")[-1]
     assert game.last_mark in drawn and game.win_mark in drawn

@@ -20,12 +20,19 @@ def integer(value, name):
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
 
 
+# The largest count: the compiled code counts in int64, and the threads'
+# claims may run past the count by a chunk each before they stop.
+MAX_COUNT = 1 << 62
+
+
 def count(value, name):
-    """``value`` as an ``int`` >= 0 (a number of playouts, say);
-    :class:`havhex.InputError` when it is negative."""
+    """``value`` as an ``int`` from 0 to ``MAX_COUNT`` (a number of playouts,
+    say); :class:`havhex.InputError` when it is negative or larger."""
     value = integer(value, name)
     if value < 0:
         raise InputError(f"{name} must be >= 0, got {value}")
+    if value > MAX_COUNT:
+        raise InputError(f"{name} must be at most 2**62, got {value}")
     return value
 
 

@@ -387,3 +387,19 @@ def test_draw_a_won_board_and_one_in_progress():
     assert sum(line.count("o") for line in white.splitlines()[1:-1]) == 3
     with pytest.raises(InputError):
         board.draw(player="red")
+
+
+def test_a_crafted_pickle_raises_instead_of_playing_astray():
+    """_rebuilt takes what a pickle brings: each move needs its player, 0
+    (white) or 1 (black)."""
+    from havhex.havannah.board import _rebuilt
+
+    again = _rebuilt(Board, 3, "official", False, ((1, 1), (3, 3)), (0, 1))
+    assert again.moves == ((1, 1), (3, 3)) and again.to_move == "white"
+    for moves, players in ((((1, 1), (3, 3)), (0,)), (((1, 1),), (2,)), (((1, 1),), (-1,)),
+                           (((1, 1),), (True,)), (((1, 1),), (0.0,)), ([(1, 1)], [0])):
+        with pytest.raises(InputError):
+            _rebuilt(Board, 3, "official", False, moves, players)
+    for move in ((0, 0), (1, 5), (2 ** 63, 1)):
+        with pytest.raises(InputError):
+            _rebuilt(Board, 3, "official", False, (move,), (0,))

@@ -193,6 +193,21 @@ def test_swap_pieces_mirrors_the_stone_and_changes_its_colour():
     assert board.to_array().tolist()[0][2] == 1 and board.to_move == "blue"
 
 
+def test_the_notebook_picture_after_swap_pieces_on_a_start_from_an_array():
+    """Red's stone came from from_array, not from a move: the picture still
+    rings the blue stone on the mirror cell, as after a played first move."""
+    pytest.importorskip("numpy")
+    start = Board.from_array([[0, 1, 0], [0, 0, 0], [0, 0, 0]], swap=True)
+    played = Board(3, swap=True)
+    played.play((0, 1))
+    for board in (start, played):
+        board.play("swap-pieces")
+    assert start.to_array().tolist() == played.to_array().tolist()
+    picture = start._repr_svg_()
+    assert "played-last" in picture.split("</style>")[-1]
+    assert picture == played._repr_svg_()
+
+
 def test_swap_sides_keeps_the_stones_and_blue_moves_next():
     """After swap-sides the first player holds Blue: the stone stays red,
     Blue (the first player now) moves, and a win by "red" is the second
@@ -408,6 +423,29 @@ def test_draw_shows_the_board_and_its_chain():
         Board(2, 4).draw()
 
 
+def test_a_crafted_pickle_of_a_start_raises_instead_of_reading_astray():
+    """_rebuilt and _from_cells take what a pickle brings: cells of the
+    wrong length or with no colour's code, sizes no board has, a colour to
+    move that is none."""
+    from havhex.hex.board import _rebuilt
+
+    assert _rebuilt(Board, 2, 2, False, b"\x01\x00\x00\x00", "blue", ()).stone_counts == (1, 0)
+    for crafted in ((2, 2, False, b"\x01", "blue"), (2, 2, False, b"\x00" * 400, "red"),
+                    (2, 2, False, b"\x01\x00\x07\x00", "red"), (2, 2, False, b"\xff" * 4, "red"),
+                    (0, 2, False, b"", "red"), (-1, -4, False, b"\x00" * 4, "red"),
+                    (2 ** 20, 2 ** 20, False, b"", "red"), (2, 2, False, b"\x00" * 4, "green")):
+        with pytest.raises(InputError):
+            _rebuilt(Board, *crafted, ())
+    for crafted in ((2.0, 2, False, b"\x00" * 4), (2, 2, 1, b"\x00" * 4), (2, 2, False, "....")):
+        with pytest.raises(TypeError):
+            Board._from_cells(*crafted)
+    board = Board._from_cells(2, 2, False, b"\x00" * 4)
+    for code in (0, 3, -1):
+        with pytest.raises(InputError):
+            board._start_mover(code)
+    assert board.to_move == "red"
+
+
 def test_pickle_keeps_the_start_of_a_board_made_from_an_array():
     pytest.importorskip("numpy")
     start = Board.from_array([[0, 1, 0], [0, 0, 0]], swap=True)
@@ -476,15 +514,3 @@ def test_a_stone_ringed_by_its_own_colour_joins_the_ring():
         while len(board) > len(before):
             board.undo()
         assert board == before and board.hash == before.hash
-
-
-def test_a_board_made_without_init_is_empty_and_does_not_crash():
-    bare = Board.__new__(Board)
-    assert len(bare) == 0 and bare.to_move == "red" and bare.legal_moves() == []
-    with pytest.raises(InputError):
-        bare.play((0, 0))
-    with pytest.raises(TypeError):
-        bare.copy()
-    with pytest.raises(TypeError):
-        bare.playouts(2, 1)
-    assert bare.__reduce__()[1][1:3] == (0, 0)

@@ -144,6 +144,27 @@ def test_cells_are_named_as_the_formats_name_them():
                      (3, 5): "E1", (5, 5): "E3", (3, 3): "C3"}
 
 
+def test_naming_a_cell_on_no_board_raises():
+    from havhex import InputError
+
+    for cell in ((0, -1), (-1, 0), (2 ** 63 - 1, 0), (0, 2 ** 63), (2 ** 29, 0), (0, -2 ** 70)):
+        with pytest.raises(InputError):
+            writer.hex_cell_name(cell)
+    for size, cell in ((3, (1, 5)), (3, (5, 1)), (3, (0, 1)), (3, (6, 6)), (3, (1, -1)),
+                       (2, (2 ** 63 - 1, 1)), (1, (1, 1)), (0, (1, 1)), (10 ** 6, (1, 1))):
+        with pytest.raises(InputError):
+            writer.havannah_cell_name(size, cell)
+    for cell in ((1.0, 2), (True, 0), ("1", 2), (1, 2, 3), 5, None):
+        with pytest.raises(TypeError):
+            writer.hex_cell_name(cell)
+        with pytest.raises(TypeError):
+            writer.havannah_cell_name(3, cell)
+    with pytest.raises(TypeError):
+        writer.havannah_cell_name(3.0, (1, 1))
+    # The last cells of the largest boards still have names.
+    assert writer.hex_cell_name((0, 2 ** 27)) and writer.havannah_cell_name(16384, (32767, 32767))
+
+
 def test_hex_games_say_ff4_and_gm11():
     game, = records.read(b"(;SZ[4];B[a1];W[d4])", game="hex")
     text = records.write(game)

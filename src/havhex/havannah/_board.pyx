@@ -168,6 +168,12 @@ cdef class BoardCore:
     cdef int64_t winning_index      # -1 while no one has won
 
     def __cinit__(self):
+        # A board made by __new__ alone (or by a subclass that skips
+        # __init__) is a 0-cell board until __init__ gives it cells: white to
+        # move under the official rule, so that every property reads a
+        # valid player, and copy() and playouts raise TypeError.
+        self.position.to_move = WHITE
+        self.position.official = 1
         self.winning_index = -1
 
     def __dealloc__(self):
@@ -363,6 +369,8 @@ cdef class BoardCore:
         cdef int kinds
         if rows.shape[1] != 4:
             raise ValueError("rows of four int32")
+        if not 0 <= first <= n:
+            raise InputError(f"first must be a row from 0 to {n}, got {first}")
         for k in range(first, n):
             kind = rows[k, 1]
             if self.position.winner or self.position.n_empty == 0:
@@ -449,8 +457,11 @@ cdef class BoardCore:
         # The type's own slot, called directly (BoardCore.__new__(type(self))
         # would look the method up and build its arguments): the facade adds
         # no state of its own.
-        cdef BoardCore other = <BoardCore>Py_TYPE(self).tp_new(type(self), <PyObject*>_NO_ARGS, NULL)
+        cdef BoardCore other
         cdef size_t n_bytes = block_bytes(self.position.n_slots)
+        if self.block == NULL:
+            raise TypeError("this Board was made without __init__")
+        other = <BoardCore>Py_TYPE(self).tp_new(type(self), <PyObject*>_NO_ARGS, NULL)
         other.block = <char*>malloc(n_bytes)
         if other.block == NULL:
             raise MemoryError("no memory for a copy of the board")
@@ -493,10 +504,13 @@ cdef class BoardCore:
 
     @property
     def to_move(self):
+        """The player to move, ``"white"`` or ``"black"`` (after the game
+        has ended, the player who would move next)."""
         return PLAYERS[self.position.to_move - 1]
 
     @property
     def winner(self):
+        """``"white"``, ``"black"`` or None while nobody has won."""
         return PLAYERS[self.position.winner - 1] if self.position.winner else None
 
     @property
@@ -506,11 +520,15 @@ cdef class BoardCore:
 
     @property
     def is_over(self):
-        return bool(self.position.winner) or self.position.n_empty == 0
+        """Whether the game has ended: a player has won or the board is full."""
+        # A board made without __init__ has no cells, and no game to end.
+        return bool(self.position.winner) or (self.position.n_empty == 0 and self.block != NULL)
 
     @property
     def is_draw(self):
-        return not self.position.winner and self.position.n_empty == 0
+        """Whether the game has ended in a draw: the board is full and
+        nobody has won."""
+        return not self.position.winner and self.position.n_empty == 0 and self.block != NULL
 
     @property
     def moves(self):
@@ -608,9 +626,19 @@ include "_board_playouts.pxi"
 def name_of_cell(size, cell):
     """Little Golem's name of Havannah cell ``(x, y)`` on the board of base
     ``size``: the row letter of ``r = y - 1`` and the number ``c + 1``, where
-    ``c = x - 1``, less ``r + 1 - size`` in the rows past the middle."""
-    x, y = cell
-    return cell_name(SGF_HAVANNAH, integer(size, "size"), integer(x, "x"), integer(y, "y"))
+    ``c = x - 1``, less ``r + 1 - size`` in the rows past the middle.
+    :class:`havhex.InputError` for a size out of range or a cell off that
+    board, TypeError for anything but integers."""
+    size = integer(size, "size")
+    if not 2 <= size <= MAX_BOARD_SIZE:
+        raise InputError(f"board size S must be between 2 and {MAX_BOARD_SIZE}, got {size}")
+    if not isinstance(cell, (tuple, list)) or len(cell) != 2:
+        raise TypeError(f"a cell is an (x, y) pair of ints, not {type(cell).__name__}")
+    x = integer(cell[0], "x")
+    y = integer(cell[1], "y")
+    if not (1 <= x <= 2 * size - 1 and 1 <= y <= 2 * size - 1 and abs(x - y) <= size - 1):
+        raise InputError(f"({x}, {y}) is off the board of size S = {size}")
+    return cell_name(SGF_HAVANNAH, size, x, y)
 
 
 cdef bint memcmp_cells(const uint8_t* a, const uint8_t* b, int32_t n) noexcept nogil:

@@ -85,10 +85,16 @@ cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
     cdef Playground g
     cdef Xoshiro rng
     cdef int64_t first, i, stop
-    # This thread's own copy of what every playout reads: the claim counter
-    # that the threads write shares its cache line.
-    cdef PlayoutJob own = job[0]
-    if not playground_open(&g, own.start):
+    # This thread's own copies of what every playout reads, the job's
+    # read-only fields only: the claim counter and the cancel flag, which
+    # other threads write atomically, share their cache line and are read
+    # atomically where they are read.
+    cdef const Position* start = job.start
+    cdef const char* start_block = job.start_block
+    cdef const int32_t* start_free = job.start_free
+    cdef int32_t swap_cell = job.swap_cell
+    cdef uint64_t seed = job.seed
+    if not playground_open(&g, start):
         return False
     while not cancel_requested(&job.cancel):
         first = fetch_add(&job.next_playout, job.chunk)
@@ -98,8 +104,8 @@ cdef bint run_job(PlayoutJob* job, int64_t* wins) noexcept nogil:
         for i in range(first, stop):
             # Playout i draws from stream i of the seed: the same result
             # whichever thread plays it.
-            xoshiro_seed(&rng, own.seed, <uint64_t>i)
-            wins[play_out(&g, own.start, own.start_block, own.start_free, own.swap_cell, &rng)] += 1
+            xoshiro_seed(&rng, seed, <uint64_t>i)
+            wins[play_out(&g, start, start_block, start_free, swap_cell, &rng)] += 1
     playground_close(&g)
     return True
 
@@ -124,6 +130,8 @@ cdef class PlayoutRun:
     def __cinit__(self, BoardCore board, int64_t n, seed):
         cdef int32_t i, k = 0
         cdef size_t n_bytes = block_bytes(board.position.n_slots)
+        if board.block == NULL:
+            raise TypeError("this Board was made without __init__")
         self.block = <char*>malloc(n_bytes)
         self.free_cells = <int32_t*>malloc(<size_t>(board.position.n_empty + 1) * sizeof(int32_t))
         if self.block == NULL or self.free_cells == NULL:

@@ -45,7 +45,7 @@ class Board(BoardCore):
 
     Misuse raises :class:`havhex.InputError` (a ``ValueError``) and changes
     nothing: a move off the board, on a stone, after the end, a swap that is
-    not allowed, a size out of range, a negative count.  An argument of the
+    not allowed, a size out of range, a count below 0 or above 2**62.  An argument of the
     wrong type raises ``TypeError``.  Integers are whatever
     ``operator.index`` takes (NumPy integers too), never ``bool``.
     ``undo()`` takes back the last move exactly, down to the empty board;
@@ -80,6 +80,7 @@ class Board(BoardCore):
         """The stones as a NumPy int8 array of shape ``(2S-1, 2S-1)``: entry
         ``[x-1, y-1]`` is 0 for an empty cell, 1 for white, 2 for black, and
         -1 for the corners of the square that are off the hexagon."""
+        _check_made(self)
         np = _numpy()
         width = 2 * self.size + 1
         square = np.frombuffer(self._cells_bytes(), dtype=np.int8).reshape(width, width)
@@ -90,7 +91,7 @@ class Board(BoardCore):
     @classmethod
     def from_array(cls, array, rule="official", swap=False):
         """The board holding ``array``'s stones (the layout of :meth:`to_array`;
-        0 or -1 off the hexagon).
+        0 or -1 off the hexagon; integers, or bools for white's stones alone).
 
         The order of the moves is not in an array: the board replays the
         stones in row-major order, white and black alternating, so that
@@ -102,7 +103,7 @@ class Board(BoardCore):
         """
         np = _numpy()
         values = np.asarray(array)
-        if values.dtype.kind not in "iu":
+        if values.dtype.kind not in "iub":
             raise TypeError(f"the array must hold integers, not {values.dtype}")
         if values.ndim != 2 or values.shape[0] != values.shape[1] or values.shape[0] % 2 == 0:
             raise InputError(f"the array must be square with an odd side 2S-1, got shape {values.shape}")
@@ -176,6 +177,7 @@ class Board(BoardCore):
         function (``heading=``)."""
         from . import picture
 
+        _check_made(self)
         player = options.pop("player", None)
         explanation = self.explain()
         if player is None:
@@ -197,9 +199,12 @@ class Board(BoardCore):
         """The picture a notebook shows (Jupyter calls this): the winner's
         stones numbered with the witness of the win (before a win, those of
         the player to move), the other player's stones unnumbered, the last
-        move ringed."""
+        move ringed; None (the notebook shows the repr) for a board made
+        without ``__init__``."""
         from . import picture
 
+        if self.size == 0:
+            return None
         explanation = self.explain()
         if explanation is not None:
             player = self.winner
@@ -223,6 +228,13 @@ class Board(BoardCore):
                 if move != SWAP and cells[move[0] * width + move[1]] == value]
 
 
+def _check_made(board):
+    """TypeError for a board made without ``__init__`` (it has no cells), as
+    ``copy`` and ``playouts`` raise."""
+    if board.size == 0:
+        raise TypeError("this Board was made without __init__")
+
+
 def _stones_of(board, value):
     width = 2 * board.size + 1
     cells = board._cells_bytes()
@@ -230,7 +242,14 @@ def _stones_of(board, value):
 
 
 def _rebuilt(cls, size, rule, swap, moves, players):
+    """Unpickling: the moves again, each by its player (0 white, 1 black).
+    A pickle can bring anything: what no board pickles raises InputError."""
     board = cls(size, rule, swap)
+    if not isinstance(moves, tuple) or not isinstance(players, tuple) \
+            or len(moves) != len(players) or any(type(p) is not int or p not in (0, 1)
+                                                 for p in players):
+        raise InputError("a pickled Havannah board holds its moves and, for each, "
+                         "its player 0 (white) or 1 (black)")
     for move, player in zip(moves, players):
         if move == SWAP:
             board.play(move)

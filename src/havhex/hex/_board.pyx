@@ -365,6 +365,8 @@ cdef class BoardCore:
         cdef int32_t kind, row, col, cell
         if rows.shape[1] != 4:
             raise ValueError("rows of four int32")
+        if not 0 <= first <= n:
+            raise InputError(f"first must be a row from 0 to {n}, got {first}")
         for k in range(first, n):
             kind = rows[k, 1]
             if self.winner_code:
@@ -668,13 +670,27 @@ cdef class BoardCore:
         return bytes(cells)
 
     @classmethod
-    def _from_cells(cls, int32_t rows, int32_t cols, bint swap, bytes cells):
-        """A board whose start is ``cells`` (rows*cols bytes 0/1/2, checked by
-        the caller), Red to move until :meth:`_start_mover` says otherwise."""
-        cdef BoardCore board = BoardCore.__new__(cls)
-        cdef const uint8_t* data = cells
+    def _from_cells(cls, rows, cols, swap, bytes cells):
+        """A board whose start is ``cells`` (rows*cols bytes 0/1/2), Red to
+        move until :meth:`_start_mover` says otherwise.  The arguments are
+        checked here too: a pickle can bring any."""
+        cdef BoardCore board
+        cdef const uint8_t* data
         cdef int32_t row, col, cell, used
         cdef int64_t k
+        for name, value in (("rows", rows), ("cols", cols)):
+            if type(value) is not int:
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if not isinstance(swap, bool):
+            raise TypeError(f"swap must be True or False, not {type(swap).__name__}")
+        if rows < 1 or cols < 1 or (rows + 2) * (cols + 1) + 4 > MAX_CELLS:
+            raise InputError(f"a Hex board cannot be {rows} x {cols}")
+        if len(cells) != rows * cols:
+            raise InputError(f"a {rows} x {cols} board has {rows * cols} cells, not {len(cells)}")
+        if cells.translate(None, b"\x00\x01\x02"):
+            raise InputError("a Hex board's cells are 0 (empty), 1 (red) and 2 (blue)")
+        board = BoardCore.__new__(cls)
+        data = cells
         board._allocate(rows, cols, 16)
         board.swap_allowed = swap
         board._reset()
@@ -702,8 +718,10 @@ cdef class BoardCore:
         return board
 
     def _start_mover(self, int code):
-        """Make colour ``code`` (checked by the caller) the one to move at the
-        start of a board made by :meth:`_from_cells`."""
+        """Make colour ``code`` (1 red, 2 blue) the one to move at the start
+        of a board made by :meth:`_from_cells`."""
+        if code != RED and code != BLUE:
+            raise InputError(f"the colour to move is 1 (red) or 2 (blue), not {code}")
         if code == BLUE and self.mover != BLUE:
             self.position_hash ^= BLUE_TO_MOVE_KEY
         self.mover = <uint8_t>code
@@ -773,9 +791,18 @@ include "_board_playouts.pxi"
 
 def name_of_cell(cell):
     """The SGF Hex name of a Hex cell ``(row, col)`` (from 0): ``(0, 0)`` is
-    ``a1``, ``(2, 27)`` is ``ab3``."""
-    row, col = cell
-    return cell_name(SGF_HEX, 0, integer(row, "row"), integer(col, "col"))
+    ``a1``, ``(2, 27)`` is ``ab3``.  :class:`havhex.InputError` for a cell
+    on no board (a negative coordinate, or beyond the largest board),
+    TypeError for anything but a pair of integers."""
+    if not isinstance(cell, (tuple, list)) or len(cell) != 2:
+        raise TypeError(f"a cell is a (row, col) pair of ints, not {_shown(cell)}")
+    row = integer(cell[0], "row")
+    col = integer(cell[1], "col")
+    # The cell is on the smallest board that holds it, (row + 1) x (col + 1),
+    # when that board is allowed (see Board's size check).
+    if row < 0 or col < 0 or (row + 3) * (col + 2) + 4 > MAX_CELLS:
+        raise InputError(f"({row}, {col}) is on no Hex board")
+    return cell_name(SGF_HEX, 0, row, col)
 
 
 def _shown(value):

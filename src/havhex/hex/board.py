@@ -35,7 +35,7 @@ class Board(BoardCore):
 
     Misuse raises :class:`havhex.InputError` (a ``ValueError``) and changes
     nothing: a move off the board, on a stone, after the end, a swap out of
-    turn, a size out of range, a negative count.  An argument of the wrong
+    turn, a size out of range, a count below 0 or above 2**62.  An argument of the wrong
     type raises ``TypeError``.  Integers are whatever ``operator.index``
     takes (NumPy integers too), never ``bool``.
 
@@ -83,6 +83,7 @@ class Board(BoardCore):
     def to_array(self):
         """The stones as a NumPy ``int8`` array of shape (rows, cols): 0 empty,
         1 red, 2 blue."""
+        _check_made(self)
         np = _numpy()
         return np.frombuffer(bytearray(self._cells_bytes()), dtype=np.int8).reshape(
             self.rows, self.cols)
@@ -182,6 +183,7 @@ class Board(BoardCore):
         :class:`havhex.InputError`."""
         from . import picture
 
+        _check_made(self)
         if self.rows != self.cols:
             raise InputError(f"the pictures are of square boards (N x N); this one is "
                              f"{self.rows} x {self.cols}")
@@ -193,19 +195,28 @@ class Board(BoardCore):
     def _repr_svg_(self):
         """The picture a notebook shows (Jupyter calls this): both colours'
         stones, the last move ringed, a winning chain marked; None (the
-        notebook shows the repr) for a board the pictures do not take."""
+        notebook shows the repr) for a board the pictures do not take or one
+        made without ``__init__``."""
         from . import picture
 
-        if self.rows != self.cols or self.rows > picture.HEX_SVG_MAX:
+        if self.rows != self.cols or self.rows > picture.HEX_SVG_MAX or self.rows == 0:
             return None
-        cells = [move for move in self.moves if not isinstance(move, str)]
         last = self.moves[-1] if self.moves else None
         if last == SWAP_PIECES:
-            last = cells[-1][::-1]        # the stone went to the mirror cell
+            # The board's one stone, the blue one on the mirror cell (Red's
+            # stone may have been no move but from_array's start).
+            last = divmod(self._cells_bytes().index(2), self.cols)
         elif isinstance(last, str):
             last = None
         explanation = self.explain() or {"answer": "Nobody wins"}
         return picture.hex_svg(self._rows_text(), explanation, last_move=last)
+
+
+def _check_made(board):
+    """TypeError for a board made without ``__init__`` (it has no cells), as
+    ``copy`` and ``playouts`` raise."""
+    if board.rows == 0:
+        raise TypeError("this Board was made without __init__")
 
 
 def _rebuilt(cls, rows, cols, swap, base, base_to_move, moves):
