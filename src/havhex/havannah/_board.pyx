@@ -33,6 +33,7 @@ from havhex.havannah._structure cimport (
 from havhex._checks import count, integer, worker_count
 from havhex._threads import run_shared
 from havhex.errors import InputError
+from havhex.havannah._names import KINDS, PLAYERS
 
 
 # Neighbours clockwise from twelve o'clock, corner and edge masks: the judge's.
@@ -45,7 +46,6 @@ cdef enum:
     BLACK = 2
     OFF_BOARD = 3
 
-PLAYERS = ("white", "black")
 RULES = ("official", "contest")
 SWAP = "swap"
 # The largest base: cell indices are int32.
@@ -53,8 +53,8 @@ MAX_BOARD_SIZE = 16384
 
 # play()'s answers by kinds bitmask, in the judge's order of kinds.
 cdef tuple KINDS_BY_BITS = tuple(
-    tuple(name for bit, name in ((KIND_BRIDGE, "bridge"), (KIND_FORK, "fork"), (KIND_RING, "ring"))
-          if bits & bit) for bits in range(8))
+    tuple(name for bit, name in zip((KIND_BRIDGE, KIND_FORK, KIND_RING), KINDS) if bits & bit)
+    for bits in range(8))
 
 cdef tuple _NO_ARGS = ()
 

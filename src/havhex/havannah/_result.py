@@ -4,10 +4,10 @@ moves: a module of their own, below everything of the game that names them
 by :mod:`havhex.havannah`."""
 from .._frozen import Frozen
 from . import _judge
+from ._names import KINDS
 
 __all__ = ["KINDS", "Result"]
 
-KINDS = ("bridge", "fork", "ring")
 _KIND_BITS = _judge.KIND_BITS
 
 

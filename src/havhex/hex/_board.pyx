@@ -44,10 +44,8 @@ from havhex.hex._cells cimport BLUE, EMPTY, RED
 from havhex._checks import count, integer, worker_count
 from havhex._threads import run_shared
 from havhex.errors import InputError
+from havhex.hex._names import PLAYERS
 
-# The players by their codes 1 and 2 (cell bytes, to_array values); Red
-# moves first and joins top and bottom.
-PLAYERS = ("red", "blue")
 SWAP_PIECES = "swap-pieces"
 SWAP_SIDES = "swap-sides"
 cdef tuple _CHAIN = ("chain",)

@@ -6,6 +6,7 @@ from .._explanation import Explanation
 from ..errors import InputError
 from . import _judge
 from ._faults import _fault_reason
+from ._names import CODE_LETTERS
 from ._result import (_COLOUR_OF_CODE, _IMPOSSIBLE_BY_CODE, _IMPOSSIBLE_CODE, _NOBODY,
                       _NOBODY_WINS, _STATUS_OF_CODE, Result)
 
@@ -56,14 +57,9 @@ def _board_rows(rows):
         raise TypeError(f"{_BOARD_WANTED}, not {_buffers.describe(rows, view)}") from None
 
 
-# The stone codes of an array such as ``Board.to_array`` gives (0 empty,
-# 1 red, 2 blue) as the judge's letters: no character board uses these codes.
-_CODE_LETTERS = bytes.maketrans(b"\x00\x01\x02", b".RB")
-
-
 def _stone_codes(data):
     """``data`` with 0, 1, 2 read as ``.``, ``R``, ``B`` when it holds only those."""
-    return data.translate(_CODE_LETTERS) if not data.translate(None, b"\x00\x01\x02") else data
+    return data.translate(CODE_LETTERS) if not data.translate(None, b"\x00\x01\x02") else data
 
 
 def _string_rows(view, kind, height, width):

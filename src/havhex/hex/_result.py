@@ -3,6 +3,7 @@ engine's codes: below everything of the game that makes a result (the
 judge's functions, the board), and re-exported by :mod:`havhex.hex`."""
 from .._frozen import Frozen
 from . import _judge
+from ._names import PLAYERS
 
 __all__ = ["Result", "STATUSES", "REASONS"]
 
@@ -13,7 +14,7 @@ REASONS = ("counts", "both-connected", "loser-moved-last", "no-single-last-move"
 _NOBODY_WINS, _RED_WINS, _BLUE_WINS, _IMPOSSIBLE_CODE = _judge.VERDICT_CODES
 _STATUS_OF_CODE = dict(zip(_judge.VERDICT_CODES, STATUSES))
 _REASON_OF_CODE = dict(zip(_judge.REASON_CODES, REASONS))
-_COLOUR_OF_CODE = dict(zip(_judge.COLOUR_CODES, ("red", "blue")))
+_COLOUR_OF_CODE = dict(zip(_judge.COLOUR_CODES, PLAYERS))
 _IMPOSSIBLE = "Impossible"
 _WINS = {"Red wins": "red", "Blue wins": "blue"}
 

@@ -12,6 +12,7 @@ that ``play`` costs no Python frame; this module adds what is used once in
 a while: arrays, the witness, the pictures, pickling.
 """
 from ..errors import InputError
+from ._names import CODE_LETTERS
 from ._board import (MAX_CELLS, PLAYERS, STRUCTURES, SWAP_PIECES, SWAP_SIDES, BoardCore,
                      name_of_cell)
 
@@ -19,7 +20,6 @@ __all__ = ["Board", "PLAYERS", "STRUCTURES", "SWAP_PIECES", "SWAP_SIDES", "MAX_C
            "name_of_cell"]
 
 # The judge's letters of the cell codes 0 (empty), 1 (red), 2 (blue).
-_LETTERS = bytes.maketrans(b"\x00\x01\x02", b".RB")
 
 
 class Board(BoardCore):
@@ -141,7 +141,7 @@ class Board(BoardCore):
 
     def _rows_text(self):
         """The rows as the judge writes them (R, B, .)."""
-        cells = self._cells_bytes().translate(_LETTERS)
+        cells = self._cells_bytes().translate(CODE_LETTERS)
         c = self.cols
         return [cells[k * c:(k + 1) * c].decode("ascii") for k in range(self.rows)]
 

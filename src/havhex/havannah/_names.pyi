@@ -1,0 +1,6 @@
+from typing import Tuple
+
+__all__ = ["KINDS", "PLAYERS"]
+
+PLAYERS: Tuple[str, str]
+KINDS: Tuple[str, str, str]
