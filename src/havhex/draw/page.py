@@ -24,11 +24,11 @@ import json
 
 from .. import _svg as svg
 from ..errors import InputError
-from ..havannah import _names as havannah_names
 from ..havannah import geometry
+from ..havannah.board import PLAYERS as HAVANNAH_PLAYERS
 from ..havannah import picture as havannah_picture
-from ..hex import _names as hex_names
 from ..hex import picture as hex_picture
+from ..hex.board import PLAYERS as HEX_PLAYERS
 
 __all__ = ["GameSteps", "game_steps", "position_svg", "game_page", "NOT_MOVES",
            "PAGE_HAVANNAH_CELLS_MAX", "PAGE_HEX_MAX"]
@@ -41,7 +41,7 @@ PAGE_HEX_MAX = hex_picture.HEX_SVG_MAX     # the longer side
 _NUMBERS_MAX = 999                  # stones carry their move number up to this many moves
 
 _R = svg.RADIUS
-_PLAYERS = {"havannah": havannah_names.PLAYERS, "hex": hex_names.PLAYERS}
+_PLAYERS = {"havannah": HAVANNAH_PLAYERS, "hex": HEX_PLAYERS}
 
 
 class GameSteps:
