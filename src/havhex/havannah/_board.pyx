@@ -608,8 +608,8 @@ cdef class BoardCore:
         """``n`` random games from here: ``{"white": wins, "black": wins,
         "draw": draws}``.  Playout i draws from its own stream of ``seed``,
         so the result does not depend on ``threads`` (0: every core); the
-        GIL is released, and Ctrl-C stops the games within a fraction of a
-        second."""
+        GIL is released, and Ctrl-C stops the games between batches of some
+        2**16 cell steps (one game on a larger board)."""
         cdef PlayoutRun run
         n = count(n, "n")
         seed = integer(seed, "seed")

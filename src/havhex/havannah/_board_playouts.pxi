@@ -154,7 +154,7 @@ cdef class PlayoutRun:
         # 64 playouts a claim on small boards, fewer (down to one) as a
         # playout grows, so that a few playouts of a huge board still spread
         # over the threads, and a cancel (looked at between claims) is seen
-        # within some 2**16 cell steps.
+        # within some 2**16 cell steps (one playout, past that many cells).
         self.job.chunk = max(1, min(64, (1 << 16) // (board.position.n_empty + 16)))
         self.large = <double>n * (board.position.n_empty + 16) >= LARGE_RUN
 

@@ -55,7 +55,8 @@ class Board(BoardCore):
     ``legal_moves()`` lists the empty cells in ``(x, y)`` order, then
     ``"swap"`` when it is legal.  ``playout(seed)`` and ``playouts(n, seed,
     threads)`` play random games in C from the position; Ctrl-C stops them
-    within a fraction of a second, leaving the board as it was.
+    between batches of games of some 2**16 cell steps (one game on a larger
+    board), leaving the board as it was.
 
     Memory: 7 bytes per cell of the ``(2S+1)**2`` square around the board,
     plus 40 bytes per move (and, under the contest rule, 8 bytes per cell

@@ -773,7 +773,8 @@ cdef class BoardCore:
         ``{"red": wins, "blue": wins}``.  Playout i draws from its own stream
         of ``seed`` (any int), so the result does not depend on
         ``threads`` (0: every core); the work runs without the GIL, and
-        Ctrl-C stops it within a fraction of a second."""
+        Ctrl-C stops it between batches of some 2**16 cell steps (one game
+        on a larger board)."""
         cdef PlayoutRun run
         n = count(n, "n")
         seed = integer(seed, "seed")

@@ -57,8 +57,9 @@ class Board(BoardCore):
     equal and hash equal whatever the moves behind them.  ``legal_moves``
     lists the empty cells in row-major order, then the swaps allowed.
     ``playout``/``playouts`` play uniformly random legal moves to the end in
-    compiled code (no draws in Hex); Ctrl-C stops them within a fraction of
-    a second, leaving the board as it was.
+    compiled code (no draws in Hex); Ctrl-C stops them between batches of
+    games of some 2**16 cell steps (one game on a larger board), leaving the
+    board as it was.
     """
 
     __slots__ = ()
