@@ -633,7 +633,8 @@ cdef class BoardCore:
                 and self.swap_allowed == that.swap_allowed and self.mover == that.mover
                 and self.swapped_sides == that.swapped_sides
                 and self.position_hash == that.position_hash
-                and memcmp(self.stones, that.stones, self.g.padded) == 0)
+                and (self.g.padded == 0      # made without __init__: no stones array
+                     or memcmp(self.stones, that.stones, self.g.padded) == 0))
 
     def __ne__(self, other):
         equal = self.__eq__(other)
