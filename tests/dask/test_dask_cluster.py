@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+import needs
 from conftest import one_error_line, run_cli
 
-pytest.importorskip("distributed")
-pytest.importorskip("dask.bag")
+needs.module("distributed", need="dask")
+needs.module("dask.bag", need="dask")
 
 import havhex.dask as hdask  # noqa: E402
 from havhex.cli import main  # noqa: E402
@@ -24,8 +25,7 @@ RECORDS = ROOT.parent / "shared" / "records" / "littlegolem-havannah"
 
 @pytest.fixture(scope="module")
 def cluster():
-    distributed = pytest.importorskip("distributed")
-    pytest.importorskip("dask.bag")
+    distributed = needs.module("distributed", need="dask")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=":0") as local:
         yield local
@@ -33,7 +33,7 @@ def cluster():
 
 @pytest.fixture(scope="module")
 def client(cluster):
-    distributed = pytest.importorskip("distributed")
+    distributed = needs.module("distributed", need="dask")
     with distributed.Client(cluster, set_as_default=False) as connected:
         yield connected
 
@@ -336,8 +336,7 @@ def test_replay_of_records_gives_the_local_output(cluster, capsys, tmp_path):
 
 
 def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, capsys, tmp_path):
-    if not RECORDS.is_dir():
-        pytest.skip(f"Little Golem records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     for output_format in ("text", "json"):
         for ship in ([], ["--ship"]):
             status, written, err = same_as_local(
@@ -346,8 +345,7 @@ def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, caps
 
 
 def test_replay_of_a_large_collection_in_byte_ranges(monkeypatch, cluster, capsys, tmp_path):
-    if not RECORDS.is_dir():
-        pytest.skip(f"Little Golem records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     monkeypatch.setattr(hdask, "REPLAY_UNIT_BYTES", 20000)
     collection = tmp_path / "all.hgf"
     collection.write_bytes(b"".join(path.read_bytes() for path in sorted(RECORDS.glob("*.hgf"))))
@@ -398,7 +396,8 @@ def test_the_bag_writes_text_files_and_makes_a_dataframe(client, tmp_path, confo
     parts = sorted(tmp_path.glob("part-*.jsonl"), key=lambda p: int(p.stem.split("-")[1]))
     assert [json.loads(line) for part in parts for line in part.read_text().splitlines()] == \
         client.compute(bag).result()
-    pytest.importorskip("dask.dataframe")
+    needs.module("pandas")
+    needs.module("dask.dataframe", need="dask")
     frame = bag.to_dataframe(meta={"file": str, "case": int, "answer": str})
     assert list(client.compute(frame).result()["case"]) == \
         [record["case"] for record in client.compute(bag).result()]
