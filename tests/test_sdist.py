@@ -1,6 +1,5 @@
 """The sdist holds what its tests, benchmarks, examples and documentation
-read: every file the repository tracks but the repository's own (.github,
-.gitignore).  An sdist built from this checkout is compared with
+read: every file the repository tracks but its GitHub workflows (.github).  An sdist built from this checkout is compared with
 ``git ls-files``; .ci/run then runs the tests from the unpacked sdist."""
 import subprocess
 import sys
@@ -15,7 +14,6 @@ ROOT = Path(__file__).resolve().parents[1]
 # Tracked files an sdist leaves out: they serve the repository, not a build or
 # a test.
 NOT_SHIPPED_PREFIXES = (".github/",)
-NOT_SHIPPED = {".gitignore"}
 
 
 def tracked_files():
@@ -55,8 +53,7 @@ def build_sdist(folder):
 
 
 def shipped(tracked):
-    return {name for name in tracked
-            if name not in NOT_SHIPPED and not name.startswith(NOT_SHIPPED_PREFIXES)}
+    return {name for name in tracked if not name.startswith(NOT_SHIPPED_PREFIXES)}
 
 
 def test_the_sdist_holds_every_tracked_file_its_tests_and_docs_need(tmp_path):
@@ -82,5 +79,4 @@ def test_what_stays_out_is_the_repositorys_own():
     if tracked is None:
         pytest.skip(f"{ROOT} is not a git checkout (an unpacked sdist or an installed package)")
     left_out = sorted(tracked - shipped(tracked))
-    assert left_out and all(name == ".gitignore" or name.startswith(".github/")
-                            for name in left_out), left_out
+    assert left_out and all(name.startswith(".github/") for name in left_out), left_out
