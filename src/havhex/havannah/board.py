@@ -13,6 +13,7 @@ a while: arrays, the witness, the pictures, pickling.
 """
 from ..errors import InputError
 from ._board import MAX_BOARD_SIZE, PLAYERS, RULES, SWAP, BoardCore, name_of_cell
+from ._board import UNMADE as _UNMADE
 
 __all__ = ["Board", "PLAYERS", "RULES", "SWAP", "MAX_BOARD_SIZE", "name_of_cell"]
 
@@ -66,6 +67,8 @@ class Board(BoardCore):
     __slots__ = ()
 
     def __repr__(self):
+        if not self._initialised():
+            return "<havhex.havannah.Board made without __init__>"
         state = (f"{self.winner} won" if self.winner else "draw" if self.is_draw
                  else f"{self.to_move} to move")
         return (f"<havhex.havannah.Board size={self.size} rule={self.rule!r} swap={self.swap}: "
@@ -200,12 +203,10 @@ class Board(BoardCore):
         """The picture a notebook shows (Jupyter calls this): the winner's
         stones numbered with the witness of the win (before a win, those of
         the player to move), the other player's stones unnumbered, the last
-        move ringed; None (the notebook shows the repr) for a board made
-        without ``__init__``."""
+        move ringed.  TypeError, as everywhere, for a board made without
+        ``__init__``."""
         from . import picture
 
-        if self.size == 0:
-            return None
         explanation = self.explain()
         if explanation is not None:
             player = self.winner
@@ -231,9 +232,9 @@ class Board(BoardCore):
 
 def _check_made(board):
     """TypeError for a board made without ``__init__`` (it has no cells), as
-    ``copy`` and ``playouts`` raise."""
-    if board.size == 0:
-        raise TypeError("this Board was made without __init__")
+    every method of the compiled core raises."""
+    if not board._initialised():
+        raise TypeError(_UNMADE)
 
 
 def _stones_of(board, value):

@@ -13,8 +13,9 @@ a while: arrays, the witness, the pictures, pickling.
 """
 from ..errors import InputError
 from ._names import CODE_LETTERS
-from ._board import (MAX_CELLS, PLAYERS, STRUCTURES, SWAP_PIECES, SWAP_SIDES, BoardCore,
-                     name_of_cell)
+from ._board import (MAX_CELLS, PLAYERS, STRUCTURES, SWAP_PIECES, SWAP_SIDES,
+                     BoardCore, name_of_cell)
+from ._board import UNMADE as _UNMADE
 
 __all__ = ["Board", "PLAYERS", "STRUCTURES", "SWAP_PIECES", "SWAP_SIDES", "MAX_CELLS",
            "name_of_cell"]
@@ -67,9 +68,12 @@ class Board(BoardCore):
     @property
     def is_draw(self):
         """Always False: a Hex board filled up has a winner."""
+        _check_made(self)
         return False
 
     def __repr__(self):
+        if not self._initialised():
+            return "<havhex.hex.Board made without __init__>"
         cols = "" if self.cols == self.rows else f", {self.cols}"
         swap = ", swap=True" if self.swap else ""
         state = f"{self.winner} won" if self.winner else f"{self.to_move} to move"
@@ -196,11 +200,11 @@ class Board(BoardCore):
     def _repr_svg_(self):
         """The picture a notebook shows (Jupyter calls this): both colours'
         stones, the last move ringed, a winning chain marked; None (the
-        notebook shows the repr) for a board the pictures do not take or one
-        made without ``__init__``."""
+        notebook shows the repr) for a board the pictures do not take.
+        TypeError, as everywhere, for a board made without ``__init__``."""
         from . import picture
 
-        if self.rows != self.cols or self.rows > picture.HEX_SVG_MAX or self.rows == 0:
+        if self.rows != self.cols or self.rows > picture.HEX_SVG_MAX:
             return None
         last = self.moves[-1] if self.moves else None
         if last == SWAP_PIECES:
@@ -215,9 +219,9 @@ class Board(BoardCore):
 
 def _check_made(board):
     """TypeError for a board made without ``__init__`` (it has no cells), as
-    ``copy`` and ``playouts`` raise."""
-    if board.rows == 0:
-        raise TypeError("this Board was made without __init__")
+    every method of the compiled core raises."""
+    if not board._initialised():
+        raise TypeError(_UNMADE)
 
 
 def _rebuilt(cls, rows, cols, swap, base, base_to_move, moves):
