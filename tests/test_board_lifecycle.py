@@ -208,3 +208,104 @@ def test_init_out_of_memory_leaves_the_board_as_it_was(name):
         print("ok")
     """, name)
     assert (code, out.strip()) == (0, "ok"), err[-2000:]
+
+
+# ---------------------------------------------------------------------------
+# Crafted pickles (D5)
+# ---------------------------------------------------------------------------
+
+class Crafted:
+    """Pickles as a call of ``function(*args)``: the bytes a hostile pickle
+    would hold to reach a board's reconstructor with arguments of its own."""
+
+    def __init__(self, function, args):
+        self.function, self.args = function, args
+
+    def __reduce__(self):
+        return self.function, self.args
+
+
+def crafted_pickles():
+    """(label, pickle bytes) of reconstructor calls no board pickles."""
+    from havhex.havannah.board import _rebuilt as havannah_rebuilt
+    from havhex.hex.board import _rebuilt as hex_rebuilt
+
+    H, V = hx.Board, havannah.Board
+    hex_args = [
+        (H, 20000, 20000, False, b"", None, ()),              # 0.1.0's crash: cells not checked
+        (H, 2, 2, False, b"\x07\x09\xc8\x00", "red", ()),     # no colour's code
+        (H, 2, 2, False, b"\x01\x00\x00", "blue", ()),         # one cell short
+        (H, 2, 2, False, b"\x01\x00\x00\x00" * 1000, "blue", ()),
+        (H, 2 ** 40, 2, False, None, None, ()), (H, 0, 0, False, None, None, ()),
+        (H, -5, 3, False, None, None, ()), (H, 2.0, 2, False, None, None, ()),
+        (H, True, 2, False, None, None, ()), (H, 2, 2, 1, None, None, ()),
+        (H, 2, 2, False, "\x00" * 4, "red", ()), (H, 2, 2, False, None, "blue", ()),
+        (H, 2, 2, False, None, None, [(0, 0)]), (H, 2, 2, False, None, None, "a1"),
+        (H, 2, 2, False, None, None, ((0, 0), (0, 0))),      # a stone on a stone
+        (H, 2, 2, False, None, None, ((5, 0),)), (H, 2, 2, False, None, None, ((0, 0, 0),)),
+        (H, 2, 2, False, None, None, ((0.0, 0),)), (H, 2, 2, False, None, None, ("swap-pieces",)),
+        (H, 2, 2, False, None, None, ((0, 0), "swap-sides")),  # no swap on this board
+        (H, 2, 2, True, None, None, ((0, 0),) * 6),           # more moves than cells
+        (H, 2, 2, False, None, None, ((0, 0), (0, 1), (1, 0), (1, 1))),   # moves past the win
+        (H, 2, 2, False, b"\x01\x01\x00\x00", "red", ((1, 0),)),          # after a won start
+        (int, 2, 2, False, None, None, ()), (H, 2, 2, False, None, None, ((2 ** 70, 0),)),
+    ]
+    havannah_args = [
+        (V, 3, "official", False, ((1, 1), (3, 3)), (0,)),    # a move with no player: dropped
+        (V, 3, "official", False, ((1, 1),), (0, 1)),
+        (V, 3, "official", False, ((1, 1), "swap"), (0, 1)),  # no swap on this board
+        (V, 3, "official", True, ((1, 1), "swap"), (0, 0)),   # the swap by the wrong player
+        (V, 3, "official", False, ((1, 1), (1, 1)), (0, 1)),  # a stone on a stone
+        (V, 3, "official", False, ((0, 0),), (0,)), (V, 3, "official", False, ((1, 2, 3),), (0,)),
+        (V, 3, "official", False, ((1, 1),), (2,)), (V, 3, "official", False, ((1, 1),), (True,)),
+        (V, 3, "official", False, [(1, 1)], [0]), (V, 3, "official", False, "ab", "ab"),
+        (V, 20000, "official", False, (), ()), (V, 1, "official", False, (), ()),
+        (V, 3, "ring", False, (), ()), (V, 3, 7, False, (), ()), (V, 3, "official", 1, (), ()),
+        (V, 3.0, "official", False, (), ()), (int, 3, "official", False, (), ()),
+        (V, 2, "official", False, ((1, 1),) * 9, (0,) * 9),   # more moves than cells
+        (V, 2, "official", False, ((1, 1), (2, 2), (1, 2), (3, 3), (2, 1)), (0, 1, 0, 1, 0)),
+    ]
+    pickles = [(f"hex {args[1:]!r:.80}", pickle.dumps(Crafted(hex_rebuilt, args)))
+               for args in hex_args]
+    pickles += [(f"havannah {args[1:]!r:.80}", pickle.dumps(Crafted(havannah_rebuilt, args)))
+                for args in havannah_args]
+    # 0.1.0's reconstructor, gone: such a pickle names an attribute that is
+    # not there.
+    old = pickle.dumps(Crafted(hex_rebuilt, (H, 2, 2, False, None, None, ())), 2)
+    pickles.append(("0.1.0's _rebuild", old.replace(b"havhex.hex.board", b"havhex.hex._board")
+                    .replace(b"_rebuilt", b"_rebuild")))
+    return pickles
+
+
+LOAD = r"""
+import json, pickle, sys
+for label, data in json.load(sys.stdin):
+    try:
+        board = pickle.loads(bytes.fromhex(data))
+        print(json.dumps([label, "loaded", repr(board)]), flush=True)
+    except Exception as error:
+        print(json.dumps([label, type(error).__name__, str(error)]), flush=True)
+"""
+
+
+def test_crafted_pickles_raise_a_clean_exception():
+    pickles = crafted_pickles()
+    done = subprocess.run([sys.executable, "-c", LOAD], capture_output=True, text=True, timeout=120,
+                          input=json.dumps([(label, data.hex()) for label, data in pickles]))
+    assert done.returncode == 0, f"the child ended with {done.returncode}: {done.stderr[-2000:]}"
+    outcomes = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [label for label, *_ in outcomes] == [label for label, _ in pickles]
+    for label, kind, message in outcomes:
+        wanted = ("AttributeError",) if label == "0.1.0's _rebuild" else ("InputError", "TypeError")
+        assert kind in wanted, (label, kind, message)
+        assert "\n" not in message and len(message) < 300, (label, message)
+
+
+def test_pickles_of_boards_still_load_after_the_checks(name):
+    board = BOARDS[name](3, swap=True)
+    for move in board.legal_moves()[:1] + ["swap" if name == "havannah" else "swap-sides"]:
+        board.play(move)
+    while not board.is_over:
+        board.play(board.legal_moves()[len(board) % len(board.legal_moves())])
+        again = pickle.loads(pickle.dumps(board))
+        assert again == board and again.moves == board.moves and again.winner == board.winner

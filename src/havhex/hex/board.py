@@ -225,7 +225,35 @@ def _check_made(board):
 
 
 def _rebuilt(cls, rows, cols, swap, base, base_to_move, moves):
-    """Unpickling: the start, then the moves again."""
+    """Unpickling: the start, then the moves again.  A pickle can bring
+    anything: every argument is checked before the compiled core sees it,
+    TypeError for what no board pickles of that type, InputError for a
+    value no board holds (the moves are played, so each must be legal)."""
+    if not (isinstance(cls, type) and issubclass(cls, Board)):
+        raise TypeError(f"a pickled Hex board rebuilds a Board, not {cls!r:.60}")
+    for name, value in (("rows", rows), ("cols", cols)):
+        if type(value) is not int:
+            raise TypeError(f"a pickled Hex board's {name} is an int, not {type(value).__name__}")
+    if type(swap) is not bool:
+        raise TypeError(f"a pickled Hex board's swap is a bool, not {type(swap).__name__}")
+    if base is not None and type(base) is not bytes:
+        raise TypeError(f"a pickled Hex board's start is bytes or None, not {type(base).__name__}")
+    if rows < 1 or cols < 1 or (rows + 2) * (cols + 1) + 4 > MAX_CELLS:
+        raise InputError(f"a Hex board cannot be {rows} x {cols}")
+    if base is None and base_to_move not in (None, PLAYERS[0]):
+        raise InputError(f"a pickled Hex board with no start has red to move first, "
+                         f"not {base_to_move!r:.40}")
+    if type(moves) is not tuple:
+        raise InputError(f"a pickled Hex board's moves are a tuple, not {type(moves).__name__}")
+    # A move fills a cell, or is the one swap: no board holds more moves.
+    if len(moves) > rows * cols + 1:
+        raise InputError(f"a {rows} x {cols} Hex board holds at most {rows * cols + 1} moves, "
+                         f"not {len(moves)}")
+    for move in moves:
+        if not (move in (SWAP_PIECES, SWAP_SIDES) if type(move) is str else
+                type(move) is tuple and len(move) == 2 and all(type(k) is int for k in move)):
+            raise InputError(f"a pickled Hex board's move is a (row, col) pair of ints or a "
+                             f"swap, not {move!r:.40}")
     if base is None:
         board = cls(rows, cols, swap)
     else:
