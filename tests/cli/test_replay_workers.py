@@ -224,3 +224,20 @@ def test_an_output_file_is_whole_or_absent_whichever_way_it_is_made(tmp_path, mo
     umask = os.umask(0)
     os.umask(umask)
     assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_a_fault_ends_the_workers_before_the_command_returns(tmp_path, capsys):
+    """The fault is raised from a file's pieces; the workers are ended then,
+    not when the generators are collected (at exit, where multiprocessing
+    sends them SIGTERM, which a worker still starting reported with a
+    traceback)."""
+    import multiprocessing
+
+    from havhex.cli import main
+
+    bad = tmp_path / "bad.sgf"
+    bad.write_bytes(GAME * 10 + b"(;GM[11];B[")
+    assert main(["replay", "--quiet", "-j", "2", str(bad)]) == 1
+    assert multiprocessing.active_children() == []
+    assert capsys.readouterr().err == (f"havhex: {bad}:11: a property value that is never "
+                                       f"closed (no ']')\n")

@@ -172,10 +172,18 @@ def _run(arguments):
         else:
             outputs = _judge(arguments.command, arguments.files, _threads(arguments.jobs),
                              arguments.format, arguments.quiet)
-        if arguments.output is not None:
-            write_output(arguments.output, outputs)
-        else:
-            write_stdout(outputs)
+        try:
+            if arguments.output is not None:
+                write_output(arguments.output, outputs)
+            else:
+                write_stdout(outputs)
+        finally:
+            # A fault is raised from one input's pieces, not through the
+            # outer generator: closing it ends its work (replay -j's worker
+            # processes) now, not when it is collected.
+            close = getattr(outputs, "close", None)
+            if close is not None:
+                close()
         if summary is not None and not arguments.quiet and sys.stderr is not None:
             sys.stderr.write(summary.line() + "\n")
     except InputError as exc:

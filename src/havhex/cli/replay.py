@@ -51,7 +51,10 @@ class Summary:
 
 def replay_outputs(files, rule, output_format, jobs, summary):
     """For each file, in order, an iterator over its output text in pieces
-    (a unit's output each); the summary's counts grow as units are replayed."""
+    (a unit's output each); the summary's counts grow as units are replayed.
+    Close the iterator when done with it, even after a fault: a fault is
+    raised by a file's iterator, and the worker processes are ended when the
+    outer one is closed."""
     from ..records.runs import record_files
     from ..records.units import plan_replay
 
@@ -146,17 +149,20 @@ def _die_with_parent(parent):
 def _worker(tasks, answers, rule, output_format, parent):
     """A worker process: each task's ``("ok", results)`` in order, or
     ``("error", exception)`` for a failure that is no input's fault."""
-    import _thread
     import signal
+
+    # First of all, the parent's handlers replaced: Ctrl-C in a terminal
+    # reaches the whole process group, and the parent handles it (and kills
+    # the workers); SIGTERM ends a worker at once.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
+
+    import _thread
     from queue import SimpleQueue
 
     from ..records.units import replay_task
 
-    _die_with_parent(parent)
-    # Ctrl-C in a terminal reaches the whole process group: the parent
-    # handles it (and kills the workers); SIGTERM ends a worker at once.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     waiting = SimpleQueue()
 
     def receive():
