@@ -287,7 +287,7 @@ def _name_unnamed(descriptor, directory, name):
 def _link_descriptor(descriptor, path):
     """linkat(2) of an open file to ``path``: by its descriptor
     (AT_EMPTY_PATH, which needs Linux 6.10 or a privilege), else through
-    /proc/self/fd (which some sandboxes refuse)."""
+    /proc/self/fd (which some containers refuse)."""
     import ctypes
 
     try:
