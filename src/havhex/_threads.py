@@ -7,7 +7,7 @@ cost that parallel judging of small inputs never wins back.
 import _thread
 
 try:        # the builtin module behind ``signal``, which costs an import of enum
-    from _signal import SIG_BLOCK, SIGINT, SIGTERM, pthread_sigmask
+    from _signal import SIG_BLOCK, SIGINT, SIGTERM, pthread_sigmask  # type: ignore
     _STOPPING_SIGNALS = frozenset({SIGINT, SIGTERM})
 except ImportError:     # Windows: a console's Ctrl-C reaches the main thread alone
     pthread_sigmask = None
