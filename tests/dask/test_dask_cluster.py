@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import needs
 from conftest import one_error_line, run_cli
-from support import needs
 
 needs.module("distributed", need="dask")
 needs.module("dask.bag", need="dask")
@@ -336,8 +336,7 @@ def test_replay_of_records_gives_the_local_output(cluster, capsys, tmp_path):
 
 
 def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, capsys, tmp_path):
-    if not RECORDS.is_dir():
-        pytest.skip(f"Little Golem records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     for output_format in ("text", "json"):
         for ship in ([], ["--ship"]):
             status, written, err = same_as_local(
@@ -346,8 +345,7 @@ def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, caps
 
 
 def test_replay_of_a_large_collection_in_byte_ranges(monkeypatch, cluster, capsys, tmp_path):
-    if not RECORDS.is_dir():
-        pytest.skip(f"Little Golem records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     monkeypatch.setattr(hdask, "REPLAY_UNIT_BYTES", 20000)
     collection = tmp_path / "all.hgf"
     collection.write_bytes(b"".join(path.read_bytes() for path in sorted(RECORDS.glob("*.hgf"))))
