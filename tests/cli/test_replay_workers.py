@@ -190,3 +190,37 @@ def test_standard_output_spills_a_large_file_to_disk(tmp_path, monkeypatch, capf
     output_module.write_stdout([iter(["x" * 600 + "\n"] * 10)])
     assert spilled == [True]
     assert capfd.readouterr().out == ("x" * 600 + "\n") * 10
+
+
+def _pieces_then(fault):
+    yield "first line\n"
+    if fault:
+        from havhex.errors import InputError
+
+        raise InputError("broken", "in.sgf", 3)
+    yield "second line\n"
+
+
+@pytest.mark.parametrize("way", ["unnamed", "named", "copied"])
+def test_an_output_file_is_whole_or_absent_whichever_way_it_is_made(tmp_path, monkeypatch,
+                                                                    way):
+    """-o's new file: unnamed until complete (O_TMPFILE), a named temporary
+    file where that cannot be made, or copied to one where the system
+    refuses to name it; a fault on the way leaves no file of any name."""
+    if way == "named":
+        monkeypatch.setattr(output_module, "_unnamed_file", lambda directory, mode: None)
+    elif way == "copied":
+        def refused(descriptor, path):
+            raise PermissionError(1, "refused")
+
+        monkeypatch.setattr(output_module, "_link_descriptor", refused)
+    target = tmp_path / "out.txt"
+    with pytest.raises(Exception, match="broken"):
+        output_module.replace_file(str(target), _pieces_then(True), None)
+    assert os.listdir(tmp_path) == []
+    output_module.replace_file(str(target), _pieces_then(False), None)
+    assert os.listdir(tmp_path) == ["out.txt"]
+    assert target.read_text() == "first line\nsecond line\n"
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask

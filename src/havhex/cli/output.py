@@ -262,7 +262,8 @@ def _unnamed_file(directory, mode):
     if flag is None or not os.path.isdir("/proc/self/fd"):
         return None
     try:
-        return os.open(directory, flag | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), mode)
+        # Read and write: read back should it have to be copied (see _name_unnamed).
+        return os.open(directory, flag | os.O_RDWR | getattr(os, "O_CLOEXEC", 0), mode)
     except OSError:
         return None
 
