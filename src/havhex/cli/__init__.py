@@ -180,10 +180,19 @@ def _run(arguments):
         else:
             outputs = _judge(arguments.command, arguments.files, _threads(arguments.jobs),
                              arguments.format, arguments.quiet)
-        if arguments.output is not None:
-            write_output(arguments.output, outputs)
-        else:
-            write_stdout(outputs)
+        try:
+            if arguments.output is not None:
+                write_output(arguments.output, outputs)
+            else:
+                write_stdout(outputs)
+        finally:
+            # A fault raised from one file's pieces leaves the generator of
+            # outputs suspended, holding replay's worker processes: closed
+            # here, not at the interpreter's exit, where multiprocessing
+            # would end them with SIGTERM.
+            close = getattr(outputs, "close", None)
+            if close is not None:
+                close()
         if summary is not None and not arguments.quiet and sys.stderr is not None:
             sys.stderr.write(summary.line() + "\n")
     except InputError as exc:
