@@ -137,6 +137,22 @@ def test_a_killed_worker_is_one_line_naming_what_was_lost(tmp_path, big):
     assert os.listdir(folder) == []
 
 
+@pytest.mark.parametrize("run", range(5))
+def test_a_fault_in_the_first_file_is_one_line_while_the_workers_start(tmp_path, run):
+    """A fault found as the workers start ends the run with one line: the
+    workers are killed by the run, not terminated at the interpreter's exit
+    while they still hold the parent's SIGTERM handler (a traceback each)."""
+    bad = tmp_path / "bad.sgf"
+    bad.write_bytes(b"(;FF[4]GM[11]SZ[18446744073709551617];B[a1])\n")
+    good = tmp_path / "good.sgf"
+    good.write_bytes(GAME * 200)
+    done = subprocess.run([sys.executable, "-m", "havhex", "replay", "--quiet", "-j", "2",
+                           str(bad), str(good)], capture_output=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.decode().splitlines() == [
+        f"havhex: {bad}:1: SZ is not a board size: '18446744073709551617'"], done.stderr
+
+
 def test_a_failure_in_a_worker_is_raised_here(tmp_path, monkeypatch):
     """A worker's failure that is no input's fault (here: out of memory)
     reaches the command as itself, one line."""

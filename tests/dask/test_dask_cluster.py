@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import needs
 from conftest import one_error_line, run_cli
-from support import needs
 
 needs.module("distributed", need="dask")
 needs.module("dask.bag", need="dask")
@@ -336,8 +336,7 @@ def test_replay_of_records_gives_the_local_output(cluster, capsys, tmp_path):
 
 
 def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, capsys, tmp_path):
-    if not RECORDS.is_dir():
-        pytest.skip(f"Little Golem records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     for output_format in ("text", "json"):
         for ship in ([], ["--ship"]):
             status, written, err = same_as_local(
@@ -346,8 +345,7 @@ def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, caps
 
 
 def test_replay_of_a_large_collection_in_byte_ranges(monkeypatch, cluster, capsys, tmp_path):
-    if not RECORDS.is_dir():
-        pytest.skip(f"Little Golem records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     monkeypatch.setattr(hdask, "REPLAY_UNIT_BYTES", 20000)
     collection = tmp_path / "all.hgf"
     collection.write_bytes(b"".join(path.read_bytes() for path in sorted(RECORDS.glob("*.hgf"))))
@@ -582,6 +580,75 @@ def long_inputs(folder, copies=12):
         files.append(folder / f"long{number}.in")
         os.link(first, files[-1])
     return files
+
+
+def _children(pid):
+    import subprocess
+
+    listed = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)],
+                            capture_output=True, text=True).stdout
+    return [int(word) for word in listed.split()]
+
+
+def _cpu_seconds(pids):
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(") ", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (FileNotFoundError, IndexError, ValueError):
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+@pytest.mark.parametrize("phase", ["starting", "judging"])
+@pytest.mark.parametrize("signal_name, status", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_signal_stops_a_local_cluster_run_at_once(phase, signal_name, status, tmp_path):
+    """A signal while the cluster starts or while its workers judge: the
+    run stops, its workers gone, nothing written, exit 130 (143) and no
+    traceback, well before the four seconds Dask's close would wait for a
+    busy worker (or the ten its exit hook waits for a cluster starting)."""
+    import subprocess
+    import sys
+
+    files = long_inputs(tmp_path, copies=100)
+    output = tmp_path / "out.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "havhex", "havannah", "--format", "json", "--cluster", "local:2",
+         "-o", str(output), *map(str, files)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+            assert process.poll() is None, process.communicate()
+            time.sleep(0.1)
+        if phase == "judging":
+            while _cpu_seconds(_children(process.pid)) < 2 and time.monotonic() < deadline:
+                assert process.poll() is None, process.communicate()
+                time.sleep(0.1)
+        workers = _children(process.pid)
+        assert process.poll() is None, "the run ended before the signal"
+        sent = time.monotonic()
+        process.send_signal(getattr(signal, signal_name))
+        out, err = process.communicate(timeout=60)
+        elapsed = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert (process.returncode, out) == (status, b""), err.decode()
+    assert b"Traceback" not in err and err.count(b"\n") <= 1, err.decode()
+    assert not output.exists() and not list(tmp_path.glob("*.tmp*"))
+    assert elapsed < 3, elapsed
+    time.sleep(0.5)
+    for pid in workers:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                assert stat.read().split(") ")[1][0] in "ZX", f"worker {pid} still runs"
+        except FileNotFoundError:
+            pass
 
 
 def run_killing_a_worker(client, address, files, output):

@@ -150,6 +150,14 @@ def main(argv=None):
             import _signal
 
             _signal.signal(_signal.SIGTERM, previous_sigterm)
+        if argv is None and (getattr(arguments, "scheduler", None) is not None
+                             or getattr(arguments, "cluster", None) is not None):
+            # The program ends here: the interpreter's last collection would
+            # walk every object of Dask's modules (some 0.4 s, a stop after
+            # Ctrl-C included); frozen objects are left to the exit.
+            import gc
+
+            gc.freeze()
 
 
 def _run(arguments):
@@ -178,9 +186,10 @@ def _run(arguments):
             else:
                 write_stdout(outputs)
         finally:
-            # A fault is raised from one input's pieces, not through the
-            # outer generator: closing it ends its work (replay -j's worker
-            # processes) now, not when it is collected.
+            # A fault raised from one file's pieces leaves the generator of
+            # outputs suspended, holding replay's worker processes: closed
+            # here, not at the interpreter's exit, where multiprocessing
+            # would end them with SIGTERM.
             close = getattr(outputs, "close", None)
             if close is not None:
                 close()

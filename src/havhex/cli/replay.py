@@ -51,10 +51,7 @@ class Summary:
 
 def replay_outputs(files, rule, output_format, jobs, summary):
     """For each file, in order, an iterator over its output text in pieces
-    (a unit's output each); the summary's counts grow as units are replayed.
-    Close the iterator when done with it, even after a fault: a fault is
-    raised by a file's iterator, and the worker processes are ended when the
-    outer one is closed."""
+    (a unit's output each); the summary's counts grow as units are replayed."""
     from ..records.runs import record_files
     from ..records.units import plan_replay
 
@@ -146,23 +143,40 @@ def _die_with_parent(parent):
         os._exit(1)
 
 
+def _start_quietly(process):
+    """Start ``process`` with SIGINT and SIGTERM blocked, which it unblocks
+    once its own handlers are set: a signal in between would otherwise run
+    the parent's handler in the worker (a traceback on stderr)."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        process.start()
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        process.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _worker(tasks, answers, rule, output_format, parent):
     """A worker process: each task's ``("ok", results)`` in order, or
     ``("error", exception)`` for a failure that is no input's fault."""
-    import signal
-
-    # First of all, the parent's handlers replaced: Ctrl-C in a terminal
-    # reaches the whole process group, and the parent handles it (and kills
-    # the workers); SIGTERM ends a worker at once.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent(parent)
-
     import _thread
+    import signal
     from queue import SimpleQueue
 
     from ..records.units import replay_task
 
+    # Ctrl-C in a terminal reaches the whole process group: the parent
+    # handles it (and kills the workers); SIGTERM ends a worker at once.
+    # Both arrive blocked (see _start_quietly) until these are set, so that
+    # the parent's handlers, inherited by fork, never run here.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    _die_with_parent(parent)
     waiting = SimpleQueue()
 
     def receive():
@@ -215,7 +229,7 @@ class _Pool:
                     daemon=True)
                 worker = _Worker(process, task_in, answer_out)
                 self.workers.append(worker)
-                process.start()
+                _start_quietly(process)
                 task_out.close()
                 answer_in.close()
         except BaseException:
