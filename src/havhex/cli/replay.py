@@ -149,14 +149,15 @@ def _start_quietly(process):
     the parent's handler in the worker (a traceback on stderr)."""
     import signal
 
-    if not hasattr(signal, "pthread_sigmask"):
+    mask = getattr(signal, "pthread_sigmask", None)  # POSIX only
+    if mask is None:
         process.start()
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    previous = mask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         process.start()
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        mask(signal.SIG_SETMASK, previous)
 
 
 def _worker(tasks, answers, rule, output_format, parent):
@@ -174,8 +175,9 @@ def _worker(tasks, answers, rule, output_format, parent):
     # the parent's handlers, inherited by fork, never run here.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is not None:
+        mask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     _die_with_parent(parent)
     waiting = SimpleQueue()
 
