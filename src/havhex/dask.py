@@ -138,7 +138,7 @@ def _judge_values(game, units):
 
 
 def _replay_values(rule, units):
-    from .records.units import replay_task
+    from ._cluster.judge import replay_task
 
     return replay_task(rule, "json", units)
 

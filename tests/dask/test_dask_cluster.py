@@ -449,6 +449,50 @@ def test_the_bag_raises_the_first_fault_in_input_order(small_units, client, tmp_
         assert str(later.value) == str(caught.value)
 
 
+def _release_readers(fifo):
+    """Let a reader blocked opening ``fifo`` go (on the old code)."""
+    try:
+        descriptor = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError:
+        return                          # nobody is blocked on it
+    os.close(descriptor)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs: POSIX only")
+@pytest.mark.parametrize("kind", ["hex file", "hex run", "record file", "record run"])
+def test_a_file_that_became_a_fifo_after_planning_fails_that_file(kind, small_units, client,
+                                                                    monkeypatch, tmp_path, rng):
+    """The plan saw a regular file; by the time a worker opens it, it is a
+    FIFO with no writer.  The worker fails that file at once (it would
+    block opening it, and stay blocked for the next run)."""
+    from havhex import InputError
+
+    monkeypatch.setattr(hdask, "REPLAY_UNIT_BYTES", 4000)
+    changed = tmp_path / ("changed.in" if kind.startswith("hex") else "changed.sgf")
+    if kind == "hex file":
+        changed.write_text("1\n1\nR\n")
+    elif kind == "hex run":
+        changed.write_text(hex_input(rng, 400))
+    else:
+        games = (ROOT / "examples" / "hex-games.sgf").read_bytes()
+        changed.write_bytes(games * (1 if kind == "record file" else 40))
+    if kind.startswith("hex"):
+        bag = hdask.judge_files([changed], "hex")
+        assert (range_tasks(changed, "hex") > 0) == (kind == "hex run")
+    else:
+        bag = hdask.replay_files([changed])
+        assert (bag.npartitions > 1) == (kind == "record run")
+    changed.unlink()
+    os.mkfifo(changed)
+    try:
+        with pytest.raises(InputError) as caught:
+            client.compute(bag).result(timeout=60)
+    finally:
+        _release_readers(changed)
+    assert caught.value.source == str(changed)
+    assert "not a regular file" in caught.value.reason
+
+
 @pytest.mark.parametrize("one", ["x.in", b"x.in", Path("x.in")])
 def test_one_path_instead_of_a_list_is_a_type_error(one):
     with pytest.raises(TypeError, match="list of paths"):

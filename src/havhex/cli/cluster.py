@@ -35,7 +35,7 @@ def cli_outputs(arguments, summary=None):
         workers = worker_count(client)
         window = dask.TASKS_PER_WORKER * workers
         if arguments.command == "replay":
-            from ..records.units import replay_task
+            from .._cluster.judge import replay_task
 
             plan = dask.plan_replay(arguments.files, arguments.ship, workers)
             results = ordered_results(plan, submitter(replay_task, arguments.rule,
