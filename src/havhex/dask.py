@@ -118,9 +118,10 @@ def judge_records(game, units):
 
 def replay_records(rule, units):
     """replay's JSON records of a task's units (a bag's partition)."""
+    from .records.game import MAX_CELLS
     from .records.units import replay_task
 
-    return _records(replay_task(rule, "json", units))
+    return _records(replay_task(rule, "json", None, MAX_CELLS, units))
 
 
 def _workers_here():

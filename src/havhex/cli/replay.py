@@ -41,27 +41,33 @@ class Summary:
         from ..records import FLAGS
 
         flags = ", ".join(f"{self.flags.get(flag, 0)} {flag}" for flag in FLAGS)
-        return (f"replayed {self.files} file{'s' * (self.files != 1)}: {self.games} games, "
+        return (f"replayed {self.files} file{'s' * (self.files != 1)}: {self.games} "
+                f"game{'s' * (self.games != 1)}, "
                 f"{self.moves} moves, {self.wins} won on the board; {flags}")
 
 
-def replay_outputs(files, rule, output_format, jobs, summary):
+def replay_outputs(files, rule, output_format, jobs, summary, game=None, max_cells=None):
     """For each file, in order, an iterator over its output text (one piece);
-    the summary's counts grow as files are replayed."""
+    the summary's counts grow as files are replayed.  ``game`` and
+    ``max_cells`` (None: :data:`havhex.records.MAX_CELLS`) as for
+    :func:`havhex.records.replay`."""
     from ..records.game import load
     from ..records.runs import record_files
     from ..records.units import replay_unit
 
+    if max_cells is None:
+        from ..records.game import MAX_CELLS as max_cells
     files = record_files(files)
     if jobs <= 1:
         for file in files:
             data, name = load(file)
-            text, counts = replay_unit(data, name, rule, output_format)
+            text, counts = replay_unit(data, name, rule, output_format, game=game,
+                                       max_cells=max_cells)
             summary.files += 1
             summary.add(counts)
             yield iter((text,))
         return
-    yield from _parallel(files, rule, output_format, jobs, summary)
+    yield from _parallel(files, rule, output_format, jobs, summary, game, max_cells)
 
 
 # Small files go to the workers in batches of up to this many.
@@ -72,7 +78,7 @@ BATCH_FILES = 64
 TASKS_PER_WORKER = 4
 
 
-def _parallel(files, rule, output_format, jobs, summary):
+def _parallel(files, rule, output_format, jobs, summary, game, max_cells):
     """The files' outputs, their units (:func:`havhex.records.units.plan_replay`,
     the cluster's planner, with this module's sizes) replayed by ``jobs``
     worker processes."""
@@ -89,7 +95,8 @@ def _parallel(files, rule, output_format, jobs, summary):
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         plan = plan_replay(files, False, UNIT_BYTES, BATCH_FILES)
         results = ordered_results(
-            plan, lambda units: pool.submit(replay_task, rule, output_format, units),
+            plan, lambda units: pool.submit(replay_task, rule, output_format, game, max_cells,
+                                            units),
             TASKS_PER_WORKER * jobs)
         try:
             for values in by_file(results):
