@@ -39,12 +39,18 @@ while True:
 """
 
 # Runs argv[1] (Python) on standard input and prints the peak resident size
-# in MB as the last line.
+# in MB as the last line: Linux's VmHWM, which is this program's alone
+# (ru_maxrss keeps the high-water mark of the process it was forked from).
 MEASURED = """
-import resource, sys
+import os, resource, sys
 exec(sys.argv[1])
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(peak / (1 << 20) if sys.platform == "darwin" else peak / 1024)
+if os.path.exists("/proc/self/status"):
+    with open("/proc/self/status") as status:
+        peak = [int(line.split()[1]) for line in status if line.startswith("VmHWM:")][0]
+    print(peak / 1024)
+else:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(peak / (1 << 20) if sys.platform == "darwin" else peak / 1024)
 """
 
 # Peak memory an endless input may cost: the interpreter and the package
@@ -334,3 +340,94 @@ def test_the_summary_counts_one_game_in_the_singular(tmp_path, cli):
     assert cli("replay", path).stderr.decode().startswith("replayed 1 file: 1 game, 3 moves")
     both = write(tmp_path, "two.sgf", path.read_bytes() * 2)
     assert cli("replay", both).stderr.decode().startswith("replayed 1 file: 2 games, 6 moves")
+
+
+# D8: CA[] charsets that are no text encoding of ASCII are refused cleanly.
+BAD_CHARSETS = ["idna", "punycode", "rot13", "UTF-16", "utf-32", "base64", "hex", "zlib",
+                "no-such-charset", "x" * 300]
+
+
+def _with_charset(charset, name="Jos\u00e9"):
+    return f"(;FF[4]GM[11]SZ[2]CA[{charset}]PB[{name}];B[a1];W[b1];B[a2])".encode()
+
+
+@pytest.mark.parametrize("charset", BAD_CHARSETS)
+def test_a_charset_that_cannot_carry_a_record_is_not_used(tmp_path, cli, charset):
+    game = next(records.read(_with_charset(charset)))
+    assert game.properties["PB"] == ("Jos\u00e9",)      # read as UTF-8
+    assert game.properties["CA"] == (charset,)
+    assert records.write(game).encode() == _with_charset(charset).replace(
+        b";B[a1]", b";B[a1]") + b"\n"
+    path = tmp_path / "written.sgf"
+    records.write([game], path)
+    assert next(records.read(path)) == game
+    drawn = cli("draw", "record", write(tmp_path, "drawn.sgf", _with_charset(charset)))
+    assert drawn.returncode == 0 and drawn.stderr == b""
+    assert "Jos\u00e9 (Red)" in drawn.stdout.decode()
+
+
+def test_a_charset_holding_nul_is_a_clean_fault(tmp_path, cli):
+    data = b"(;FF[4]GM[11]SZ[2]CA[utf\0-8];B[a1])"
+    with pytest.raises(InputError):
+        next(records.read(data))
+    path = write(tmp_path, "nul.sgf", data)
+    assert "NUL" in one_error_line(cli("draw", "record", path))
+    from havhex.records.game import text_codec
+
+    assert text_codec("utf\0-8") is None and text_codec("latin-1") == "iso8859-1"
+
+
+# D9: a failed write leaves the old file; the mode stays.
+@pytest.mark.parametrize("charset", ["US-ASCII", "cp1252"])
+def test_a_write_that_fails_leaves_the_old_file(tmp_path, charset):
+    # The UTF-8 bytes of the name hold bytes that are no character of the
+    # charset: read as U+FFFD, which the charset cannot write.
+    game = next(records.read(_with_charset(charset, "\u674e")))
+    path = write(tmp_path, "old.sgf", b"the old file")
+    os.chmod(path, 0o640)
+    with pytest.raises(ValueError, match="cannot be written in its charset"):
+        records.write([game], path)
+    assert path.read_bytes() == b"the old file"
+    assert sorted(os.listdir(tmp_path)) == ["old.sgf"]
+    good = next(records.read(_with_charset("latin-1")))
+    records.write([good], path)
+    assert path.read_bytes() == _with_charset("latin-1") + b"\n"
+    assert os.stat(path).st_mode & 0o777 == 0o640
+    assert sorted(os.listdir(tmp_path)) == ["old.sgf"]
+
+
+def test_a_write_to_a_missing_folder_fails_before_anything(tmp_path):
+    game = next(records.read(_with_charset("utf-8")))
+    with pytest.raises(OSError):
+        records.write([game], tmp_path / "absent" / "out.sgf")
+    assert os.listdir(tmp_path) == []
+
+
+def test_utf16_round_trips():
+    game = next(records.read(_with_charset("UTF-16", "\u674e \u2603")))
+    text = records.write(game)
+    assert next(records.read(text.encode())) == game
+
+
+# D10: a file name that is not UTF-8.
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="names are bytes on POSIX only")
+def test_a_name_that_is_not_utf8_is_shown_with_replacement_characters(tmp_path, cli):
+    folder = os.fsencode(tmp_path)
+    name = os.path.join(folder, b"caf\xe9.sgf")
+    with open(name, "wb") as stream:
+        stream.write(b"(;FF[4]GM[11]SZ[2];B[a1];W[b1];B[a2])")
+    shown = str(tmp_path / "caf\ufffd.sgf")
+    assert next(records.replay(os.fsdecode(name))).to_dict()["file"] == shown
+    done = subprocess.run(_havhex("replay", "--format", "json", name), capture_output=True,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8", "LC_ALL": "C.UTF-8"})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["file"] == shown
+    out = os.path.join(folder, b"out.json")
+    done = subprocess.run(_havhex("replay", "-j", "2", "--format", "json", "-o", out, name),
+                          capture_output=True)
+    assert done.returncode == 0, done.stderr
+    with open(out, "rb") as stream:
+        assert json.loads(stream.read().decode("utf-8"))["file"] == shown
+    text = subprocess.run(_havhex("replay", "--quiet", name), capture_output=True,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert text.returncode == 0 and text.stdout.decode("utf-8").startswith(f"{shown} game 1")

@@ -23,11 +23,41 @@ SPECIAL = {1: "swap", 2: "swap-pieces", 3: "swap-sides", 4: "resign", 5: "forfei
 CELL, OFF_BOARD, UNREADABLE = 0, 7, 8
 
 
+# Every byte of SGF's syntax and of ASCII text: a charset that reads and
+# writes these as ASCII does can carry a record.
+_ASCII = bytes(range(0x20, 0x7F)) + b"\t\n\r"
+_CODECS = {}
+
+
+def text_codec(charset):
+    """The codec of a CA[] charset, or None when Python does not know it or
+    it cannot carry a record: a text encoding that reads and writes ASCII
+    as ASCII (not UTF-16, idna, punycode, rot13 or base64; not a name
+    holding NUL)."""
+    if charset in _CODECS:
+        return _CODECS[charset]
+    import codecs
+
+    codec = None
+    try:
+        info = codecs.lookup(charset)
+        if getattr(info, "_is_text_encoding", True) and \
+                info.decode(_ASCII)[0] == _ASCII.decode("ascii") and \
+                info.encode(_ASCII.decode("ascii"))[0] == _ASCII:
+            codec = info.name
+    except Exception:       # a codec may raise anything for a name or a text it refuses
+        codec = None
+    if len(_CODECS) < 64:
+        _CODECS[charset] = codec
+    return codec
+
+
 def _text(value, charset=None):
     """A property value as text: escapes resolved (a backslash keeps the
     byte after it; a backslash before a line break removes both), decoded as
-    the record's CA[] charset says, else as UTF-8 and, failing that, as
-    Latin-1 (the SGF default, which every byte decodes in)."""
+    the record's CA[] charset says (when :func:`text_codec` takes it), else
+    as UTF-8 and, failing that, as Latin-1 (the SGF default, which every
+    byte decodes in)."""
     if b"\\" in value:
         out = bytearray()
         k = 0
@@ -44,11 +74,12 @@ def _text(value, charset=None):
             out.append(byte)
             k += 1
         value = bytes(out)
-    if charset:
+    codec = text_codec(charset) if charset else None
+    if codec is not None:
         try:
-            return value.decode(charset, "replace")
-        except LookupError:
-            pass
+            return value.decode(codec, "replace")
+        except (UnicodeError, LookupError, ValueError, TypeError):
+            pass      # a codec that takes no "replace": as if CA[] were absent
     try:
         return value.decode("utf-8")
     except UnicodeDecodeError:
