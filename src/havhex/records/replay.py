@@ -62,11 +62,14 @@ class Replay(Frozen):
     (:class:`Win`) or None; ``recorded`` the winner the record names, or
     None; ``end`` how the game ended: ``"structure"`` (a move won),
     ``"resign"``, ``"forfeit"`` or ``"none"``; ``illegal`` None or ``(move
-    number, reason)`` for the first move that cannot be played (the replay
-    stops there; move 0 stands for setup stones that no board takes); ``flags``, in this order, those that hold of
-    ``"played-on"`` (moves after the win), ``"result-disagrees"`` (the
-    recorded winner is not the one who won on the board), ``"illegal"`` and
-    ``"no-result"`` (no recorded winner).
+    number, reason)`` for the first move that cannot be played, counted as
+    ``moves`` counts (the replay stops there; move 0 stands for a game that
+    cannot start: setup stones that no board takes, or a board beyond
+    ``max_cells``); ``flags``, in this order, those that hold of
+    ``"played-on"`` (moves after the win, or after a resignation or
+    forfeit), ``"result-disagrees"`` (the recorded winner is not the one who
+    won on the board), ``"illegal"`` and ``"no-result"`` (no recorded
+    winner).  A pass is read and not counted: the replay goes on after it.
     """
 
     __slots__ = ("game", "rule", "moves", "win", "recorded", "end", "illegal", "flags")
