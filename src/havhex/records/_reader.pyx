@@ -100,10 +100,10 @@ cdef bint _ran_out(sgf_scanner* s, int64_t size):
 
 def checked_prefix(data, int64_t first_line=1, bint at_start=True, bint at_end=False):
     """How far ``data`` (a piece of a record read in pieces) holds whole
-    games whose syntax is sound: ``(stop, line, games, fault)``, where the
-    bytes before ``stop`` hold ``games`` whole games (and the space after
+    games whose syntax is sound: ``(stop, line, games, fault, at)``, where
+    the bytes before ``stop`` hold ``games`` whole games (and the space after
     them), ``line`` is the line at ``stop``, and ``fault`` None or the
-    InputError (no source) of the first fault after them.  Bytes that end
+    InputError (no source) of the first fault after them, at byte ``at``.  Bytes that end
     inside a game are a fault only ``at_end`` (the file ends there);
     otherwise the reader reads on from ``stop``.  Nothing is kept but
     counts: memory does not follow the piece."""
@@ -124,11 +124,11 @@ def checked_prefix(data, int64_t first_line=1, bint at_start=True, bint at_end=F
                 games += 1
                 stop, line = s.pos, s.line
             elif status == 0:
-                return s.pos, s.line, games, None
+                return s.pos, s.line, games, None, -1
             elif at_end or not _ran_out(&s, size):
-                return stop, line, games, _fault(&s, base, size)
+                return stop, line, games, _fault(&s, base, size), s.fault_at
             else:
-                return stop, line, games, None
+                return stop, line, games, None, -1
     finally:
         sgf_free(&s)
 

@@ -423,6 +423,8 @@ def _games_of(data, source, decide, first_index, first_line, at_start):
 # first bad byte with no more than a piece in memory.
 PIECE_BYTES = 1 << 16
 _BOM = b"\xef\xbb\xbf"
+# The bytes a fault's message may show from where it stands (_reader._fault).
+_SHOWN_AFTER_FAULT = 16
 
 
 def _open(source):
@@ -469,12 +471,16 @@ def _pieces(read, name, tail=False):
         if at_start and not at_end and _BOM.startswith(data):
             pending = data        # a byte order mark cut by the read: read on
             continue
-        stop, next_line, games, fault = _reader.checked_prefix(data, line, at_start, at_end)
+        stop, next_line, games, fault, fault_at = _reader.checked_prefix(data, line, at_start,
+                                                                          at_end)
         if stop:
             yield data[:stop], games, index, line
             index += games
             line = next_line
             at_start = False
+        if fault is not None and not at_end and len(data) - fault_at < _SHOWN_AFTER_FAULT:
+            pending = data[stop:]     # a message shows the bytes after a fault: read them
+            continue
         if fault is not None and tail and isinstance(fault, InputError):
             yield data[stop:], -1, index, line
             return
