@@ -222,41 +222,6 @@ def test_legal_moves_are_the_empty_cells(game):
     assert board.legal_moves() == [cell for cell in empty if cell not in game.cells]
 
 
-def bare_boards(game):
-    """Boards whose ``__init__`` never ran: ``Board.__new__(Board)`` and a
-    subclass that skips ``super().__init__()``."""
-    board_type = type(game.board())
-
-    class Skipping(board_type):
-        __slots__ = ()
-
-        def __init__(self):
-            pass
-
-    return [board_type.__new__(board_type), Skipping()]
-
-
-def test_a_board_made_without_init_is_empty_and_does_not_crash(game):
-    for bare in bare_boards(game):
-        assert len(bare) == 0 and bare.moves == () and bare.legal_moves() == []
-        assert bare.to_move == game.players[0] and bare.winner is None
-        assert not bare.is_over and not bare.is_draw and bare.winning_move is None
-        assert bare.explain() is None and bare._repr_svg_() is None
-        assert bare == type(bare).__new__(type(bare)) and isinstance(hash(bare), int)
-        assert repr(bare).startswith(f"<havhex.{game.name}.Board")
-        for cell in game.cells[:1] + game.off_board[:1]:
-            raises_and_keeps(bare, lambda: bare.play(cell), InputError)
-            with pytest.raises(InputError):
-                bare.cell_name(cell)
-        raises_and_keeps(bare, bare.undo, InputError)
-        for call in (bare.copy, lambda: copy.copy(bare), lambda: copy.deepcopy(bare),
-                     lambda: bare.playouts(2, 1), lambda: bare.playouts(0, 1),
-                     lambda: bare.playout(1), bare.draw, lambda: bare.draw(as_text=True),
-                     bare.to_array):
-            with pytest.raises(TypeError, match="without __init__"):
-                call()
-
-
 def test_replay_takes_only_a_first_row_of_the_table(game):
     np = pytest.importorskip("numpy")
     board = game.board()

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from conftest import one_error_line, run_cli
+from support import needs
 
-pytest.importorskip("distributed")
-pytest.importorskip("dask.bag")
+needs.module("distributed", need="dask")
+needs.module("dask.bag", need="dask")
 
 import havhex.dask as hdask  # noqa: E402
 from havhex.cli import main  # noqa: E402
@@ -24,8 +25,7 @@ RECORDS = ROOT.parent / "shared" / "records" / "littlegolem-havannah"
 
 @pytest.fixture(scope="module")
 def cluster():
-    distributed = pytest.importorskip("distributed")
-    pytest.importorskip("dask.bag")
+    distributed = needs.module("distributed", need="dask")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=":0") as local:
         yield local
@@ -33,7 +33,7 @@ def cluster():
 
 @pytest.fixture(scope="module")
 def client(cluster):
-    distributed = pytest.importorskip("distributed")
+    distributed = needs.module("distributed", need="dask")
     with distributed.Client(cluster, set_as_default=False) as connected:
         yield connected
 
@@ -398,7 +398,9 @@ def test_the_bag_writes_text_files_and_makes_a_dataframe(client, tmp_path, confo
     parts = sorted(tmp_path.glob("part-*.jsonl"), key=lambda p: int(p.stem.split("-")[1]))
     assert [json.loads(line) for part in parts for line in part.read_text().splitlines()] == \
         client.compute(bag).result()
-    pytest.importorskip("dask.dataframe")
+    # The dask extra installs what to_dataframe() needs (docs/dask.md shows it).
+    needs.module("dask.dataframe", need="dask")
+    needs.module("pandas", need="dask")
     frame = bag.to_dataframe(meta={"file": str, "case": int, "answer": str})
     assert list(client.compute(frame).result()["case"]) == \
         [record["case"] for record in client.compute(bag).result()]
@@ -421,6 +423,40 @@ def test_the_bag_raises_the_first_fault(client, tmp_path):
     assert (caught.value.reason, caught.value.source, caught.value.line) == \
         (local.value.reason, str(bad), local.value.line)
     assert "input ends before row 2" in str(caught.value)
+
+
+def test_the_bag_raises_the_first_fault_in_input_order(small_units, client, tmp_path, capsys):
+    """The first file's fault comes last in time (a long case, then a bad
+    move); the second file is missing and fails at once on its worker.
+    The bag, like the command line, reports the first file's."""
+    from havhex import InputError
+
+    slow = tmp_path / "slow.in"
+    case = long_havannah_case(300000)
+    moves = int(case.split("\n", 1)[0].split()[1])
+    slow.write_text("1\n" + case.replace(f" {moves}\n", f" {moves + 1}\n", 1)
+                    + "\n0 0\n")
+    missing = tmp_path / "missing.in"
+    status, _, err = run_main(["havannah", slow, missing], capsys, tmp_path / "out.txt")
+    assert status == 1 and err.startswith(f"havhex: {slow}:"), err
+    for ship in (False, True):
+        bag = hdask.judge_files([slow, missing], "havannah", ship=ship)
+        assert bag.npartitions == 2
+        with pytest.raises(InputError) as caught:
+            client.compute(bag).result()
+        assert f"havhex: {caught.value}\n" == err
+        # Each partition from the first fault on raises it.
+        with pytest.raises(InputError) as later:
+            client.compute(bag.to_delayed()[1]).result()
+        assert str(later.value) == str(caught.value)
+
+
+@pytest.mark.parametrize("one", ["x.in", b"x.in", Path("x.in")])
+def test_one_path_instead_of_a_list_is_a_type_error(one):
+    with pytest.raises(TypeError, match="list of paths"):
+        hdask.judge_files(one, "hex")
+    with pytest.raises(TypeError, match="list of paths"):
+        hdask.replay_files(one)
 
 
 def test_the_replay_bag_holds_the_commands_records(client, tmp_path, capsys):
@@ -451,6 +487,64 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_1_quickly(tmp_path):
     assert line.startswith(f"havhex: cannot reach the Dask scheduler at tcp://127.0.0.1:{port}")
     assert not output.exists()
     assert elapsed < hdask.CONNECT_TIMEOUT + 20
+
+
+class _Server:
+    """A TCP server on a free port of this machine, in a thread: an HTTP
+    server (says nothing until asked, as the dashboard beside a scheduler)
+    or one that answers any connection with ``greeting`` (as a proxy)."""
+
+    def __init__(self, greeting=None):
+        import http.server
+        import socketserver
+        import threading
+
+        if greeting is None:
+            self.server = http.server.ThreadingHTTPServer(
+                ("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+        else:
+            class Greeter(socketserver.BaseRequestHandler):
+                def handle(self):
+                    try:
+                        self.request.sendall(greeting)
+                        self.request.recv(1 << 16)
+                    except OSError:
+                        pass
+
+            self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Greeter)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return f"tcp://127.0.0.1:{self.server.server_address[1]}"
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.parametrize("greeting", [None, b"HTTP/1.1 502 Bad Gateway\r\n\r\n",
+                                      b"\x08" + bytes(7) + b"garbage!", b"\x00" * 64])
+def test_a_server_that_is_not_a_scheduler_is_one_line_and_exit_1_quickly(greeting, tmp_path):
+    output = tmp_path / "out.txt"
+    with _Server(greeting) as address:
+        started = time.monotonic()
+        done = run_cli("hex", "-o", output, "--scheduler", address,
+                       ROOT / "examples" / "hex.in")
+        elapsed = time.monotonic() - started
+    line = one_error_line(done)
+    assert line.startswith(f"havhex: cannot reach the Dask scheduler at {address}: "), line
+    assert "Exception ignored" not in line and "EiB" not in line
+    assert not output.exists()
+    assert elapsed < hdask.CONNECT_TIMEOUT + 20
+
+
+def test_the_probe_passes_a_real_scheduler(cluster):
+    from havhex._cluster.client import probe
+
+    probe(cluster.scheduler_address)
+    probe(cluster.scheduler_address.replace("tcp://", ""))
 
 
 def test_a_local_cluster_for_the_run(tmp_path):

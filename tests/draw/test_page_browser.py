@@ -243,3 +243,28 @@ def test_an_sgf_hex_record(browser, tmp_path, cli):
     assert sorted(s[:2] for s in seen["stones"] if "chain" in s[3].split()) == \
         [[2, 0], [2, 1], [2, 2]]
     assert "Blue wins" in seen["status"]
+
+
+def test_a_page_of_hostile_text_still_steps(browser, tmp_path, cli):
+    """A record whose names and last move open comments and scripts and hold
+    characters XML forbids: the page opens, its buttons step, and the
+    status shows the move's text as written."""
+    move = "<!--<script>"
+    record = ("(;FF[4]GM[11]SZ[3]PB[</script><!--\x01]PW[<script>\ufffe]GN[-->&amp;]"
+              f";B[a1];W[c1];B[a2];W[{move}])")
+    path = tmp_path / "hostile.sgf"
+    path.write_text(record, encoding="utf-8")
+    out = tmp_path / "hostile.html"
+    done = cli("draw", "record", path, "--html", "-o", out)
+    assert done.returncode == 0, done.stderr
+    page = browser.open(out.as_uri(), width=800, height=640)
+    seen = state(page)
+    assert seen["move"] == 3 and seen["disabled"] == ["next", "last"]
+    assert "move 4 is illegal" in seen["status"] and move in seen["status"]
+    for button, expected in (("first", 0), ("next", 1), ("next", 2), ("prev", 1), ("last", 3)):
+        page.click(f"#{button}")
+        seen = state(page)
+        assert seen["move"] == expected, button
+        assert len(seen["stones"]) == expected
+    title = page.evaluate("document.title")
+    assert "</script><!--\ufffd (Red)" in title and "<script>\ufffd (Blue)" in title

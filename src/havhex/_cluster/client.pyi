@@ -1,7 +1,7 @@
 from types import ModuleType
 from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
-__all__ = ["CONNECT_TIMEOUT", "require", "connect", "worker_count", "shipped", "ship_units",
+__all__ = ["CONNECT_TIMEOUT", "require", "probe", "connect", "worker_count", "shipped", "ship_units",
            "guarded", "default_client"]
 
 _T = TypeVar("_T")
@@ -10,6 +10,7 @@ _Unit = Tuple[Any, ...]
 CONNECT_TIMEOUT: int
 
 def require(*modules: str) -> List[ModuleType]: ...
+def probe(address: str, timeout: Optional[float] = ...) -> None: ...
 def connect(scheduler: Optional[str] = ..., local_workers: Optional[int] = ...) -> Tuple[Any, Any]: ...
 def worker_count(client: Any) -> int: ...
 def shipped(units: Sequence[_Unit]) -> bool: ...

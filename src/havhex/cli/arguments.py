@@ -108,16 +108,38 @@ def _address(value):
     return value
 
 
+# Worker processes --cluster local:N may start, per core: each is a Python
+# process of some 100 MB, and more than a few per core only share the cores.
+_LOCAL_WORKERS_PER_CORE = 4
+
+
+def _local_workers_limit():
+    """The largest N of ``--cluster local:N`` on this machine."""
+    import os
+
+    return _LOCAL_WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
 def _local_cluster(value):
-    """``local:N`` with N >= 1 worker processes."""
+    """``local:N`` with 1 <= N <= :func:`_local_workers_limit` worker
+    processes (a larger N would start processes until memory runs out)."""
     kind, colon, count = value.partition(":")
     if kind != "local" or not colon:
         raise ValueError(f"expected local:N, got {value!r}")
-    try:
-        _at_least(1)(count)
-    except ValueError as exc:
-        raise ValueError(f"expected local:N with N at least 1, got {value!r}") from None
-    return f"local:{int(count)}"
+    limit = _local_workers_limit()
+    digits = count.isascii() and count.isdigit()
+    if digits and len(count.lstrip("0")) > len(str(limit)):
+        number = limit + 1          # beyond the limit, however many digits
+    else:
+        try:
+            number = _at_least(1)(count)
+        except ValueError:
+            raise ValueError(f"expected local:N with N at least 1, got {value!r}") from None
+    if number > limit:
+        raise ValueError(f"expected local:N with N at most {limit} "
+                         f"({_LOCAL_WORKERS_PER_CORE} per core), got {value[:40]!r}"
+                         + ("..." if len(value) > 40 else ""))
+    return f"local:{number}"
 
 
 # ---------------------------------------------------------------------------

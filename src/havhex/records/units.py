@@ -26,9 +26,7 @@ def _size_text(replayed):
 
 
 def text_line(name, replayed):
-    """The text line of one game (a name's bytes that are not UTF-8 shown
-    as U+FFFD, which every output can write)."""
-    name = shown_name(name)
+    """The text line of one game."""
     win = replayed.win
     won = (f"{win.player} won in move {win.move} ({'-'.join(win.kinds)})" if win
            else "no win")
