@@ -16,7 +16,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 # A value each option accepts, and what it becomes.
 VALUES = {"output": ("out.txt", "out.txt"), "jobs": ("2", 2), "format": ("json", "json"),
           "case": ("3", 3), "rule": ("contest", "contest"), "game_number": ("2", 2),
-          "move": ("0", 0),
+          "move": ("0", 0), "kind": ("havannah", "havannah"), "max_cells": ("50", 50),
           "scheduler": ("tcp://h:8786", "tcp://h:8786"), "cluster": ("local:02", "local:2")}
 
 
@@ -113,7 +113,7 @@ def test_help_and_usage_come_from_the_table(command):
         if name == "-h":
             continue  # leaves with the help (test_help_and_version_go_to_stdout)
         value = {"OUT": "x", "N": "1", "K": "1", "{text,json}": "json",
-                 "{official,contest}": "contest", "ADDRESS": "h:1",
+                 "{official,contest}": "contest", "{hex,havannah}": "hex", "ADDRESS": "h:1",
                  "local:N": "local:2"}.get(metavar)
         option = next(option for option in OPTIONS if name in option.names)
         # --ship goes with a cluster (tests/dask/test_dask_options.py).

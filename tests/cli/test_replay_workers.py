@@ -158,13 +158,13 @@ def test_a_failure_in_a_worker_is_raised_here(tmp_path, monkeypatch):
     reaches the command as itself, one line."""
     from havhex.records import units
 
-    def failing(rule, output_format, units_):
+    def failing(rule, output_format, game, max_cells, units_):
         raise MemoryError
 
     monkeypatch.setattr(units, "replay_task", failing)
     path = tmp_path / "one.sgf"
     path.write_bytes(GAME * 3)
-    pool = replay_module._Pool(2, "official", "text")
+    pool = replay_module._Pool(2, ("official", "text", None, units.MAX_CELLS))
     try:
         plan = [("task", [(0, ("path", str(path)))])]
         with pytest.raises(MemoryError):

@@ -233,10 +233,18 @@ OPTIONS = (
            "record: write one self-contained HTML page that steps through the game "
            "(buttons, arrow keys), opened at move K",
            DRAW),
+    Option(("--kind",), "kind", None,
+           "record: the game of records without GM[] (default: GM[] or the file's "
+           "extension says; .hgf is Havannah), as for standard input",
+           REPLAY + DRAW, _one_of("hex", "havannah")),
+    Option(("--max-cells",), "max_cells", None,
+           "record: the most cells a record's board may have (default 1000000); a "
+           "bigger board is refused, not allocated",
+           REPLAY + DRAW, _at_least(1), "N"),
 )
 
 # draw's options for one kind of input only: given with the other, a usage error.
-RECORD_ONLY = ("game_number", "move", "html", "rule")
+RECORD_ONLY = ("game_number", "move", "html", "rule", "kind", "max_cells")
 JUDGE_FORMAT_ONLY = ("case", "text")
 
 
