@@ -137,18 +137,34 @@ def test_a_killed_worker_is_one_line_naming_what_was_lost(tmp_path, big):
     assert os.listdir(folder) == []
 
 
+@pytest.mark.parametrize("run", range(5))
+def test_a_fault_in_the_first_file_is_one_line_while_the_workers_start(tmp_path, run):
+    """A fault found as the workers start ends the run with one line: the
+    workers are killed by the run, not terminated at the interpreter's exit
+    while they still hold the parent's SIGTERM handler (a traceback each)."""
+    bad = tmp_path / "bad.sgf"
+    bad.write_bytes(b"(;FF[4]GM[11]SZ[18446744073709551617];B[a1])\n")
+    good = tmp_path / "good.sgf"
+    good.write_bytes(GAME * 200)
+    done = subprocess.run([sys.executable, "-m", "havhex", "replay", "--quiet", "-j", "2",
+                           str(bad), str(good)], capture_output=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.decode().splitlines() == [
+        f"havhex: {bad}:1: SZ is not a board size: '18446744073709551617'"], done.stderr
+
+
 def test_a_failure_in_a_worker_is_raised_here(tmp_path, monkeypatch):
     """A worker's failure that is no input's fault (here: out of memory)
     reaches the command as itself, one line."""
     from havhex.records import units
 
-    def failing(rule, output_format, units_):
+    def failing(rule, output_format, game, max_cells, units_):
         raise MemoryError
 
     monkeypatch.setattr(units, "replay_task", failing)
     path = tmp_path / "one.sgf"
     path.write_bytes(GAME * 3)
-    pool = replay_module._Pool(2, "official", "text")
+    pool = replay_module._Pool(2, ("official", "text", None, units.MAX_CELLS))
     try:
         plan = [("task", [(0, ("path", str(path)))])]
         with pytest.raises(MemoryError):
@@ -190,3 +206,54 @@ def test_standard_output_spills_a_large_file_to_disk(tmp_path, monkeypatch, capf
     output_module.write_stdout([iter(["x" * 600 + "\n"] * 10)])
     assert spilled == [True]
     assert capfd.readouterr().out == ("x" * 600 + "\n") * 10
+
+
+def _pieces_then(fault):
+    yield "first line\n"
+    if fault:
+        from havhex.errors import InputError
+
+        raise InputError("broken", "in.sgf", 3)
+    yield "second line\n"
+
+
+@pytest.mark.parametrize("way", ["unnamed", "named", "copied"])
+def test_an_output_file_is_whole_or_absent_whichever_way_it_is_made(tmp_path, monkeypatch,
+                                                                    way):
+    """-o's new file: unnamed until complete (O_TMPFILE), a named temporary
+    file where that cannot be made, or copied to one where the system
+    refuses to name it; a fault on the way leaves no file of any name."""
+    if way == "named":
+        monkeypatch.setattr(output_module, "_unnamed_file", lambda directory, mode: None)
+    elif way == "copied":
+        def refused(descriptor, path):
+            raise PermissionError(1, "refused")
+
+        monkeypatch.setattr(output_module, "_link_descriptor", refused)
+    target = tmp_path / "out.txt"
+    with pytest.raises(Exception, match="broken"):
+        output_module.replace_file(str(target), _pieces_then(True), None)
+    assert os.listdir(tmp_path) == []
+    output_module.replace_file(str(target), _pieces_then(False), None)
+    assert os.listdir(tmp_path) == ["out.txt"]
+    assert target.read_text() == "first line\nsecond line\n"
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_a_fault_ends_the_workers_before_the_command_returns(tmp_path, capsys):
+    """The fault is raised from a file's pieces; the workers are ended then,
+    not when the generators are collected (at exit, where multiprocessing
+    sends them SIGTERM, which a worker still starting reported with a
+    traceback)."""
+    import multiprocessing
+
+    from havhex.cli import main
+
+    bad = tmp_path / "bad.sgf"
+    bad.write_bytes(GAME * 10 + b"(;GM[11];B[")
+    assert main(["replay", "--quiet", "-j", "2", str(bad)]) == 1
+    assert multiprocessing.active_children() == []
+    assert capsys.readouterr().err == (f"havhex: {bad}:11: a property value that is never "
+                                       f"closed (no ']')\n")

@@ -335,6 +335,24 @@ def test_replay_of_records_gives_the_local_output(cluster, capsys, tmp_path):
         assert status == 0 and written and err.startswith("replayed 1 file")
 
 
+def test_replay_takes_kind_and_max_cells_on_the_cluster(cluster, capsys, tmp_path):
+    """--kind and --max-cells reach the workers: a board beyond the bound is
+    flagged at move 0 there as here, and the game of an .hgf on standard
+    input is the one --kind says."""
+    record = tmp_path / "three.sgf"
+    record.write_bytes(b"(;FF[4]GM[11]SZ[2];B[a1])\n(;FF[4]GM[11]SZ[3];B[a1])\n")
+    for extra in (["--max-cells", "8"], []):
+        status, written, err = same_as_local(["replay", *extra, record], cluster, capsys,
+                                             tmp_path)
+        assert status == 0 and (b"illegal move 0" in written) == bool(extra)
+    hgf = b"(;FF[4]SZ[4]RE[B];W[d4];B[c3];W[resign])"
+    local = run_cli("replay", "--kind", "havannah", "-", stdin=hgf)
+    remote = run_cli("replay", "--kind", "havannah", "--scheduler", cluster.scheduler_address,
+                     "-", stdin=hgf)
+    assert (remote.returncode, remote.stdout) == (0, local.stdout)
+    assert local.stdout.startswith(b"<stdin> game 1: havannah 4")
+
+
 def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, capsys, tmp_path):
     needs.shared("records", "littlegolem-havannah", need="records")
     for output_format in ("text", "json"):
@@ -447,6 +465,50 @@ def test_the_bag_raises_the_first_fault_in_input_order(small_units, client, tmp_
         with pytest.raises(InputError) as later:
             client.compute(bag.to_delayed()[1]).result()
         assert str(later.value) == str(caught.value)
+
+
+def _release_readers(fifo):
+    """Let a reader blocked opening ``fifo`` go (on the old code)."""
+    try:
+        descriptor = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError:
+        return                          # nobody is blocked on it
+    os.close(descriptor)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs: POSIX only")
+@pytest.mark.parametrize("kind", ["hex file", "hex run", "record file", "record run"])
+def test_a_file_that_became_a_fifo_after_planning_fails_that_file(kind, small_units, client,
+                                                                    monkeypatch, tmp_path, rng):
+    """The plan saw a regular file; by the time a worker opens it, it is a
+    FIFO with no writer.  The worker fails that file at once (it would
+    block opening it, and stay blocked for the next run)."""
+    from havhex import InputError
+
+    monkeypatch.setattr(hdask, "REPLAY_UNIT_BYTES", 4000)
+    changed = tmp_path / ("changed.in" if kind.startswith("hex") else "changed.sgf")
+    if kind == "hex file":
+        changed.write_text("1\n1\nR\n")
+    elif kind == "hex run":
+        changed.write_text(hex_input(rng, 400))
+    else:
+        games = (ROOT / "examples" / "hex-games.sgf").read_bytes()
+        changed.write_bytes(games * (1 if kind == "record file" else 40))
+    if kind.startswith("hex"):
+        bag = hdask.judge_files([changed], "hex")
+        assert (range_tasks(changed, "hex") > 0) == (kind == "hex run")
+    else:
+        bag = hdask.replay_files([changed])
+        assert (bag.npartitions > 1) == (kind == "record run")
+    changed.unlink()
+    os.mkfifo(changed)
+    try:
+        with pytest.raises(InputError) as caught:
+            client.compute(bag).result(timeout=60)
+    finally:
+        _release_readers(changed)
+    assert caught.value.source == str(changed)
+    assert "not a regular file" in caught.value.reason
 
 
 @pytest.mark.parametrize("one", ["x.in", b"x.in", Path("x.in")])
@@ -580,6 +642,75 @@ def long_inputs(folder, copies=12):
         files.append(folder / f"long{number}.in")
         os.link(first, files[-1])
     return files
+
+
+def _children(pid):
+    import subprocess
+
+    listed = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)],
+                            capture_output=True, text=True).stdout
+    return [int(word) for word in listed.split()]
+
+
+def _cpu_seconds(pids):
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(") ", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (FileNotFoundError, IndexError, ValueError):
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+@pytest.mark.parametrize("phase", ["starting", "judging"])
+@pytest.mark.parametrize("signal_name, status", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_signal_stops_a_local_cluster_run_at_once(phase, signal_name, status, tmp_path):
+    """A signal while the cluster starts or while its workers judge: the
+    run stops, its workers gone, nothing written, exit 130 (143) and no
+    traceback, well before the four seconds Dask's close would wait for a
+    busy worker (or the ten its exit hook waits for a cluster starting)."""
+    import subprocess
+    import sys
+
+    files = long_inputs(tmp_path, copies=100)
+    output = tmp_path / "out.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "havhex", "havannah", "--format", "json", "--cluster", "local:2",
+         "-o", str(output), *map(str, files)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+            assert process.poll() is None, process.communicate()
+            time.sleep(0.1)
+        if phase == "judging":
+            while _cpu_seconds(_children(process.pid)) < 2 and time.monotonic() < deadline:
+                assert process.poll() is None, process.communicate()
+                time.sleep(0.1)
+        workers = _children(process.pid)
+        assert process.poll() is None, "the run ended before the signal"
+        sent = time.monotonic()
+        process.send_signal(getattr(signal, signal_name))
+        out, err = process.communicate(timeout=60)
+        elapsed = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert (process.returncode, out) == (status, b""), err.decode()
+    assert b"Traceback" not in err and err.count(b"\n") <= 1, err.decode()
+    assert not output.exists() and not list(tmp_path.glob("*.tmp*"))
+    assert elapsed < 3, elapsed
+    time.sleep(0.5)
+    for pid in workers:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                assert stat.read().split(") ")[1][0] in "ZX", f"worker {pid} still runs"
+        except FileNotFoundError:
+            pass
 
 
 def run_killing_a_worker(client, address, files, output):

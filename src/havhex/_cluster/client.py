@@ -6,7 +6,7 @@ import os
 
 from ..errors import InputError
 
-__all__ = ["CONNECT_TIMEOUT", "require", "probe", "connect", "worker_count", "shipped", "ship_units",
+__all__ = ["CONNECT_TIMEOUT", "require", "probe", "connect", "stop_local_workers", "worker_count", "shipped", "ship_units",
            "guarded", "default_client"]
 
 # Seconds a client waits for the scheduler before giving up.
@@ -35,6 +35,8 @@ def _quiet_logging():
     top = logging.getLogger("distributed")
     for handler in top.handlers:
         handler.setLevel(logging.CRITICAL)
+    # A worker's start cut short by Ctrl-C leaves tasks that failed unseen.
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
     for name in list(logging.root.manager.loggerDict):
         if name == "distributed" or name.startswith("distributed."):
             logging.getLogger(name).setLevel(logging.CRITICAL)
@@ -121,6 +123,16 @@ def probe(address, timeout=None):
         raise fail("it does not speak Dask's protocol (is it a scheduler's address?)")
 
 
+def _local_clusters():
+    """The clusters this process has made (Dask keeps a weak set of them)."""
+    try:
+        from distributed.deploy.spec import SpecCluster
+
+        return set(SpecCluster._instances)
+    except (ImportError, AttributeError, TypeError):
+        return set()
+
+
 def connect(scheduler=None, local_workers=None):
     """``(client, cluster)``: a client of the scheduler at ``scheduler``, or
     of a local cluster of ``local_workers`` single-threaded worker
@@ -139,18 +151,53 @@ def connect(scheduler=None, local_workers=None):
         return client, None
     import logging
 
-    cluster = distributed.LocalCluster(n_workers=local_workers, threads_per_worker=1,
-                                       # a free port: the scheduler serves HTTP
-                                       # even without a dashboard, and warns on
-                                       # stderr when 8787 is taken
-                                       processes=True, dashboard_address=":0",
-                                       silence_logs=logging.CRITICAL)
+    before = _local_clusters()
+    try:
+        cluster = distributed.LocalCluster(n_workers=local_workers, threads_per_worker=1,
+                                           # a free port: the scheduler serves HTTP
+                                           # even without a dashboard, and warns on
+                                           # stderr when 8787 is taken
+                                           processes=True, dashboard_address=":0",
+                                           silence_logs=logging.CRITICAL)
+    except BaseException:
+        # Ctrl-C or SIGTERM while the cluster starts: the constructor gives
+        # no cluster to close, and Dask's exit hook would close it with a
+        # traceback.
+        # Its close would wait for the start to finish; the worker processes
+        # are daemonic, ended as this process ends.
+        for started in _local_clusters() - before:
+            started.shutdown_on_close = False
+        raise
     try:
         client = distributed.Client(cluster, set_as_default=False)
     except BaseException:
         cluster.close()
         raise
     return client, cluster
+
+
+# Seconds a local worker is given to stop before it is killed, when a run
+# ends early.
+_STOP_GRACE = 0.05
+
+
+def stop_local_workers(cluster):
+    """Kill the local ``cluster``'s worker processes at once, when a run
+    ends early (Ctrl-C, SIGTERM, a bad input): their tasks run on in a
+    compiled kernel, and Dask's own close waits four seconds for them."""
+    import asyncio
+
+    async def stop_workers():
+        # Nanny.close stops its worker within its timeout, then kills it;
+        # the nanny, closing, does not start another.
+        await asyncio.gather(*(worker.close(timeout=_STOP_GRACE)
+                               for worker in list(cluster.workers.values())),
+                             return_exceptions=True)
+
+    try:
+        cluster.sync(stop_workers)
+    except Exception:
+        pass            # cluster.close() does it the slow way
 
 
 def worker_count(client):

@@ -262,7 +262,8 @@ def _unnamed_file(directory, mode):
     if flag is None or not os.path.isdir("/proc/self/fd"):
         return None
     try:
-        return os.open(directory, flag | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), mode)
+        # Read and write: read back should it have to be copied (see _name_unnamed).
+        return os.open(directory, flag | os.O_RDWR | getattr(os, "O_CLOEXEC", 0), mode)
     except OSError:
         return None
 
@@ -287,7 +288,7 @@ def _name_unnamed(descriptor, directory, name):
 def _link_descriptor(descriptor, path):
     """linkat(2) of an open file to ``path``: by its descriptor
     (AT_EMPTY_PATH, which needs Linux 6.10 or a privilege), else through
-    /proc/self/fd (which some sandboxes refuse)."""
+    /proc/self/fd (which some containers refuse)."""
     import ctypes
 
     try:

@@ -45,28 +45,34 @@ class Summary:
         from ..records import FLAGS
 
         flags = ", ".join(f"{self.flags.get(flag, 0)} {flag}" for flag in FLAGS)
-        return (f"replayed {self.files} file{'s' * (self.files != 1)}: {self.games} games, "
+        return (f"replayed {self.files} file{'s' * (self.files != 1)}: {self.games} "
+                f"game{'s' * (self.games != 1)}, "
                 f"{self.moves} moves, {self.wins} won on the board; {flags}")
 
 
-def replay_outputs(files, rule, output_format, jobs, summary):
+def replay_outputs(files, rule, output_format, jobs, summary, game=None, max_cells=None):
     """For each file, in order, an iterator over its output text in pieces
-    (a unit's output each); the summary's counts grow as units are replayed."""
+    (a unit's output each); the summary's counts grow as units are replayed.
+    ``game`` and ``max_cells`` (None: :data:`havhex.records.MAX_CELLS`) as
+    for :func:`havhex.records.replay`."""
     from ..records.runs import record_files
     from ..records.units import plan_replay
 
+    if max_cells is None:
+        from ..records.game import MAX_CELLS as max_cells
+    task = (rule, output_format, game, max_cells)     # replay_task's arguments before the units
     plan = plan_replay(record_files(files), False, UNIT_BYTES, BATCH_FILES)
     if jobs <= 1:
-        yield from _file_outputs(_here(plan, rule, output_format), summary)
+        yield from _file_outputs(_here(plan, task), summary)
         return
-    pool = _Pool(jobs, rule, output_format)
+    pool = _Pool(jobs, task)
     try:
         yield from _file_outputs(pool.ordered(plan, TASKS_PER_WORKER * jobs), summary)
     finally:
         pool.close()
 
 
-def _here(plan, rule, output_format):
+def _here(plan, task):
     """``(file index, result)`` of every unit of ``plan``, replayed in this
     process one unit at a time."""
     from ..records.units import replay_task
@@ -76,7 +82,7 @@ def _here(plan, rule, output_format):
             yield item[1], ("fault", item[2])
             continue
         for index, unit in item[1]:
-            yield index, replay_task(rule, output_format, [unit])[0]
+            yield index, replay_task(*task, [unit])[0]
 
 
 def _file_outputs(results, summary):
@@ -143,20 +149,45 @@ def _die_with_parent(parent):
         os._exit(1)
 
 
-def _worker(tasks, answers, rule, output_format, parent):
+def _start_quietly(process):
+    """Start ``process`` with SIGINT and SIGTERM blocked, which it unblocks
+    once its own handlers are set: a signal in between would otherwise run
+    the parent's handler in the worker (a traceback on stderr)."""
+    import signal
+
+    mask = getattr(signal, "pthread_sigmask", None)  # POSIX only
+    if mask is None:
+        process.start()
+        return
+    previous = mask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        process.start()
+    finally:
+        mask(signal.SIG_SETMASK, previous)
+
+
+def _worker(tasks, answers, task, parent):
     """A worker process: each task's ``("ok", results)`` in order, or
     ``("error", exception)`` for a failure that is no input's fault."""
-    import _thread
     import signal
+
+    # First of all (a worker stopped at once, as when the input fails at its
+    # first byte, must not run the parent's handlers and print a traceback):
+    # Ctrl-C in a terminal reaches the whole process group: the parent
+    # handles it (and kills the workers); SIGTERM ends a worker at once.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # Both arrive blocked (see _start_quietly) until these are set, so that
+    # the parent's handlers, inherited by fork, never run here.
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is not None:
+        mask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    import _thread
     from queue import SimpleQueue
 
     from ..records.units import replay_task
 
     _die_with_parent(parent)
-    # Ctrl-C in a terminal reaches the whole process group: the parent
-    # handles it (and kills the workers); SIGTERM ends a worker at once.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     waiting = SimpleQueue()
 
     def receive():
@@ -174,7 +205,7 @@ def _worker(tasks, answers, rule, output_format, parent):
         if units is None:
             return
         try:
-            answer = ("ok", replay_task(rule, output_format, units))
+            answer = ("ok", replay_task(*task, units))
         except Exception as exc:  # handed to the parent, which raises it
             answer = ("error", exc)
         answers.send(answer)
@@ -192,7 +223,7 @@ def _unit_name(unit):
 class _Pool:
     """``jobs`` worker processes replaying tasks of units."""
 
-    def __init__(self, jobs, rule, output_format):
+    def __init__(self, jobs, task):
         import multiprocessing
 
         # fork where there is one: a worker starts in milliseconds with the
@@ -205,11 +236,11 @@ class _Pool:
                 task_out, task_in = context.Pipe(duplex=False)
                 answer_out, answer_in = context.Pipe(duplex=False)
                 process = context.Process(
-                    target=_worker, args=(task_out, answer_in, rule, output_format, os.getpid()),
+                    target=_worker, args=(task_out, answer_in, task, os.getpid()),
                     daemon=True)
                 worker = _Worker(process, task_in, answer_out)
                 self.workers.append(worker)
-                process.start()
+                _start_quietly(process)
                 task_out.close()
                 answer_in.close()
         except BaseException:
