@@ -18,6 +18,7 @@ from typing import Callable, Dict, Tuple
 
 import pytest
 
+import needs
 from havhex import InputError
 from havhex import havannah, hex as hx
 
@@ -222,43 +223,8 @@ def test_legal_moves_are_the_empty_cells(game):
     assert board.legal_moves() == [cell for cell in empty if cell not in game.cells]
 
 
-def bare_boards(game):
-    """Boards whose ``__init__`` never ran: ``Board.__new__(Board)`` and a
-    subclass that skips ``super().__init__()``."""
-    board_type = type(game.board())
-
-    class Skipping(board_type):
-        __slots__ = ()
-
-        def __init__(self):
-            pass
-
-    return [board_type.__new__(board_type), Skipping()]
-
-
-def test_a_board_made_without_init_is_empty_and_does_not_crash(game):
-    for bare in bare_boards(game):
-        assert len(bare) == 0 and bare.moves == () and bare.legal_moves() == []
-        assert bare.to_move == game.players[0] and bare.winner is None
-        assert not bare.is_over and not bare.is_draw and bare.winning_move is None
-        assert bare.explain() is None and bare._repr_svg_() is None
-        assert bare == type(bare).__new__(type(bare)) and isinstance(hash(bare), int)
-        assert repr(bare).startswith(f"<havhex.{game.name}.Board")
-        for cell in game.cells[:1] + game.off_board[:1]:
-            raises_and_keeps(bare, lambda: bare.play(cell), InputError)
-            with pytest.raises(InputError):
-                bare.cell_name(cell)
-        raises_and_keeps(bare, bare.undo, InputError)
-        for call in (bare.copy, lambda: copy.copy(bare), lambda: copy.deepcopy(bare),
-                     lambda: bare.playouts(2, 1), lambda: bare.playouts(0, 1),
-                     lambda: bare.playout(1), bare.draw, lambda: bare.draw(as_text=True),
-                     bare.to_array):
-            with pytest.raises(TypeError, match="without __init__"):
-                call()
-
-
 def test_replay_takes_only_a_first_row_of_the_table(game):
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     board = game.board()
     table = np.zeros((2, 4), dtype=np.int32)
     for first in (-1, -2 ** 62, 3, 2 ** 62):
@@ -270,7 +236,7 @@ def test_replay_takes_only_a_first_row_of_the_table(game):
 # ---------------------------------------------------------------------------
 
 def test_arrays_round_trip(game):
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     board = played(game, game.cells)
     array = board.to_array()
     assert array.dtype == np.int8 and array.ndim == 2
@@ -362,7 +328,7 @@ def test_wrong_types_raise_type_error_and_change_nothing(game):
 
 
 def test_numpy_integers_are_taken_wherever_a_number_is(game):
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     cell = game.cells[0]
     board = type(game.board())(np.int64(4 if game.name == "hex" else 3))
     assert board == game.board()

@@ -6,6 +6,12 @@ cost that parallel judging of small inputs never wins back.
 """
 import _thread
 
+try:        # the builtin module behind ``signal``, which costs an import of enum
+    from _signal import SIG_BLOCK, SIGINT, SIGTERM, pthread_sigmask  # type: ignore
+    _STOPPING_SIGNALS = frozenset({SIGINT, SIGTERM})
+except ImportError:     # Windows: a console's Ctrl-C reaches the main thread alone
+    pthread_sigmask = None
+
 
 class Worker:
     """Runs ``function()`` on a new thread once ``start`` is called.
@@ -15,6 +21,12 @@ class Worker:
     worker does not keep the interpreter alive: whoever starts one joins it.
     Keep the worker where a ``finally`` will join it *before* starting it:
     an interrupt during ``start`` may come after the thread is running.
+
+    The thread blocks SIGINT and SIGTERM: the kernel then delivers them to
+    the main thread, whose wait they cut short at once, where Python runs
+    the handler (raising KeyboardInterrupt) and cancels the work.  Delivered
+    to a worker instead, a signal waits for the main thread's next timed
+    wake-up, and a worker in compiled code never runs a handler itself.
     """
 
     __slots__ = ("_function", "_ident", "_finished", "_done", "_result", "_error")
@@ -33,6 +45,8 @@ class Worker:
 
     def _run(self):
         try:
+            if pthread_sigmask is not None:
+                pthread_sigmask(SIG_BLOCK, _STOPPING_SIGNALS)
             self._result = self._function()
         except BaseException as exc:  # handed to the joining thread
             self._error = exc

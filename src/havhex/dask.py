@@ -139,8 +139,9 @@ def _judge_values(game, units):
 
 def _replay_values(rule, units):
     from ._cluster.judge import replay_task
+    from .records.game import MAX_CELLS
 
-    return replay_task(rule, "json", units)
+    return replay_task(rule, "json", None, MAX_CELLS, units)
 
 
 def judge_records(game, units):

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import needs
 from conftest import one_error_line, run_cli
-from support import needs
 
 needs.module("distributed", need="dask")
 needs.module("dask.bag", need="dask")
@@ -335,9 +335,26 @@ def test_replay_of_records_gives_the_local_output(cluster, capsys, tmp_path):
         assert status == 0 and written and err.startswith("replayed 1 file")
 
 
+def test_replay_takes_kind_and_max_cells_on_the_cluster(cluster, capsys, tmp_path):
+    """--kind and --max-cells reach the workers: a board beyond the bound is
+    flagged at move 0 there as here, and the game of an .hgf on standard
+    input is the one --kind says."""
+    record = tmp_path / "three.sgf"
+    record.write_bytes(b"(;FF[4]GM[11]SZ[2];B[a1])\n(;FF[4]GM[11]SZ[3];B[a1])\n")
+    for extra in (["--max-cells", "8"], []):
+        status, written, err = same_as_local(["replay", *extra, record], cluster, capsys,
+                                             tmp_path)
+        assert status == 0 and (b"illegal move 0" in written) == bool(extra)
+    hgf = b"(;FF[4]SZ[4]RE[B];W[d4];B[c3];W[resign])"
+    local = run_cli("replay", "--kind", "havannah", "-", stdin=hgf)
+    remote = run_cli("replay", "--kind", "havannah", "--scheduler", cluster.scheduler_address,
+                     "-", stdin=hgf)
+    assert (remote.returncode, remote.stdout) == (0, local.stdout)
+    assert local.stdout.startswith(b"<stdin> game 1: havannah 4")
+
+
 def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, capsys, tmp_path):
-    if not RECORDS.is_dir():
-        pytest.skip(f"Little Golem records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     for output_format in ("text", "json"):
         for ship in ([], ["--ship"]):
             status, written, err = same_as_local(
@@ -346,8 +363,7 @@ def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, caps
 
 
 def test_replay_of_a_large_collection_in_byte_ranges(monkeypatch, cluster, capsys, tmp_path):
-    if not RECORDS.is_dir():
-        pytest.skip(f"Little Golem records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     monkeypatch.setattr(hdask, "REPLAY_UNIT_BYTES", 20000)
     collection = tmp_path / "all.hgf"
     collection.write_bytes(b"".join(path.read_bytes() for path in sorted(RECORDS.glob("*.hgf"))))

@@ -9,12 +9,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import needs
 from havhex import InputError
 from havhex.draw.page import game_page, game_steps, position_svg
 from havhex.havannah import Board as HavannahBoard
 from havhex.hex import Board as HexBoard
 
-np = pytest.importorskip("numpy")
+np = needs.module("numpy")
 SVG = "{http://www.w3.org/2000/svg}"
 
 

@@ -9,9 +9,10 @@ import random
 
 import pytest
 
+import needs
 from havhex.hex import Board
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = needs.module("pyspiel", need="openspiel")
 
 
 def _agree(rng, rows, cols):

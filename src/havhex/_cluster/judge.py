@@ -181,7 +181,7 @@ def judge_task(game, output_format, units):
     return done
 
 
-def replay_task(rule, output_format, units):
+def replay_task(rule, output_format, game, max_cells, units):
     """:func:`havhex.records.units.replay_task` on a worker: each record
     file, and each run of one, read through the regular-file check of
     :func:`worker_unit`."""
@@ -201,7 +201,7 @@ def replay_task(rule, output_format, units):
         except InputError as error:
             done.append(("fault", error))
             continue
-        done.extend(replay(rule, output_format, [unit]))
+        done.extend(replay(rule, output_format, game, max_cells, [unit]))
     return done
 
 

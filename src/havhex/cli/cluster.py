@@ -39,7 +39,8 @@ def cli_outputs(arguments, summary=None):
 
             plan = dask.plan_replay(arguments.files, arguments.ship, workers)
             results = ordered_results(plan, submitter(replay_task, arguments.rule,
-                                                      arguments.format), window, _release)
+                                                      arguments.format, arguments.kind,
+                                                      arguments.max_cells), window, _release)
             for values in guarded(by_file(results)):
                 for _, counts in values:
                     summary.add(counts)

@@ -20,8 +20,6 @@ besides its ``data-x``/``data-y`` (Havannah) or ``data-row``/``data-col``
 (Hex).  Moves are counted as :func:`havhex.records.replay` counts them:
 swaps are moves, a resignation, a forfeit or a pass is not.
 """
-import json
-
 from .. import _svg as svg
 from ..errors import InputError
 from ..havannah import geometry
@@ -556,11 +554,6 @@ _SCRIPT = r"""
 """
 
 
-def _script_json(value):
-    """JSON safe inside a <script> element (no "</" to close it early)."""
-    return json.dumps(value, separators=(",", ":")).replace("</", "<\\/")
-
-
 def game_page(game, move=None):
     """The HTML page stepping through ``game`` (a :class:`GameSteps`),
     opened at ``move`` (default the winning move, else the last)."""
@@ -613,7 +606,7 @@ def game_page(game, move=None):
         "</svg>",
         '<p class="keys">Keys: Left and Right step one move, Home and End go to the '
         "start and the end.</p>",
-        f'<script type="application/json" id="havhex-steps">{_script_json(data)}</script>',
+        f'<script type="application/json" id="havhex-steps">{svg.script_json(data)}</script>',
         f"<script>{_SCRIPT}</script>",
         "</main>",
         "</body>",

@@ -112,6 +112,19 @@ cdef inline void point_into(Position* p, char* block) noexcept nogil:
     p.cells = <uint8_t*>(block + <size_t>p.n_slots * (sizeof(int32_t) + sizeof(uint16_t)))
 
 
+UNMADE = "this Board was made without __init__"
+
+
+cdef int _unmade() except -1:
+    """A board made by __new__ alone (or by a subclass that skips
+    __init__) has no cells: every entry point but repr refuses it."""
+    raise TypeError(UNMADE)
+
+
+cdef int _initialised_already() except -1:
+    raise TypeError("this Board is initialised already: __init__ runs once per board")
+
+
 # Empty boards by size (their arrays as bytes), copied by Board().
 EMPTY_BOARDS = {}
 cdef int TEMPLATE_MAX_SIZE = 64
@@ -169,9 +182,9 @@ cdef class BoardCore:
 
     def __cinit__(self):
         # A board made by __new__ alone (or by a subclass that skips
-        # __init__) is a 0-cell board until __init__ gives it cells: white to
-        # move under the official rule, so that every property reads a
-        # valid player, and copy() and playouts raise TypeError.
+        # __init__) has no cells until __init__ (or a copy) gives it some;
+        # until then every entry point but repr raises TypeError (_unmade).
+        # The fields still hold a valid player and rule.
         self.position.to_move = WHITE
         self.position.official = 1
         self.winning_index = -1
@@ -183,6 +196,12 @@ cdef class BoardCore:
         free(self.search.queue)
 
     def __init__(self, size, rule="official", swap=False):
+        # Once per board: threads may be using the arrays another call
+        # would replace.
+        cdef char* block
+        cdef Position laid
+        if self.block != NULL:
+            _initialised_already()
         if type(size) is not int:
             if isinstance(size, bool) or not hasattr(type(size), "__index__"):
                 raise TypeError(f"size must be an int, not {type(size).__name__}")
@@ -195,32 +214,39 @@ cdef class BoardCore:
             raise InputError(f"rule must be 'official' or 'contest', got {rule!r}")
         if not isinstance(swap, bool):
             raise TypeError(f"swap must be a bool, not {type(swap).__name__}")
-        if self.block != NULL:
-            raise RuntimeError("a board is initialised once")
-        self.position.size = size
-        self.position.width = 2 * size + 1
-        self.position.n_slots = self.position.width * self.position.width
-        self.position.official = rule == "official"
-        self.swap_option = swap
-        self.block = <char*>malloc(block_bytes(self.position.n_slots))
-        if self.block == NULL:
+        # The board is laid out in memory of its own first: without memory,
+        # MemoryError leaves this one as it was (made without __init__).
+        laid = self.position
+        laid.size = size
+        laid.width = 2 * size + 1
+        laid.n_slots = laid.width * laid.width
+        laid.official = rule == "official"
+        block = <char*>malloc(block_bytes(laid.n_slots))
+        if block == NULL:
             raise MemoryError(f"no memory for a board of size {size}")
-        point_into(&self.position, self.block)
+        point_into(&laid, block)
         cdef int32_t base = size
         cdef const unsigned char[::1] template
         if size <= TEMPLATE_MAX_SIZE:
             # Boards are made often (a game each): the empty board is copied.
             laid_out = EMPTY_BOARDS.get(size)
             if laid_out is None:
-                lay_out(&self.position, base)
-                laid_out = EMPTY_BOARDS[size] = (<char*>self.block)[:block_bytes(self.position.n_slots)]
+                lay_out(&laid, base)
+                try:
+                    laid_out = EMPTY_BOARDS[size] = block[:block_bytes(laid.n_slots)]
+                except BaseException:
+                    free(block)
+                    raise
             else:
                 template = laid_out
-                memcpy(self.block, &template[0], block_bytes(self.position.n_slots))
-                lay_out_counts(&self.position, base)
+                memcpy(block, &template[0], block_bytes(laid.n_slots))
+                lay_out_counts(&laid, base)
         else:
             with nogil:
-                lay_out(&self.position, base)
+                lay_out(&laid, base)
+        self.position = laid
+        self.swap_option = swap
+        self.block = block
 
     cdef int _ensure_search(self) except -1:
         if self.search.stamp == NULL:
@@ -296,6 +322,8 @@ cdef class BoardCore:
         """The name of ``move`` in the records' notation (Little Golem's:
         ``(1, 1)`` is ``"A1"``); the swap's name is itself.  ``play`` takes
         either."""
+        if self.block == NULL:
+            _unmade()
         cdef int32_t cell = self._cell_of(move)
         cdef int32_t w = self.position.width
         if cell < 0:
@@ -362,6 +390,8 @@ cdef class BoardCore:
         forfeit; returns ``(row reached, outcome, detail)``: outcome 0 all
         played, 1 the row won (detail: the kinds), 2 the row is illegal
         (detail: REPLAY_*), 3 the row ends the game (resign, forfeit)."""
+        if self.block == NULL:
+            _unmade()
         cdef Py_ssize_t k, n = rows.shape[0]
         cdef int32_t kind, x, y, cell
         cdef int32_t last = 2 * self.position.size - 1
@@ -412,6 +442,8 @@ cdef class BoardCore:
     def play(self, move):
         """Place the mover's stone on ``move`` (an ``(x, y)`` pair), or swap;
         returns the kinds of structure the move completed, e.g. ``("ring",)``."""
+        if self.block == NULL:
+            _unmade()
         cdef int32_t cell = self._cell_of(move)
         if self.position.winner or self.position.n_empty == 0:
             self._check_not_over()
@@ -423,6 +455,8 @@ cdef class BoardCore:
     def _play_as(self, move, player):
         """Tests: play ``move`` for ``player`` whoever is to move (the other
         player moves next), to judge one player's stones alone."""
+        if self.block == NULL:
+            _unmade()
         cdef int32_t cell = self._cell_of(move)
         if cell < 0:
             raise InputError("'swap' is played with play()")
@@ -431,6 +465,8 @@ cdef class BoardCore:
 
     def undo(self):
         """Take back the last move; returns it (as in :attr:`moves`)."""
+        if self.block == NULL:
+            _unmade()
         cdef MoveRecord* record
         if self.n_moves == 0:
             raise InputError("there is no move to undo")
@@ -460,7 +496,7 @@ cdef class BoardCore:
         cdef BoardCore other
         cdef size_t n_bytes = block_bytes(self.position.n_slots)
         if self.block == NULL:
-            raise TypeError("this Board was made without __init__")
+            _unmade()
         other = <BoardCore>Py_TYPE(self).tp_new(type(self), <PyObject*>_NO_ARGS, NULL)
         other.block = <char*>malloc(n_bytes)
         if other.block == NULL:
@@ -490,71 +526,103 @@ cdef class BoardCore:
     @property
     def size(self):
         """The base S: cells (x, y) with 1 <= x, y <= 2S-1 and |x - y| <= S-1."""
+        if self.block == NULL:
+            _unmade()
         return self.position.size
 
     @property
     def rule(self):
         """The ring rule: "official" or "contest"."""
+        if self.block == NULL:
+            _unmade()
         return RULES[0 if self.position.official else 1]
 
     @property
     def swap(self):
         """Whether the second player may swap as their first move."""
+        if self.block == NULL:
+            _unmade()
         return self.swap_option
 
     @property
     def to_move(self):
         """The player to move, ``"white"`` or ``"black"`` (after the game
         has ended, the player who would move next)."""
+        if self.block == NULL:
+            _unmade()
         return PLAYERS[self.position.to_move - 1]
 
     @property
     def winner(self):
         """``"white"``, ``"black"`` or None while nobody has won."""
+        if self.block == NULL:
+            _unmade()
         return PLAYERS[self.position.winner - 1] if self.position.winner else None
 
     @property
     def winning_move(self):
         """Index in :attr:`moves` of the move that won, or None."""
+        if self.block == NULL:
+            _unmade()
         return self.winning_index if self.winning_index >= 0 else None
 
     @property
     def is_over(self):
         """Whether the game has ended: a player has won or the board is full."""
-        # A board made without __init__ has no cells, and no game to end.
-        return bool(self.position.winner) or (self.position.n_empty == 0 and self.block != NULL)
+        if self.block == NULL:
+            _unmade()
+        return bool(self.position.winner) or self.position.n_empty == 0
 
     @property
     def is_draw(self):
         """Whether the game has ended in a draw: the board is full and
         nobody has won."""
-        return not self.position.winner and self.position.n_empty == 0 and self.block != NULL
+        if self.block == NULL:
+            _unmade()
+        return not self.position.winner and self.position.n_empty == 0
 
     @property
     def moves(self):
         """The moves played, in order: (x, y) tuples and "swap"."""
+        if self.block == NULL:
+            _unmade()
         cdef int64_t i
         return tuple([self._move_object(&self.log[i]) for i in range(self.n_moves)])
 
     @property
     def hash(self):
         """64-bit Zobrist hash of the stones and the player to move."""
+        if self.block == NULL:
+            _unmade()
         return self.position.hash
 
     def __hash__(self):
+        if self.block == NULL:
+            _unmade()
         return <Py_hash_t>(self.position.hash >> 1)
 
     def __len__(self):
+        if self.block == NULL:
+            _unmade()
         return self.n_moves
+
+    def _initialised(self):
+        """Whether __init__ (or a copy) gave this board its cells; repr
+        asks, as the one entry point that answers either way."""
+        return self.block != NULL
 
     def _winning_kinds(self):
         """The kinds the winning move completed (() before a win)."""
+        if self.block == NULL:
+            _unmade()
         if self.winning_index < 0:
             return ()
         return KINDS_BY_BITS[self.log[self.winning_index].kinds]
 
     def _players(self):
         """The colour index (0 white, 1 black) of each move's mover."""
+        if self.block == NULL:
+            _unmade()
         cdef int64_t i
         return [self.log[i].colour - 1 for i in range(self.n_moves)]
 
@@ -563,6 +631,8 @@ cdef class BoardCore:
         if not isinstance(other, BoardCore):
             return NotImplemented
         that = <BoardCore>other
+        if self.block == NULL or that.block == NULL:
+            _unmade()
         return (self.position.size == that.position.size
                 and self.position.official == that.position.official
                 and self.swap_option == that.swap_option
@@ -578,6 +648,8 @@ cdef class BoardCore:
     def legal_moves(self):
         """The empty cells in (x, y) order, then "swap" when it is legal;
         empty once the game is over."""
+        if self.block == NULL:
+            _unmade()
         cdef int32_t x, y, w = self.position.width, last = 2 * self.position.size - 1
         cdef uint8_t* cells = self.position.cells
         if self.position.winner or self.position.n_empty == 0:
@@ -590,6 +662,8 @@ cdef class BoardCore:
 
     def _cells_bytes(self):
         """The cells of the padded square, row by row (x), as bytes."""
+        if self.block == NULL:
+            _unmade()
         return (<char*>self.position.cells)[:self.position.n_slots]
 
     # ---- playouts --------------------------------------------------------
@@ -598,6 +672,8 @@ cdef class BoardCore:
         """Play uniformly random legal moves from here to the end; the
         winner ("white", "black"), or None for a draw.  The board is
         unchanged; the same seed gives the same game (``playouts(1, seed)``'s)."""
+        if self.block == NULL:
+            _unmade()
         counts = self.playouts(1, seed)
         for name in PLAYERS:
             if counts[name]:
@@ -610,6 +686,8 @@ cdef class BoardCore:
         so the result does not depend on ``threads`` (0: every core); the
         GIL is released, and Ctrl-C stops the games between batches of some
         2**16 cell steps (one game on a larger board)."""
+        if self.block == NULL:
+            _unmade()
         cdef PlayoutRun run
         n = count(n, "n")
         seed = integer(seed, "seed")

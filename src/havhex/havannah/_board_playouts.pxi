@@ -131,7 +131,7 @@ cdef class PlayoutRun:
         cdef int32_t i, k = 0
         cdef size_t n_bytes = block_bytes(board.position.n_slots)
         if board.block == NULL:
-            raise TypeError("this Board was made without __init__")
+            _unmade()
         self.block = <char*>malloc(n_bytes)
         self.free_cells = <int32_t*>malloc(<size_t>(board.position.n_empty + 1) * sizeof(int32_t))
         if self.block == NULL or self.free_cells == NULL:

@@ -13,6 +13,7 @@ a while: arrays, the witness, the pictures, pickling.
 """
 from ..errors import InputError
 from ._board import MAX_BOARD_SIZE, PLAYERS, RULES, SWAP, BoardCore, name_of_cell
+from ._board import UNMADE as _UNMADE
 
 __all__ = ["Board", "PLAYERS", "RULES", "SWAP", "MAX_BOARD_SIZE", "name_of_cell"]
 
@@ -66,6 +67,8 @@ class Board(BoardCore):
     __slots__ = ()
 
     def __repr__(self):
+        if not self._initialised():
+            return "<havhex.havannah.Board made without __init__>"
         state = (f"{self.winner} won" if self.winner else "draw" if self.is_draw
                  else f"{self.to_move} to move")
         return (f"<havhex.havannah.Board size={self.size} rule={self.rule!r} swap={self.swap}: "
@@ -200,12 +203,10 @@ class Board(BoardCore):
         """The picture a notebook shows (Jupyter calls this): the winner's
         stones numbered with the witness of the win (before a win, those of
         the player to move), the other player's stones unnumbered, the last
-        move ringed; None (the notebook shows the repr) for a board made
-        without ``__init__``."""
+        move ringed.  TypeError, as everywhere, for a board made without
+        ``__init__``."""
         from . import picture
 
-        if self.size == 0:
-            return None
         explanation = self.explain()
         if explanation is not None:
             player = self.winner
@@ -231,9 +232,9 @@ class Board(BoardCore):
 
 def _check_made(board):
     """TypeError for a board made without ``__init__`` (it has no cells), as
-    ``copy`` and ``playouts`` raise."""
-    if board.size == 0:
-        raise TypeError("this Board was made without __init__")
+    every method of the compiled core raises."""
+    if not board._initialised():
+        raise TypeError(_UNMADE)
 
 
 def _stones_of(board, value):
@@ -244,18 +245,44 @@ def _stones_of(board, value):
 
 def _rebuilt(cls, size, rule, swap, moves, players):
     """Unpickling: the moves again, each by its player (0 white, 1 black).
-    A pickle can bring anything: what no board pickles raises InputError."""
-    board = cls(size, rule, swap)
+    A pickle can bring anything: every argument is checked before the
+    compiled core sees it, TypeError for what no board pickles of that
+    type, InputError for a value no board holds (the moves are played, so
+    each must be legal, and none is left out)."""
+    if not (isinstance(cls, type) and issubclass(cls, Board)):
+        raise TypeError(f"a pickled Havannah board rebuilds a Board, not {cls!r:.60}")
+    if type(size) is not int:
+        raise TypeError(f"a pickled Havannah board's size is an int, not {type(size).__name__}")
+    if type(rule) is not str or type(swap) is not bool:
+        raise TypeError("a pickled Havannah board's rule is a str and its swap a bool")
+    if not 2 <= size <= MAX_BOARD_SIZE or rule not in RULES:
+        raise InputError(f"a Havannah board cannot be of size {size} under rule {rule!r:.40}")
     if not isinstance(moves, tuple) or not isinstance(players, tuple) \
             or len(moves) != len(players) or any(type(p) is not int or p not in (0, 1)
                                                  for p in players):
         raise InputError("a pickled Havannah board holds its moves and, for each, "
                          "its player 0 (white) or 1 (black)")
+    # A move fills a cell, or is the one swap: no board holds more moves.
+    cells = 3 * size * (size - 1) + 1
+    if len(moves) > cells + 1:
+        raise InputError(f"a Havannah board of size {size} holds at most {cells + 1} moves, "
+                         f"not {len(moves)}")
+    for move in moves:
+        if not (move == SWAP if type(move) is str else
+                type(move) is tuple and len(move) == 2 and all(type(k) is int for k in move)):
+            raise InputError(f"a pickled Havannah board's move is an (x, y) pair of ints or "
+                             f"'swap', not {move!r:.40}")
+    board = cls(size, rule, swap)
     for move, player in zip(moves, players):
         if move == SWAP:
+            if PLAYERS[player] != board.to_move:
+                raise InputError(f"a pickled Havannah board's swap is {board.to_move}'s move, "
+                                 f"not {PLAYERS[player]}'s")
             board.play(move)
         else:
             board._play_as(move, PLAYERS[player])
+    if len(board) != len(moves):
+        raise InputError(f"a pickled Havannah board left {len(moves) - len(board)} moves out")
     return board
 
 

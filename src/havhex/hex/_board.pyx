@@ -87,6 +87,19 @@ cdef uint64_t BLUE_TO_MOVE_KEY = splitmix64_mix(<uint64_t>0x243F6A8885A308D3)
 cdef uint64_t SIDES_SWAPPED_KEY = splitmix64_mix(<uint64_t>0x13198A2E03707344)
 
 
+UNMADE = "this Board was made without __init__"
+
+
+cdef int _unmade() except -1:
+    """A board made by __new__ alone (or by a subclass that skips
+    __init__) has no arrays: every entry point but repr refuses it."""
+    raise TypeError(UNMADE)
+
+
+cdef int _initialised_already() except -1:
+    raise TypeError("this Board is initialised already: __init__ runs once per board")
+
+
 include "_board_union.pxi"
 include "_board_chain.pxi"
 
@@ -123,8 +136,9 @@ cdef class BoardCore:
     cdef uint8_t base_mover
 
     def __cinit__(self):
-        # A board made by __new__ alone is an empty 0 x 0 board until
-        # __init__ (or a copy) gives it cells.
+        # A board made by __new__ alone (or by a subclass that skips
+        # __init__) has no arrays until __init__ (or a copy) gives it some;
+        # until then every entry point but repr raises TypeError (_unmade).
         self.stones = NULL
         self.parent = NULL
         self.records = NULL
@@ -142,7 +156,11 @@ cdef class BoardCore:
     def __init__(self, rows, cols=None, swap=False):
         """An empty ``rows`` x ``cols`` board (``cols`` defaults to ``rows``);
         Red moves first.  ``swap=True`` lets Blue's first move be
-        ``"swap-pieces"`` or ``"swap-sides"`` (see :class:`havhex.hex.Board`)."""
+        ``"swap-pieces"`` or ``"swap-sides"`` (see :class:`havhex.hex.Board`).
+        Once per board: another call raises TypeError (threads may be
+        using the arrays it would replace)."""
+        if self.parent != NULL:
+            _initialised_already()
         if cols is None:
             cols = rows
         for name, value in (("rows", rows), ("cols", cols)):
@@ -162,7 +180,23 @@ cdef class BoardCore:
         self._reset()
 
     cdef int _allocate(self, int32_t rows, int32_t cols, int32_t moves) except -1:
+        """The arrays of a board made by __new__, all at once: without
+        memory, MemoryError leaves it as it was (made without __init__)."""
         cdef int32_t w = cols + 1
+        cdef int32_t padded = (rows + 2) * w + 1
+        cdef int32_t* parent
+        cdef Record* records
+        cdef LogEntry* log
+        if self.parent != NULL:
+            _initialised_already()
+        parent = _cells_block(padded)
+        records = <Record*>malloc(moves * sizeof(Record))
+        log = <LogEntry*>malloc(LOG_PER_MOVE * moves * sizeof(LogEntry))
+        if parent == NULL or records == NULL or log == NULL:
+            free(parent)
+            free(records)
+            free(log)
+            raise MemoryError(f"no memory for a {rows} x {cols} Hex board")
         self.g.rows = rows
         self.g.cols = cols
         self.g.width = w
@@ -174,17 +208,12 @@ cdef class BoardCore:
         self.g.offset[3] = w
         self.g.offset[4] = w - 1
         self.g.offset[5] = -1
-        free(self.parent)
-        free(self.records)
-        free(self.log)
-        self.parent = _cells_block(self.g.padded)
-        self.stones = <uint8_t*>(self.parent + self.g.padded) if self.parent != NULL else NULL
+        self.parent = parent
+        self.stones = <uint8_t*>(parent + padded)
         self.records_capacity = moves
-        self.records = <Record*>malloc(moves * sizeof(Record))
+        self.records = records
         self.log_capacity = LOG_PER_MOVE * moves
-        self.log = <LogEntry*>malloc(self.log_capacity * sizeof(LogEntry))
-        if self.stones == NULL or self.parent == NULL or self.records == NULL or self.log == NULL:
-            raise MemoryError()
+        self.log = log
         return 0
 
     cdef void _reset(self) noexcept:
@@ -269,6 +298,8 @@ cdef class BoardCore:
         """Play ``move``, a cell ``(row, col)`` or (with ``swap=True``, as
         Blue's first move) ``"swap-pieces"`` or ``"swap-sides"``, for the
         player to move; returns ``("chain",)`` when it wins, else ``()``."""
+        if self.parent == NULL:
+            _unmade()
         cdef Py_ssize_t row, col
         cdef int32_t cell
         if type(move) is tuple and len(<tuple>move) == 2:
@@ -314,6 +345,8 @@ cdef class BoardCore:
         """The name of ``move`` in the records' notation (SGF Hex's:
         ``(0, 0)`` is ``"a1"``); a swap's name is itself.  ``play`` takes
         either."""
+        if self.parent == NULL:
+            _unmade()
         if isinstance(move, str):
             move = self._named(move)
             if isinstance(move, str):
@@ -359,6 +392,8 @@ cdef class BoardCore:
         forfeit; returns ``(row reached, outcome, reason)``: outcome 0 all
         played, 1 the row won, 2 the row is illegal (reason: REPLAY_*), 3 the
         row ends the game (resign, forfeit)."""
+        if self.parent == NULL:
+            _unmade()
         cdef Py_ssize_t k, n = rows.shape[0]
         cdef int32_t kind, row, col, cell
         if rows.shape[1] != 4:
@@ -453,6 +488,8 @@ cdef class BoardCore:
     def undo(self):
         """Take back the last move and return it; raises
         :class:`havhex.InputError` when no move is left to undo."""
+        if self.parent == NULL:
+            _unmade()
         cdef int32_t index, k, cell, mirror
         cdef Record* record
         cdef uint8_t colour
@@ -499,66 +536,92 @@ cdef class BoardCore:
 
     @property
     def rows(self):
+        if self.parent == NULL:
+            _unmade()
         return self.g.rows
 
     @property
     def cols(self):
+        if self.parent == NULL:
+            _unmade()
         return self.g.cols
 
     @property
     def swap(self):
         """Whether Blue's first move may be a swap."""
+        if self.parent == NULL:
+            _unmade()
         return self.swap_allowed
 
     @property
     def sides_swapped(self):
         """True after ``"swap-sides"``: the first player now holds Blue."""
+        if self.parent == NULL:
+            _unmade()
         return self.swapped_sides
 
     @property
     def to_move(self):
         """The colour to move, ``"red"`` or ``"blue"`` (after the game has
         ended, the colour that would move next)."""
+        if self.parent == NULL:
+            _unmade()
         return PLAYERS[self.mover - 1]
 
     @property
     def winner(self):
         """``"red"``, ``"blue"`` or None while nobody has won."""
+        if self.parent == NULL:
+            _unmade()
         return PLAYERS[self.winner_code - 1] if self.winner_code else None
 
     @property
     def winning_move(self):
         """Index in :attr:`moves` of the move that won, or None (also for a
         win already on the array a board was made from)."""
+        if self.parent == NULL:
+            _unmade()
         return self.winning_index if self.winning_index >= 0 else None
 
     @property
     def is_over(self):
+        if self.parent == NULL:
+            _unmade()
         return self.winner_code != EMPTY
 
     @property
     def moves(self):
         """The moves played, in order: ``(row, col)`` tuples and swaps."""
+        if self.parent == NULL:
+            _unmade()
         return tuple([self._move_of(k) for k in range(self.n_moves)])
 
     @property
     def hash(self):
         """The 64-bit Zobrist hash of the stones, the mover and whether the
         sides were exchanged (an int in [0, 2**64))."""
+        if self.parent == NULL:
+            _unmade()
         return self.position_hash
 
     @property
     def stone_counts(self):
         """``(red stones, blue stones)`` on the board."""
+        if self.parent == NULL:
+            _unmade()
         return (self.red_count, self.blue_count)
 
     def __len__(self):
+        if self.parent == NULL:
+            _unmade()
         return self.n_moves
 
     def legal_moves(self):
         """The legal moves: the empty cells in row-major order, then
         ``"swap-pieces"`` (when the mirror cell is on the board) and
         ``"swap-sides"`` while a swap is allowed; empty once the game is over."""
+        if self.parent == NULL:
+            _unmade()
         cdef int32_t row, col, base
         cdef list moves = []
         if self.winner_code:
@@ -583,7 +646,7 @@ cdef class BoardCore:
         """An independent copy (the arrays copied)."""
         cdef BoardCore other
         if self.parent == NULL:
-            raise TypeError("this Board was made without __init__")
+            _unmade()
         # The type's own slot, called directly (BoardCore.__new__(type(self))
         # would look the method up and build its arguments): the facade adds
         # no state of its own.
@@ -629,34 +692,48 @@ cdef class BoardCore:
         if not isinstance(other, BoardCore):
             return NotImplemented
         that = <BoardCore>other
+        if self.parent == NULL or that.parent == NULL:
+            _unmade()
         return (self.g.rows == that.g.rows and self.g.cols == that.g.cols
                 and self.swap_allowed == that.swap_allowed and self.mover == that.mover
                 and self.swapped_sides == that.swapped_sides
                 and self.position_hash == that.position_hash
-                and (self.g.padded == 0      # made without __init__: no stones array
-                     or memcmp(self.stones, that.stones, self.g.padded) == 0))
+                and memcmp(self.stones, that.stones, self.g.padded) == 0)
 
     def __ne__(self, other):
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
 
     def __hash__(self):
+        if self.parent == NULL:
+            _unmade()
         return <Py_ssize_t>self.position_hash
 
     # ------------------------------------------------------------------
     # Arrays
     # ------------------------------------------------------------------
 
+    def _initialised(self):
+        """Whether __init__ (or a copy, or unpickling) gave this board its
+        arrays; repr asks, as the one entry point that answers either way."""
+        return self.parent != NULL
+
     def _base(self):
         """from_array's stones (rows*cols bytes) or None: the start of the moves."""
+        if self.parent == NULL:
+            _unmade()
         return self.base
 
     def _base_mover(self):
         """The colour to move at the start of the moves."""
+        if self.parent == NULL:
+            _unmade()
         return PLAYERS[self.base_mover - 1]
 
     def _cells_bytes(self):
         """The cells row by row, one byte each (0 empty, 1 red, 2 blue)."""
+        if self.parent == NULL:
+            _unmade()
         return self._cells()
 
     cdef bytes _cells(self):
@@ -719,6 +796,8 @@ cdef class BoardCore:
     def _start_mover(self, int code):
         """Make colour ``code`` (1 red, 2 blue) the one to move at the start
         of a board made by :meth:`_from_cells`."""
+        if self.parent == NULL:
+            _unmade()
         if code != RED and code != BLUE:
             raise InputError(f"the colour to move is 1 (red) or 2 (blue), not {code}")
         if code == BLUE and self.mover != BLUE:
@@ -734,6 +813,8 @@ cdef class BoardCore:
         """One shortest chain of the winner's stones, as cells, from its
         first side (top row, left column) to its second, avoiding the cell
         ``removed``; None when there is none."""
+        if self.parent == NULL:
+            _unmade()
         cdef int32_t* queue
         cdef int32_t* came_from
         cdef int32_t cell, k, gone = -1
@@ -765,6 +846,8 @@ cdef class BoardCore:
         """The winner (``"red"`` or ``"blue"``) of this game continued by
         uniformly random legal moves (swaps included while allowed) under
         ``seed``; the board is unchanged.  Playout 0 of :meth:`playouts`."""
+        if self.parent == NULL:
+            _unmade()
         cdef PlayoutRun run = PlayoutRun(self, 1, integer(seed, "seed"))
         run.work()
         return PLAYERS[0] if run.red == 1 else PLAYERS[1]
@@ -776,6 +859,8 @@ cdef class BoardCore:
         ``threads`` (0: every core); the work runs without the GIL, and
         Ctrl-C stops it between batches of some 2**16 cell steps (one game
         on a larger board)."""
+        if self.parent == NULL:
+            _unmade()
         cdef PlayoutRun run
         n = count(n, "n")
         seed = integer(seed, "seed")

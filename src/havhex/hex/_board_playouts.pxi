@@ -146,7 +146,7 @@ cdef class PlayoutRun:
     def __cinit__(self, BoardCore board, int64_t n, seed):
         cdef int32_t row, col, cell, n_empty = 0
         if board.parent == NULL:
-            raise TypeError("this Board was made without __init__")
+            _unmade()
         self.job.g = board.g
         self.job.seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
         self.job.n_playouts = n

@@ -13,8 +13,9 @@ a while: arrays, the witness, the pictures, pickling.
 """
 from ..errors import InputError
 from ._names import CODE_LETTERS
-from ._board import (MAX_CELLS, PLAYERS, STRUCTURES, SWAP_PIECES, SWAP_SIDES, BoardCore,
-                     name_of_cell)
+from ._board import (MAX_CELLS, PLAYERS, STRUCTURES, SWAP_PIECES, SWAP_SIDES,
+                     BoardCore, name_of_cell)
+from ._board import UNMADE as _UNMADE
 
 __all__ = ["Board", "PLAYERS", "STRUCTURES", "SWAP_PIECES", "SWAP_SIDES", "MAX_CELLS",
            "name_of_cell"]
@@ -67,9 +68,12 @@ class Board(BoardCore):
     @property
     def is_draw(self):
         """Always False: a Hex board filled up has a winner."""
+        _check_made(self)
         return False
 
     def __repr__(self):
+        if not self._initialised():
+            return "<havhex.hex.Board made without __init__>"
         cols = "" if self.cols == self.rows else f", {self.cols}"
         swap = ", swap=True" if self.swap else ""
         state = f"{self.winner} won" if self.winner else f"{self.to_move} to move"
@@ -196,11 +200,11 @@ class Board(BoardCore):
     def _repr_svg_(self):
         """The picture a notebook shows (Jupyter calls this): both colours'
         stones, the last move ringed, a winning chain marked; None (the
-        notebook shows the repr) for a board the pictures do not take or one
-        made without ``__init__``."""
+        notebook shows the repr) for a board the pictures do not take.
+        TypeError, as everywhere, for a board made without ``__init__``."""
         from . import picture
 
-        if self.rows != self.cols or self.rows > picture.HEX_SVG_MAX or self.rows == 0:
+        if self.rows != self.cols or self.rows > picture.HEX_SVG_MAX:
             return None
         last = self.moves[-1] if self.moves else None
         if last == SWAP_PIECES:
@@ -215,13 +219,41 @@ class Board(BoardCore):
 
 def _check_made(board):
     """TypeError for a board made without ``__init__`` (it has no cells), as
-    ``copy`` and ``playouts`` raise."""
-    if board.rows == 0:
-        raise TypeError("this Board was made without __init__")
+    every method of the compiled core raises."""
+    if not board._initialised():
+        raise TypeError(_UNMADE)
 
 
 def _rebuilt(cls, rows, cols, swap, base, base_to_move, moves):
-    """Unpickling: the start, then the moves again."""
+    """Unpickling: the start, then the moves again.  A pickle can bring
+    anything: every argument is checked before the compiled core sees it,
+    TypeError for what no board pickles of that type, InputError for a
+    value no board holds (the moves are played, so each must be legal)."""
+    if not (isinstance(cls, type) and issubclass(cls, Board)):
+        raise TypeError(f"a pickled Hex board rebuilds a Board, not {cls!r:.60}")
+    for name, value in (("rows", rows), ("cols", cols)):
+        if type(value) is not int:
+            raise TypeError(f"a pickled Hex board's {name} is an int, not {type(value).__name__}")
+    if type(swap) is not bool:
+        raise TypeError(f"a pickled Hex board's swap is a bool, not {type(swap).__name__}")
+    if base is not None and type(base) is not bytes:
+        raise TypeError(f"a pickled Hex board's start is bytes or None, not {type(base).__name__}")
+    if rows < 1 or cols < 1 or (rows + 2) * (cols + 1) + 4 > MAX_CELLS:
+        raise InputError(f"a Hex board cannot be {rows} x {cols}")
+    if base is None and base_to_move not in (None, PLAYERS[0]):
+        raise InputError(f"a pickled Hex board with no start has red to move first, "
+                         f"not {base_to_move!r:.40}")
+    if type(moves) is not tuple:
+        raise InputError(f"a pickled Hex board's moves are a tuple, not {type(moves).__name__}")
+    # A move fills a cell, or is the one swap: no board holds more moves.
+    if len(moves) > rows * cols + 1:
+        raise InputError(f"a {rows} x {cols} Hex board holds at most {rows * cols + 1} moves, "
+                         f"not {len(moves)}")
+    for move in moves:
+        if not (move in (SWAP_PIECES, SWAP_SIDES) if type(move) is str else
+                type(move) is tuple and len(move) == 2 and all(type(k) is int for k in move)):
+            raise InputError(f"a pickled Hex board's move is a (row, col) pair of ints or a "
+                             f"swap, not {move!r:.40}")
     if base is None:
         board = cls(rows, cols, swap)
     else:
