@@ -200,9 +200,9 @@ def json_record(source, explanation, case_offset=0):
     return _encode(record) + "\n"
 
 
-# Items of a list json.dumps encodes in one call: some 10 ms of work, after
-# which Python runs again and sees Ctrl-C (a witness of millions of cells
-# would otherwise be encoded in one call of seconds).
+# Items of a list json.dumps encodes in one call: a short step, after which
+# Python runs again and sees Ctrl-C (a witness of millions of cells would
+# otherwise be encoded in one long call).
 _ENCODE_SLICE = 1 << 15
 
 
