@@ -12,8 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 import needs
 LITTLE_GOLEM = Path(__file__).resolve().parents[1].parent / "shared" / "records" / "littlegolem-havannah"
 

@@ -373,5 +373,21 @@ def test_performance_gives_todays_figures_then_one_history():
     assert re.findall(r"^### .*\(\d{4}-\d{2}-\d{2}\)$", text[history:], re.M)
 
 
+
+def test_benchmark_commands_write_their_json_outside_the_checkout():
+    # The whole suite's JSON is some 25 MB: a command run from the checkout
+    # must not leave it there.
+    texts = {path: _text(path) for path in [README, *sorted(DOCS.glob("*.md")),
+                                            ROOT / "bench" / "report.py"] if path.is_file()}
+    # (The history records the commands as they were run.)
+    texts[PERFORMANCE] = texts[PERFORMANCE].split("\n## History\n")[0]
+    found = 0
+    for path, text in texts.items():
+        for target in re.findall(r"--benchmark-json=(\S+)", text):
+            found += 1
+            assert target.startswith('"${TMPDIR:-/tmp}/'), f"{path.name}: --benchmark-json={target}"
+    assert found >= 3
+
+
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__]))

@@ -1,6 +1,5 @@
 """The .pyi stubs describe the package as it runs: ``python -m mypy.stubtest
 havhex`` (with the repository's allowlist) reports nothing."""
-import importlib.util
 import os
 import subprocess
 import sys

@@ -9,7 +9,6 @@ Without it these tests skip, unless HAVHEX_REQUIRE names ``browser`` (as
 tests/support/needs.py).
 """
 import collections
-import os
 
 import pytest
 

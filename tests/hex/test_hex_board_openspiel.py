@@ -7,8 +7,6 @@ the legal moves must agree at every step.
 """
 import random
 
-import pytest
-
 import needs
 from havhex.hex import Board
 

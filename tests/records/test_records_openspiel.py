@@ -5,8 +5,6 @@ structure was completed, with the same winner, and the others do not end.
 OpenSpiel's pie rule (``swap``) is the first cell played again."""
 from pathlib import Path
 
-import pytest
-
 import needs
 from havhex import records
 

@@ -127,6 +127,7 @@ class GameSteps:
 
 
 _ENDINGS = {"resign": "resigns", "forfeit": "forfeits", "pass": "passes"}
+_SWAPS = ("swap", "swap-pieces", "swap-sides")
 
 
 def _stones_after(start, steps, cells, move):
@@ -251,6 +252,9 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
             except (InputError, TypeError, ValueError) as exc:
                 illegal = (number, str(exc))
                 break
+            if cell is None and move not in _SWAPS:
+                # A cell by its name ("a1"): the board says which cell it read.
+                cell = _cell_of(board.moves[-1])
             if cell is not None:
                 changes = [(cell, colour)]
             else:
