@@ -1,8 +1,8 @@
 """Turn a pytest-benchmark JSON file into the benchmark suite's table
 (docs/performance.md, "The benchmark suite").
 
-    python -m pytest bench --benchmark-only --benchmark-json=bench.json
-    python bench/report.py bench.json
+    python -m pytest bench --benchmark-only --benchmark-json="${TMPDIR:-/tmp}/bench.json"
+    python bench/report.py "${TMPDIR:-/tmp}/bench.json"
 """
 import json
 import platform

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-distributed = pytest.importorskip("distributed")
+import needs
+distributed = needs.module("distributed", need="dask")
 
 ROOT = Path(__file__).resolve().parents[1]
 COPIES = 40

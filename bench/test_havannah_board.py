@@ -17,16 +17,16 @@ import time
 
 import pytest
 
+import needs
 from havhex.havannah import Board
-
-try:
-    import pyspiel
-except ImportError:
-    pyspiel = None
 
 SIZES = [8, 10]
 GAMES = 300
-needs_openspiel = pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed")
+
+
+@pytest.fixture(scope="module")
+def pyspiel():
+    return needs.module("pyspiel", need="openspiel")
 
 
 def random_games(size, count, seed=1):
@@ -98,9 +98,8 @@ def test_replay_board(benchmark, size):
         benchmark.extra_info["M moves/s"] = round(n_moves(games) / benchmark.stats.stats.median / 1e6, 2)
 
 
-@needs_openspiel
 @pytest.mark.parametrize("size", SIZES)
-def test_replay_openspiel(benchmark, size):
+def test_replay_openspiel(benchmark, size, pyspiel):
     games = games_of(size)
     game = pyspiel.load_game("havannah", {"board_size": size})
     replayed = actions(size, games)
@@ -123,9 +122,8 @@ def test_playouts_board(benchmark, size):
         benchmark.extra_info["games/s"] = round(count / benchmark.stats.stats.median)
 
 
-@needs_openspiel
 @pytest.mark.parametrize("size", SIZES)
-def test_random_games_openspiel(benchmark, size):
+def test_random_games_openspiel(benchmark, size, pyspiel):
     game = pyspiel.load_game("havannah", {"board_size": size})
     count = 20
     benchmark(openspiel_random_games, game, count, random.Random(7))
@@ -187,9 +185,8 @@ def best_time(function, *args, rounds=5):
     return best
 
 
-@needs_openspiel
 @pytest.mark.parametrize("size", SIZES)
-def test_ratios(benchmark, size):
+def test_ratios(benchmark, size, pyspiel):
     """Both sides timed in alternation (the best of five rounds each, in
     CPU time), so that a busy machine slows both alike; the ratios go to
     extra_info."""

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+import needs
 PEER_SOURCE = Path(__file__).resolve().parent / "peers" / "hex_plain.c"
 SNAKES = ["hex-snake-4999", "hex-snake-10000", "hex-snakes-100mb"]
 SNAKE_ROUNDS = 3
@@ -30,7 +31,7 @@ def c_peer(tmp_path_factory):
     """The C peer, compiled into a temporary folder."""
     compiler = shutil.which("gcc")
     if compiler is None:
-        pytest.skip("gcc not found: the C peer bench/peers/hex_plain.c cannot be built")
+        needs.missing("compiler", "gcc not found: the C peer bench/peers/hex_plain.c cannot be built")
     binary = tmp_path_factory.mktemp("peer") / "hex_plain"
     subprocess.run([compiler, "-O2", "-o", str(binary), str(PEER_SOURCE)], check=True)
     return binary

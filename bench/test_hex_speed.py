@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+import needs
 import baseline
 from conftest import child_peak_rss_mb, run_cli
 from havhex import hex as hex_judge
@@ -68,11 +69,7 @@ def test_hex_cli(benchmark, bench_input, expected, kind):
 
 def test_hex_cli_official_test_set_2(benchmark):
     """The official large test set, when ../shared/conformance is present."""
-    from pathlib import Path
-
-    folder = Path(__file__).resolve().parents[1].parent / "shared" / "conformance" / "hex"
-    if not folder.is_dir():
-        pytest.skip("conformance data absent")
+    folder = needs.shared("conformance", "hex", need="conformance")
     done = benchmark.pedantic(run_cli, ("hex", folder / "test-set-2.in"), rounds=10, iterations=1)
     assert done.stdout.decode() == (folder / "test-set-2.out").read_text()
 

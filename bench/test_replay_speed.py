@@ -12,8 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
+import needs
 LITTLE_GOLEM = Path(__file__).resolve().parents[1].parent / "shared" / "records" / "littlegolem-havannah"
 
 
@@ -132,8 +131,7 @@ def test_replay_api(benchmark, hex_records, request):
 
 def test_replay_little_golem(benchmark):
     """The 2,146 Little Golem files, -j 1, through the CLI."""
-    if not LITTLE_GOLEM.is_dir():
-        pytest.skip(f"the Little Golem records are not at {LITTLE_GOLEM}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     elapsed = []
 
     def run():

@@ -10,15 +10,15 @@ import pytest
 # The reference judges and shared board builders, importable by every test.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
+import needs  # noqa: E402
+
 # ../shared/conformance beside the checkout; absent for an installed wheel.
 CONFORMANCE = Path(__file__).resolve().parents[1].parent / "shared" / "conformance"
 
 
 @pytest.fixture
 def conformance_dir():
-    if not CONFORMANCE.is_dir():
-        pytest.skip(f"conformance data not found at {CONFORMANCE}")
-    return CONFORMANCE
+    return needs.shared("conformance", need="conformance")
 
 
 # .ci/run sets this when the suite runs on the build made with AddressSanitizer

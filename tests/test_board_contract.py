@@ -18,6 +18,7 @@ from typing import Callable, Dict, Tuple
 
 import pytest
 
+import needs
 from havhex import InputError
 from havhex import havannah, hex as hx
 
@@ -223,7 +224,7 @@ def test_legal_moves_are_the_empty_cells(game):
 
 
 def test_replay_takes_only_a_first_row_of_the_table(game):
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     board = game.board()
     table = np.zeros((2, 4), dtype=np.int32)
     for first in (-1, -2 ** 62, 3, 2 ** 62):
@@ -235,7 +236,7 @@ def test_replay_takes_only_a_first_row_of_the_table(game):
 # ---------------------------------------------------------------------------
 
 def test_arrays_round_trip(game):
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     board = played(game, game.cells)
     array = board.to_array()
     assert array.dtype == np.int8 and array.ndim == 2
@@ -327,7 +328,7 @@ def test_wrong_types_raise_type_error_and_change_nothing(game):
 
 
 def test_numpy_integers_are_taken_wherever_a_number_is(game):
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     cell = game.cells[0]
     board = type(game.board())(np.int64(4 if game.name == "hex" else 3))
     assert board == game.board()

@@ -8,9 +8,10 @@ from array import array
 
 import pytest
 
+import needs
 from havhex import InputError, havannah, hex as hx
 
-np = pytest.importorskip("numpy")
+np = needs.module("numpy")
 
 RING = [(2, 3), (3, 4), (4, 4), (4, 3), (3, 2), (2, 2)]          # S = 3: ring in move 6
 

@@ -332,7 +332,7 @@ def test_ci_builds_the_site_strictly_outside_the_repository():
     assert "--strict" in options
     assert options[options.index("--site-dir") + 1].startswith('"$work/')
     # Right after the README's test command.
-    assert ci.index('python -m pytest tests || exit 1') < build.start() < ci.index("OpenSpiel")
+    assert ci.index("python -m pytest tests' || exit 1") < build.start() < ci.index("OpenSpiel")
     pyproject = _text(ROOT / "pyproject.toml")
     extra = re.search(r"^docs = \[(.*)\]$", pyproject, re.M)
     assert extra, "pyproject.toml has no docs extra"
@@ -341,7 +341,7 @@ def test_ci_builds_the_site_strictly_outside_the_repository():
     manifest = _text(ROOT / "MANIFEST.in")
     for name in ("mkdocs.yml", "CHANGELOG.md"):
         assert re.search(rf"^include .*\b{re.escape(name)}\b", manifest, re.M), name
-    assert re.search(r"^recursive-include docs .*\*\.md", manifest, re.M)
+    assert re.search(r"^(recursive-include docs .*\*\.md|graft docs)$", manifest, re.M)
     assert re.search(r"^site/$", _text(ROOT / ".gitignore"), re.M)
 
 
@@ -371,6 +371,22 @@ def test_performance_gives_todays_figures_then_one_history():
     for match in re.finditer(r"^#+ .*\b\d{4}-\d{2}-\d{2}\b.*$", text, re.M):
         assert match.start() > history, f"a dated section before the history: {match.group(0)}"
     assert re.findall(r"^### .*\(\d{4}-\d{2}-\d{2}\)$", text[history:], re.M)
+
+
+
+def test_benchmark_commands_write_their_json_outside_the_checkout():
+    # The whole suite's JSON is some 25 MB: a command run from the checkout
+    # must not leave it there.
+    texts = {path: _text(path) for path in [README, *sorted(DOCS.glob("*.md")),
+                                            ROOT / "bench" / "report.py"] if path.is_file()}
+    # (The history records the commands as they were run.)
+    texts[PERFORMANCE] = texts[PERFORMANCE].split("\n## History\n")[0]
+    found = 0
+    for path, text in texts.items():
+        for target in re.findall(r"--benchmark-json=(\S+)", text):
+            found += 1
+            assert target.startswith('"${TMPDIR:-/tmp}/'), f"{path.name}: --benchmark-json={target}"
+    assert found >= 3
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import os
 
 import pytest
 
+import needs
 from havhex import InputError, havannah, hex as hx
 
 HAVANNAH_TEXT = "2\n2 2\n1 1\n1 2\n3 3\n1 1\n2 2\n3 3\n"
@@ -92,7 +93,7 @@ def test_havannah_sizes_take_index_integers():
 
 
 def test_havannah_sizes_take_numpy_integers():
-    numpy = pytest.importorskip("numpy")
+    numpy = needs.module("numpy")
     moves = [(1, 1), (1, 2)]
     for dtype in (numpy.int64, numpy.int32, numpy.uint8):
         assert havannah.first_win(dtype(5), moves) == havannah.first_win(5, moves)

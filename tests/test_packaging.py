@@ -21,7 +21,10 @@ RAW_FILES = "https://raw.githubusercontent.com/havhex/havhex/main/"
 
 @pytest.fixture(scope="module")
 def project():
-    tomllib = pytest.importorskip("tomllib", reason="tomllib is Python 3.11+")
+    if sys.version_info < (3, 11):
+        pytest.skip("reads pyproject.toml with tomllib, which is Python 3.11+")
+    import tomllib
+
     if not PYPROJECT.is_file():
         pytest.skip("pyproject.toml is not beside the tests (installed package)")
     return tomllib.loads(PYPROJECT.read_text())

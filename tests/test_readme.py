@@ -135,6 +135,9 @@ def test_readme_first_screen_gives_the_two_set_up_commands():
     # The judge runs on an example this repository ships.
     example = re.fullmatch(r"pip install \. && havhex (havannah|hex) (examples/\S+)", install[0])
     assert example and (ROOT / example.group(2)).is_file(), install[0]
-    # .ci/run runs exactly the README's test command (then "|| exit 1").
+    # .ci/run runs exactly the README's test command (then "|| exit 1"), under
+    # a time limit: ``timeout ... bash -c 'COMMAND' || exit 1``.
     ci_commands = [line.split(" || ")[0] for line in CI.read_text(encoding="utf-8").splitlines()]
+    ci_commands += re.findall(r"^\s*timeout [-\w ]+ bash -c '([^']*)' \|\| exit 1$",
+                              CI.read_text(encoding="utf-8"), re.M)
     assert tests[0] in ci_commands, f".ci/run does not run the README's test command {tests[0]!r}"

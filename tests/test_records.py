@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+import needs
 from conftest import CONFORMANCE
 from havhex.havannah import judge_text
 
@@ -39,8 +40,7 @@ def read_game(text):
 
 @pytest.fixture(scope="module")
 def games():
-    if not RECORDS.is_dir():
-        pytest.skip(f"game records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     # Player names are in Latin-1 here and there; only ASCII fields are read.
     return {path.name: read_game(path.read_text(encoding="latin-1"))
             for path in sorted(RECORDS.glob("*.hgf"))}

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import needs
 import ref_havannah as hav
 import ref_hex as hex_
 
@@ -22,7 +23,7 @@ def _read_pair(problem, name):
     inp = folder / (name + ".in")
     out = folder / (name + ".out")
     if not inp.is_file() or not out.is_file():
-        pytest.skip("conformance data %s/%s not available" % (problem, name))
+        needs.missing("conformance", f"conformance data {problem}/{name} not available")
     return inp.read_text(), out.read_text().splitlines()
 
 

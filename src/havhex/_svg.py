@@ -3,10 +3,12 @@ the document round the board, the legend's rows and the common style.
 
 Lengths are in drawing units; a hexagon has radius :data:`RADIUS`.
 """
+import json
 import math
+import re
 
 __all__ = [
-    "RADIUS", "SQRT3", "COMMON_STYLE", "escape", "number", "points", "cell_pairs",
+    "RADIUS", "SQRT3", "COMMON_STYLE", "fit_text", "escape", "script_json", "number", "points", "cell_pairs",
     "text_block", "legend_rows", "Layout", "document",
 ]
 
@@ -22,10 +24,57 @@ COMMON_STYLE = (
 )
 
 
+# What XML 1.0 forbids (C0 controls but tab, newline and carriage return;
+# lone surrogates; U+FFFE, U+FFFF) and what HTML5's parser reports as an
+# error (C1 controls, DEL, the noncharacters of every plane): a player's name
+# or a move from a record can hold any of them, and one makes the SVG
+# unreadable to an XML parser.
+_UNFIT = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
+    + "".join(f"{chr(plane << 16 | 0xfffe)}{chr(plane << 16 | 0xffff)}" for plane in range(17))
+    + "]")
+
+
+def fit_text(text):
+    """``text`` with each character XML 1.0 or HTML5 forbids replaced by
+    U+FFFD (the replacement character)."""
+    return _UNFIT.sub("\ufffd", str(text))
+
+
 def escape(text):
-    """``text`` safe inside an SVG element or a double-quoted attribute."""
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;")
+    """``text`` safe inside an SVG or HTML element or a double-quoted
+    attribute: markup characters escaped, forbidden characters replaced
+    (see ``fit_text``)."""
+    return (fit_text(text).replace("&", "&amp;").replace("<", "&lt;")
             .replace(">", "&gt;").replace('"', "&quot;"))
+
+
+# In JSON inside <script>, "<!--" and "<script" would change how HTML reads
+# the rest of the element and "</script" would close it: every "<", ">" and
+# "&" is written as a \u escape, as are U+2028 and U+2029 (line ends to older
+# JavaScript) and DEL (which json leaves as it is, and HTML5 reports).  The
+# output is ASCII, so no character of the text can reach the HTML parser.
+_SCRIPT_ESCAPES = {ord(c): f"\\u{ord(c):04x}" for c in "<>&\x7f\u2028\u2029"}
+
+
+def script_json(value):
+    """``value`` as JSON that is safe as the whole content of a <script>
+    element: ASCII, no ``<``, ``>`` or ``&``; strings pass ``fit_text``
+    first, so that lone surrogates become U+FFFD rather than escapes a
+    strict JSON reader refuses."""
+    return json.dumps(_fit_strings(value), separators=(",", ":"),
+                      ensure_ascii=True).translate(_SCRIPT_ESCAPES)
+
+
+def _fit_strings(value):
+    if isinstance(value, str):
+        return fit_text(value)
+    if isinstance(value, dict):
+        return {fit_text(k) if isinstance(k, str) else k: _fit_strings(v)
+                for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_fit_strings(v) for v in value]
+    return value
 
 
 def number(value):

@@ -101,26 +101,59 @@ def plan_replay(files, ship, workers):
 # The bag API
 # ---------------------------------------------------------------------------
 
-def _records(values):
+def _records(values, earlier=None):
+    """The JSON records of a task's values; ``earlier`` is
+    :func:`_first_fault`'s answer for the tasks up to this one (a fault in
+    it raises here, so that every partition from the first fault on raises
+    that fault)."""
+    if earlier is not None:
+        raise earlier
     records = []
     for status, value in values:
-        if status == "fault":
-            raise value
         text = value if isinstance(value, str) else value[0]
         records.extend(json.loads(line) for line in text.splitlines())
     return records
 
 
+def _fault(values):
+    """The first fault among a task's values, or None (a small result,
+    computed where the values are)."""
+    for status, value in values:
+        if status == "fault":
+            return value
+    return None
+
+
+def _first_fault(earlier, fault):
+    """The first fault in input order up to a task: the chain of these
+    small tasks makes the bag raise the fault of the earliest input, as the
+    command line reports it, whichever task fails first in time."""
+    if earlier is not None:
+        return earlier
+    return fault
+
+
+def _judge_values(game, units):
+    return judge_task(game, "json", units)
+
+
+def _replay_values(rule, units):
+    from ._cluster.judge import replay_task
+    from .records.game import MAX_CELLS
+
+    return replay_task(rule, "json", None, MAX_CELLS, units)
+
+
 def judge_records(game, units):
     """The JSON records of a task's units (a bag's partition)."""
-    return _records(judge_task(game, "json", units))
+    values = _judge_values(game, units)
+    return _records(values, _fault(values))
 
 
 def replay_records(rule, units):
     """replay's JSON records of a task's units (a bag's partition)."""
-    from .records.units import replay_task
-
-    return _records(replay_task(rule, "json", units))
+    values = _replay_values(rule, units)
+    return _records(values, _fault(values))
 
 
 def _workers_here():
@@ -129,20 +162,37 @@ def _workers_here():
     return worker_count(client) if client is not None else (os.cpu_count() or 1)
 
 
-def _bag(plan, records, argument):
+def _bag(plan, values, argument):
     dask, bag = require("dask", "dask.bag")
     client = default_client()
+    delayed = dask.delayed
     parts = []
+    earlier = None
     for item in plan:
         if item[0] == "fault":
-            raise item[2]
-        units = [unit for _, unit in item[1]]
-        if shipped(units) and client is not None:
-            [units] = client.scatter([units], hash=False)
-        parts.append(dask.delayed(records, pure=False)(argument, units))
+            # An input the client could not read: a fault in its turn.
+            fault = delayed(item[2])
+            done = delayed([("fault", item[2])])
+        else:
+            units = [unit for _, unit in item[1]]
+            if shipped(units) and client is not None:
+                [units] = client.scatter([units], hash=False)
+            done = delayed(values, pure=False)(argument, units)
+            fault = delayed(_fault, pure=True)(done)
+        earlier = delayed(_first_fault, pure=True)(earlier, fault)
+        parts.append(delayed(_records, pure=True)(done, earlier))
     if not parts:
         return bag.from_sequence([], npartitions=1)
     return bag.from_delayed(parts)
+
+
+def _paths(paths, name):
+    """The list of ``paths``: one path (a str, bytes or path-like) where a
+    list is expected would be read as its characters."""
+    if isinstance(paths, (str, bytes)) or hasattr(paths, "__fspath__"):
+        raise TypeError(f"{name}() takes a list of paths, not one path: {paths!r} "
+                        f"(write [{paths!r}])")
+    return [os.fspath(path) for path in paths]
 
 
 def judge_files(paths, game, *, ship=False):
@@ -157,8 +207,8 @@ def judge_files(paths, game, *, ship=False):
     :class:`havhex.InputError` a local run raises.
     """
     judge_module(game)
-    paths = [os.fspath(path) for path in paths]
-    return _bag(plan_judge(paths, game, ship, _workers_here()), judge_records, game)
+    paths = _paths(paths, "judge_files")
+    return _bag(plan_judge(paths, game, ship, _workers_here()), _judge_values, game)
 
 
 def replay_files(paths, *, rule="official", ship=False):
@@ -167,5 +217,5 @@ def replay_files(paths, *, rule="official", ship=False):
     ``rule`` and ``ship`` as for the command line and :func:`judge_files`."""
     if rule not in ("official", "contest"):
         raise ValueError(f"rule must be 'official' or 'contest', not {rule!r}")
-    paths = [os.fspath(path) for path in paths]
-    return _bag(plan_replay(paths, ship, _workers_here()), replay_records, rule)
+    paths = _paths(paths, "replay_files")
+    return _bag(plan_replay(paths, ship, _workers_here()), _replay_values, rule)

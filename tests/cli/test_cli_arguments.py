@@ -16,7 +16,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 # A value each option accepts, and what it becomes.
 VALUES = {"output": ("out.txt", "out.txt"), "jobs": ("2", 2), "format": ("json", "json"),
           "case": ("3", 3), "rule": ("contest", "contest"), "game_number": ("2", 2),
-          "move": ("0", 0),
+          "move": ("0", 0), "kind": ("havannah", "havannah"), "max_cells": ("50", 50),
           "scheduler": ("tcp://h:8786", "tcp://h:8786"), "cluster": ("local:02", "local:2")}
 
 
@@ -113,7 +113,7 @@ def test_help_and_usage_come_from_the_table(command):
         if name == "-h":
             continue  # leaves with the help (test_help_and_version_go_to_stdout)
         value = {"OUT": "x", "N": "1", "K": "1", "{text,json}": "json",
-                 "{official,contest}": "contest", "ADDRESS": "h:1",
+                 "{official,contest}": "contest", "{hex,havannah}": "hex", "ADDRESS": "h:1",
                  "local:N": "local:2"}.get(metavar)
         option = next(option for option in OPTIONS if name in option.names)
         # --ship goes with a cluster (tests/dask/test_dask_options.py).
@@ -123,9 +123,42 @@ def test_help_and_usage_come_from_the_table(command):
 
 
 def test_help_lines_fit_a_terminal():
+    # The usage lines too (issue 23: replay's ran to 164 characters).
     for command in (None, *COMMANDS):
-        usage_line, *rest = arguments.help_text(command).splitlines()
-        assert all(len(line) <= 79 for line in rest), command
+        lines = arguments.help_text(command).splitlines()
+        assert all(len(line) <= 79 for line in lines), command
+        assert all(len(line) <= 79 for line in arguments.usage_text(command).splitlines())
+        assert all(len(line) <= 79 for line in arguments.short_usage(command).splitlines())
+
+
+# What one command's help may not speak of: the other commands' behaviour.
+OTHERS = {"havannah": ("replay", "game record", "per game", "draw"),
+          "hex": ("replay", "game record", "per game", "draw"),
+          "replay": ("judge", "per case", "threads", "progress", "draw"),
+          "draw": ("replay", "judged", "threads", "per game")}
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_a_command_help_speaks_of_that_command(command):
+    options = [option for option in OPTIONS if command in option.commands]
+    text = "\n".join(option.help_for(command) for option in options).lower()
+    for word in OTHERS[command]:
+        assert word not in text, (command, word)
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_the_usage_is_whole_in_the_help_and_short_in_an_error(command, capsys):
+    usage = arguments.usage_text(command)
+    first, *rest = usage.splitlines()
+    assert first.startswith(f"usage: havhex {command} [-h]")
+    indent = len(f"usage: havhex {command} ")
+    assert all(line.startswith(" " * indent + "[") for line in rest)
+    positionals = " ".join(shown for shown, _ in COMMANDS[command].positionals)
+    assert usage.endswith(positionals)
+    assert cli.main([command, "--bogus"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == [arguments.short_usage(command),
+                     "havhex: error: unrecognized arguments: --bogus"]
 
 
 def test_readme_synopsis_matches_the_table():

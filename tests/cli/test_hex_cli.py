@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import needs
 import ref_hex as ref
 from conftest import one_error_line, write
 
@@ -37,7 +38,7 @@ def test_hand_answers_agree_with_reference():
 def test_conformance(cli, conformance_dir, name):
     path = conformance_dir / "hex" / f"{name}.in"
     if not path.is_file():
-        pytest.skip(f"{path} not found")
+        needs.missing("conformance", f"{path} not found")
     expected = (conformance_dir / "hex" / f"{name}.out").read_bytes()
     process = cli("hex", path)
     assert (process.returncode, process.stdout, process.stderr) == (0, expected, b"")

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+import needs
 from conftest import one_error_line, run_cli
 
-pytest.importorskip("distributed")
-pytest.importorskip("dask.bag")
+needs.module("distributed", need="dask")
+needs.module("dask.bag", need="dask")
 
 import havhex.dask as hdask  # noqa: E402
 from havhex.cli import main  # noqa: E402
@@ -24,8 +25,7 @@ RECORDS = ROOT.parent / "shared" / "records" / "littlegolem-havannah"
 
 @pytest.fixture(scope="module")
 def cluster():
-    distributed = pytest.importorskip("distributed")
-    pytest.importorskip("dask.bag")
+    distributed = needs.module("distributed", need="dask")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=":0") as local:
         yield local
@@ -33,7 +33,7 @@ def cluster():
 
 @pytest.fixture(scope="module")
 def client(cluster):
-    distributed = pytest.importorskip("distributed")
+    distributed = needs.module("distributed", need="dask")
     with distributed.Client(cluster, set_as_default=False) as connected:
         yield connected
 
@@ -335,9 +335,26 @@ def test_replay_of_records_gives_the_local_output(cluster, capsys, tmp_path):
         assert status == 0 and written and err.startswith("replayed 1 file")
 
 
+def test_replay_takes_kind_and_max_cells_on_the_cluster(cluster, capsys, tmp_path):
+    """--kind and --max-cells reach the workers: a board beyond the bound is
+    flagged at move 0 there as here, and the game of an .hgf on standard
+    input is the one --kind says."""
+    record = tmp_path / "three.sgf"
+    record.write_bytes(b"(;FF[4]GM[11]SZ[2];B[a1])\n(;FF[4]GM[11]SZ[3];B[a1])\n")
+    for extra in (["--max-cells", "8"], []):
+        status, written, err = same_as_local(["replay", *extra, record], cluster, capsys,
+                                             tmp_path)
+        assert status == 0 and (b"illegal move 0" in written) == bool(extra)
+    hgf = b"(;FF[4]SZ[4]RE[B];W[d4];B[c3];W[resign])"
+    local = run_cli("replay", "--kind", "havannah", "-", stdin=hgf)
+    remote = run_cli("replay", "--kind", "havannah", "--scheduler", cluster.scheduler_address,
+                     "-", stdin=hgf)
+    assert (remote.returncode, remote.stdout) == (0, local.stdout)
+    assert local.stdout.startswith(b"<stdin> game 1: havannah 4")
+
+
 def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, capsys, tmp_path):
-    if not RECORDS.is_dir():
-        pytest.skip(f"Little Golem records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     for output_format in ("text", "json"):
         for ship in ([], ["--ship"]):
             status, written, err = same_as_local(
@@ -346,8 +363,7 @@ def test_replay_of_the_little_golem_records_gives_the_local_output(cluster, caps
 
 
 def test_replay_of_a_large_collection_in_byte_ranges(monkeypatch, cluster, capsys, tmp_path):
-    if not RECORDS.is_dir():
-        pytest.skip(f"Little Golem records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     monkeypatch.setattr(hdask, "REPLAY_UNIT_BYTES", 20000)
     collection = tmp_path / "all.hgf"
     collection.write_bytes(b"".join(path.read_bytes() for path in sorted(RECORDS.glob("*.hgf"))))
@@ -398,7 +414,9 @@ def test_the_bag_writes_text_files_and_makes_a_dataframe(client, tmp_path, confo
     parts = sorted(tmp_path.glob("part-*.jsonl"), key=lambda p: int(p.stem.split("-")[1]))
     assert [json.loads(line) for part in parts for line in part.read_text().splitlines()] == \
         client.compute(bag).result()
-    pytest.importorskip("dask.dataframe")
+    # The dask extra installs what to_dataframe() needs (docs/dask.md shows it).
+    needs.module("dask.dataframe", need="dask")
+    needs.module("pandas", need="dask")
     frame = bag.to_dataframe(meta={"file": str, "case": int, "answer": str})
     assert list(client.compute(frame).result()["case"]) == \
         [record["case"] for record in client.compute(bag).result()]
@@ -421,6 +439,84 @@ def test_the_bag_raises_the_first_fault(client, tmp_path):
     assert (caught.value.reason, caught.value.source, caught.value.line) == \
         (local.value.reason, str(bad), local.value.line)
     assert "input ends before row 2" in str(caught.value)
+
+
+def test_the_bag_raises_the_first_fault_in_input_order(small_units, client, tmp_path, capsys):
+    """The first file's fault comes last in time (a long case, then a bad
+    move); the second file is missing and fails at once on its worker.
+    The bag, like the command line, reports the first file's."""
+    from havhex import InputError
+
+    slow = tmp_path / "slow.in"
+    case = long_havannah_case(300000)
+    moves = int(case.split("\n", 1)[0].split()[1])
+    slow.write_text("1\n" + case.replace(f" {moves}\n", f" {moves + 1}\n", 1)
+                    + "\n0 0\n")
+    missing = tmp_path / "missing.in"
+    status, _, err = run_main(["havannah", slow, missing], capsys, tmp_path / "out.txt")
+    assert status == 1 and err.startswith(f"havhex: {slow}:"), err
+    for ship in (False, True):
+        bag = hdask.judge_files([slow, missing], "havannah", ship=ship)
+        assert bag.npartitions == 2
+        with pytest.raises(InputError) as caught:
+            client.compute(bag).result()
+        assert f"havhex: {caught.value}\n" == err
+        # Each partition from the first fault on raises it.
+        with pytest.raises(InputError) as later:
+            client.compute(bag.to_delayed()[1]).result()
+        assert str(later.value) == str(caught.value)
+
+
+def _release_readers(fifo):
+    """Let a reader blocked opening ``fifo`` go (on the old code)."""
+    try:
+        descriptor = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError:
+        return                          # nobody is blocked on it
+    os.close(descriptor)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs: POSIX only")
+@pytest.mark.parametrize("kind", ["hex file", "hex run", "record file", "record run"])
+def test_a_file_that_became_a_fifo_after_planning_fails_that_file(kind, small_units, client,
+                                                                    monkeypatch, tmp_path, rng):
+    """The plan saw a regular file; by the time a worker opens it, it is a
+    FIFO with no writer.  The worker fails that file at once (it would
+    block opening it, and stay blocked for the next run)."""
+    from havhex import InputError
+
+    monkeypatch.setattr(hdask, "REPLAY_UNIT_BYTES", 4000)
+    changed = tmp_path / ("changed.in" if kind.startswith("hex") else "changed.sgf")
+    if kind == "hex file":
+        changed.write_text("1\n1\nR\n")
+    elif kind == "hex run":
+        changed.write_text(hex_input(rng, 400))
+    else:
+        games = (ROOT / "examples" / "hex-games.sgf").read_bytes()
+        changed.write_bytes(games * (1 if kind == "record file" else 40))
+    if kind.startswith("hex"):
+        bag = hdask.judge_files([changed], "hex")
+        assert (range_tasks(changed, "hex") > 0) == (kind == "hex run")
+    else:
+        bag = hdask.replay_files([changed])
+        assert (bag.npartitions > 1) == (kind == "record run")
+    changed.unlink()
+    os.mkfifo(changed)
+    try:
+        with pytest.raises(InputError) as caught:
+            client.compute(bag).result(timeout=60)
+    finally:
+        _release_readers(changed)
+    assert caught.value.source == str(changed)
+    assert "not a regular file" in caught.value.reason
+
+
+@pytest.mark.parametrize("one", ["x.in", b"x.in", Path("x.in")])
+def test_one_path_instead_of_a_list_is_a_type_error(one):
+    with pytest.raises(TypeError, match="list of paths"):
+        hdask.judge_files(one, "hex")
+    with pytest.raises(TypeError, match="list of paths"):
+        hdask.replay_files(one)
 
 
 def test_the_replay_bag_holds_the_commands_records(client, tmp_path, capsys):
@@ -451,6 +547,64 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_1_quickly(tmp_path):
     assert line.startswith(f"havhex: cannot reach the Dask scheduler at tcp://127.0.0.1:{port}")
     assert not output.exists()
     assert elapsed < hdask.CONNECT_TIMEOUT + 20
+
+
+class _Server:
+    """A TCP server on a free port of this machine, in a thread: an HTTP
+    server (says nothing until asked, as the dashboard beside a scheduler)
+    or one that answers any connection with ``greeting`` (as a proxy)."""
+
+    def __init__(self, greeting=None):
+        import http.server
+        import socketserver
+        import threading
+
+        if greeting is None:
+            self.server = http.server.ThreadingHTTPServer(
+                ("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+        else:
+            class Greeter(socketserver.BaseRequestHandler):
+                def handle(self):
+                    try:
+                        self.request.sendall(greeting)
+                        self.request.recv(1 << 16)
+                    except OSError:
+                        pass
+
+            self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Greeter)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return f"tcp://127.0.0.1:{self.server.server_address[1]}"
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.parametrize("greeting", [None, b"HTTP/1.1 502 Bad Gateway\r\n\r\n",
+                                      b"\x08" + bytes(7) + b"garbage!", b"\x00" * 64])
+def test_a_server_that_is_not_a_scheduler_is_one_line_and_exit_1_quickly(greeting, tmp_path):
+    output = tmp_path / "out.txt"
+    with _Server(greeting) as address:
+        started = time.monotonic()
+        done = run_cli("hex", "-o", output, "--scheduler", address,
+                       ROOT / "examples" / "hex.in")
+        elapsed = time.monotonic() - started
+    line = one_error_line(done)
+    assert line.startswith(f"havhex: cannot reach the Dask scheduler at {address}: "), line
+    assert "Exception ignored" not in line and "EiB" not in line
+    assert not output.exists()
+    assert elapsed < hdask.CONNECT_TIMEOUT + 20
+
+
+def test_the_probe_passes_a_real_scheduler(cluster):
+    from havhex._cluster.client import probe
+
+    probe(cluster.scheduler_address)
+    probe(cluster.scheduler_address.replace("tcp://", ""))
 
 
 def test_a_local_cluster_for_the_run(tmp_path):
@@ -488,6 +642,75 @@ def long_inputs(folder, copies=12):
         files.append(folder / f"long{number}.in")
         os.link(first, files[-1])
     return files
+
+
+def _children(pid):
+    import subprocess
+
+    listed = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)],
+                            capture_output=True, text=True).stdout
+    return [int(word) for word in listed.split()]
+
+
+def _cpu_seconds(pids):
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(") ", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (FileNotFoundError, IndexError, ValueError):
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+@pytest.mark.parametrize("phase", ["starting", "judging"])
+@pytest.mark.parametrize("signal_name, status", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_signal_stops_a_local_cluster_run_at_once(phase, signal_name, status, tmp_path):
+    """A signal while the cluster starts or while its workers judge: the
+    run stops, its workers gone, nothing written, exit 130 (143) and no
+    traceback, well before the four seconds Dask's close would wait for a
+    busy worker (or the ten its exit hook waits for a cluster starting)."""
+    import subprocess
+    import sys
+
+    files = long_inputs(tmp_path, copies=100)
+    output = tmp_path / "out.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "havhex", "havannah", "--format", "json", "--cluster", "local:2",
+         "-o", str(output), *map(str, files)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+            assert process.poll() is None, process.communicate()
+            time.sleep(0.1)
+        if phase == "judging":
+            while _cpu_seconds(_children(process.pid)) < 2 and time.monotonic() < deadline:
+                assert process.poll() is None, process.communicate()
+                time.sleep(0.1)
+        workers = _children(process.pid)
+        assert process.poll() is None, "the run ended before the signal"
+        sent = time.monotonic()
+        process.send_signal(getattr(signal, signal_name))
+        out, err = process.communicate(timeout=60)
+        elapsed = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert (process.returncode, out) == (status, b""), err.decode()
+    assert b"Traceback" not in err and err.count(b"\n") <= 1, err.decode()
+    assert not output.exists() and not list(tmp_path.glob("*.tmp*"))
+    assert elapsed < 3, elapsed
+    time.sleep(0.5)
+    for pid in workers:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                assert stat.read().split(") ")[1][0] in "ZX", f"worker {pid} still runs"
+        except FileNotFoundError:
+            pass
 
 
 def run_killing_a_worker(client, address, files, output):

@@ -39,6 +39,38 @@ def test_the_dask_options_are_checked_as_usage_errors(cli, command):
     assert "--scheduler ADDRESS" in shown and "--cluster local:N" in shown and "--ship" in shown
 
 
+def test_the_local_cluster_is_capped_at_four_workers_a_core(cli):
+    import os
+
+    limit = 4 * (os.cpu_count() or 1)
+    for value in (f"local:{limit + 1}", "local:99999999999999999999", "local:" + "9" * 5000):
+        line = usage_error(cli, "hex", "--cluster", value, "x")
+        assert f"argument --cluster: expected local:N with N at most {limit} (4 per core)" \
+            in line
+        assert len(line) < 200
+    # The limit itself is taken (the run then fails on the missing file, or
+    # on a missing Dask: not a usage error).
+    assert cli("hex", "--cluster", f"local:{limit}", "--ship", "/nonexistent/x").returncode == 1
+
+
+def test_the_dask_extra_installs_what_the_docs_use():
+    """docs/dask.md turns a bag into a dataframe: the extra brings pandas
+    (dask's dataframe extra) besides the bag and distributed."""
+    import importlib.metadata
+    import re
+
+    try:
+        requires = importlib.metadata.requires("havhex") or []
+    except importlib.metadata.PackageNotFoundError:     # run from a source tree
+        pytest.fail("havhex is not installed (pip install -e .)")
+    extra = [r for r in requires if re.search(r"""extra\s*==\s*["']dask["']""", r)]
+    dask = [r for r in extra if re.match(r"dask\[", r)]
+    assert dask, extra
+    extras = set(re.match(r"dask\[([^\]]*)\]", dask[0]).group(1).replace(" ", "").split(","))
+    assert {"bag", "dataframe"} <= extras
+    assert any(r.startswith("distributed") for r in extra)
+
+
 def test_without_dask_the_options_say_what_to_install(monkeypatch, capsys, tmp_path):
     monkeypatch.setitem(sys.modules, "distributed", None)     # import fails
     output = tmp_path / "out.txt"

@@ -4,17 +4,16 @@ input errors.  The page in a browser is tests/draw/test_page_browser.py."""
 import json
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
+import needs
 from conftest import one_error_line, write
 from havhex import InputError, records
 from havhex.draw import draw_record
 from havhex.hex import Board as HexBoard
 
 SVG = "{http://www.w3.org/2000/svg}"
-RECORDS = Path(__file__).resolve().parents[2].parent / "shared" / "records"
 
 # Red (SGF's Black) joins the top and bottom of a 3 x 3 board in move 5:
 # a1 is (row 0, col 0), b2 (1, 1), a3 (2, 0); then Blue plays on.
@@ -56,7 +55,7 @@ def test_a_hex_record_at_its_winning_move(tmp_path, cli):
 
 @pytest.mark.parametrize("move", range(7))
 def test_each_move(tmp_path, cli, move):
-    pytest.importorskip("numpy")
+    needs.module("numpy")
     path = write(tmp_path, "game.sgf", HEX_GAME)
     done = cli("draw", "record", path, "--move", move)
     assert done.returncode == 0, done.stderr
@@ -155,9 +154,7 @@ def test_a_board_beyond_the_pictures(tmp_path):
 
 
 def little_golem_files(count):
-    folder = RECORDS / "littlegolem-havannah"
-    if not folder.is_dir():
-        pytest.skip(f"Little Golem records not found at {folder}")
+    folder = needs.shared("records", "littlegolem-havannah", need="records")
     return sorted(folder.glob("*.hgf"))[:count]
 
 

@@ -9,12 +9,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import needs
 from havhex import InputError
 from havhex.draw.page import game_page, game_steps, position_svg
 from havhex.havannah import Board as HavannahBoard
 from havhex.hex import Board as HexBoard
 
-np = pytest.importorskip("numpy")
+np = needs.module("numpy")
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -241,3 +242,20 @@ def test_the_page_data_cannot_close_its_script():
     page = game_page(game)
     assert page.count("</script>") == 2
     assert "<b>" not in page
+
+
+@pytest.mark.parametrize("kind, size, moves", [
+    ("havannah", 3, [(2, 2), "swap", (1, 1), (3, 3), (1, 2)]),
+    ("hex", 3, [(0, 0), (2, 2), (1, 0), (1, 2), (2, 0)]),
+])
+def test_cells_by_name_step_as_the_cells_do(kind, size, moves):
+    # A move given by its name ("a1") is the cell the board reads, not a swap.
+    board = (HavannahBoard(size) if kind == "havannah" else HexBoard(size))
+    names = [move if isinstance(move, str) else board.cell_name(move) for move in moves]
+    assert all(isinstance(name, str) for name in names)
+    by_cell = game_steps(kind, size, moves)
+    by_name = game_steps(kind, size, names)
+    assert by_name.illegal is None and by_cell.illegal is None
+    assert [changes for _, changes in by_name.steps] == [changes for _, changes in by_cell.steps]
+    assert [label for label, _ in by_name.steps] == [label for label, _ in by_cell.steps]
+    assert by_name.win == by_cell.win

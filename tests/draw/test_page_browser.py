@@ -4,19 +4,17 @@ take screenshots.
 
 Chromium comes from the system's packages (Debian: ``apt-get install
 chromium``), driven over its DevTools pipe by tests/support/chromium.py.
-Without it these tests skip, unless HAVHEX_BROWSER_REQUIRED=1 (as .ci/run
-sets it), which makes a missing browser a failure.
+Without it these tests skip, unless HAVHEX_REQUIRE names ``browser`` (as
+.ci/run does), which makes a missing browser a failure (see
+tests/support/needs.py).
 """
 import collections
-import os
-from pathlib import Path
 
 import pytest
 
+import needs
 import chromium
 from havhex.draw.page import game_page, game_steps
-
-RECORDS = Path(__file__).resolve().parents[2].parent / "shared" / "records"
 
 # The page is Python and JavaScript, and Chromium no part of what the
 # sanitizers check; under them the screenshots' decoding alone takes minutes.
@@ -31,10 +29,8 @@ RED_STONE = (215, 38, 61)       # .cell.red's fill, #d7263d
 def browser():
     executable = chromium.find()
     if executable is None:
-        if os.environ.get("HAVHEX_BROWSER_REQUIRED") == "1":
-            pytest.fail("HAVHEX_BROWSER_REQUIRED=1 and no Chromium found "
-                        f"(looked for {', '.join(chromium.NAMES)} and HAVHEX_CHROMIUM)")
-        pytest.skip("no Chromium found (apt-get install chromium, or set HAVHEX_CHROMIUM)")
+        needs.missing("browser", f"no Chromium found (looked for {', '.join(chromium.NAMES)} "
+                                 "and HAVHEX_CHROMIUM; apt-get install chromium)")
     with chromium.Browser.start(executable, width=800, height=640) as running:
         yield running
 
@@ -185,9 +181,7 @@ def test_buttons_step_through_a_hex_game(browser, tmp_path):
 def test_little_golem_records(browser, tmp_path, cli):
     """``havhex draw record FILE --html`` on real games: the page opens at
     the replay's winning move, and every position stepped to is the game's."""
-    folder = RECORDS / "littlegolem-havannah"
-    if not folder.is_dir():
-        pytest.skip(f"Little Golem records not found at {folder}")
+    folder = needs.shared("records", "littlegolem-havannah", need="records")
     from havhex import records
 
     checked = {"win": 0, "none": 0}
@@ -243,3 +237,28 @@ def test_an_sgf_hex_record(browser, tmp_path, cli):
     assert sorted(s[:2] for s in seen["stones"] if "chain" in s[3].split()) == \
         [[2, 0], [2, 1], [2, 2]]
     assert "Blue wins" in seen["status"]
+
+
+def test_a_page_of_hostile_text_still_steps(browser, tmp_path, cli):
+    """A record whose names and last move open comments and scripts and hold
+    characters XML forbids: the page opens, its buttons step, and the
+    status shows the move's text as written."""
+    move = "<!--<script>"
+    record = ("(;FF[4]GM[11]SZ[3]PB[</script><!--\x01]PW[<script>\ufffe]GN[-->&amp;]"
+              f";B[a1];W[c1];B[a2];W[{move}])")
+    path = tmp_path / "hostile.sgf"
+    path.write_text(record, encoding="utf-8")
+    out = tmp_path / "hostile.html"
+    done = cli("draw", "record", path, "--html", "-o", out)
+    assert done.returncode == 0, done.stderr
+    page = browser.open(out.as_uri(), width=800, height=640)
+    seen = state(page)
+    assert seen["move"] == 3 and seen["disabled"] == ["next", "last"]
+    assert "move 4 is illegal" in seen["status"] and move in seen["status"]
+    for button, expected in (("first", 0), ("next", 1), ("next", 2), ("prev", 1), ("last", 3)):
+        page.click(f"#{button}")
+        seen = state(page)
+        assert seen["move"] == expected, button
+        assert len(seen["stones"]) == expected
+    title = page.evaluate("document.title")
+    assert "</script><!--\ufffd (Red)" in title and "<script>\ufffd (Blue)" in title

@@ -28,7 +28,8 @@ from typing import Callable, Optional
 
 import pytest
 
-hypothesis = pytest.importorskip("hypothesis")
+import needs
+hypothesis = needs.module("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 

@@ -467,3 +467,42 @@ def test_cli(tmp_path_factory, data, suffix, jobs):
     for got, record in zip(printed, wanted):
         assert got["file"] == str(path)
         assert {key: got[key] for key in record} == json.loads(json.dumps(record)), shown(data)
+
+
+def _read_facts(source, game):
+    """The games of a reading, or its fault: ``("games", [...])`` or
+    ``("fault", line, reason)``, the games before a fault included."""
+    from havhex import InputError
+    from havhex import records as reader
+
+    facts = []
+    try:
+        for g in reader.read(source, game=game, max_cells=None):
+            facts.append((g.index, g.line, g.kind, g.size, g.moves, g.properties))
+    except InputError as error:
+        return ("fault", facts, error.line, error.reason)
+    return ("games", facts)
+
+
+@settings(max_examples=max(2, EXAMPLES // 4), **SETTINGS)
+@given(data=st.one_of(records(), raw_bytes()), piece=st.sampled_from((1, 2, 3, 5, 64, 4096)),
+       game=st.sampled_from((None, "hex", "havannah")))
+def test_a_file_read_in_pieces_reads_as_its_bytes(tmp_path_factory, data, piece, game):
+    """A file is read in checked pieces: whatever the size of a piece, it
+    gives the games of its bytes read whole, in order, and the same fault at
+    the same line after them."""
+    from havhex.records import game as game_module
+
+    path = tmp_path_factory.mktemp("pieces") / "record.sgf"
+    path.write_bytes(data)
+    whole = _read_facts(data, game)
+    saved = game_module.PIECE_BYTES
+    game_module.PIECE_BYTES = piece
+    try:
+        pieces = _read_facts(path, game)
+        loaded = game_module.load(path)[0]
+    finally:
+        game_module.PIECE_BYTES = saved
+    assert pieces == whole, shown(data)
+    # The bytes load gives (for -j and the cluster) read as the file does.
+    assert _read_facts(loaded, game) == whole, shown(data)

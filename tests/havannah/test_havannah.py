@@ -18,6 +18,7 @@ from array import array
 
 import pytest
 
+import needs
 import ref_havannah as ref
 from boards import hex_ring
 from havhex import InputError, havannah
@@ -428,14 +429,14 @@ def test_empty_buffer():
 
 def test_numpy_empty_buffer():
     # An (0, 2) array is an (M, 2) buffer with M = 0: no moves, no win.
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     for dtype in (np.int32, np.int64):
         assert first_win(3, np.zeros((0, 2), dtype=dtype)) == Result((), None)
         assert enclosed_empty(3, np.zeros((0, 2), dtype=dtype)) == []
 
 
 def test_numpy_input():
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     for _, size, moves, text in HAND_CASES:
         if not moves:
             continue  # see test_numpy_empty_buffer

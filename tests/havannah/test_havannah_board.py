@@ -6,6 +6,8 @@ import os
 import random
 
 import pytest
+
+import needs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -209,7 +211,7 @@ def test_the_corners_of_the_square_are_off_the_board_and_a_bridge_ends_the_game(
 
 
 def test_arrays_round_trip():
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     board, _, _ = play_random_game(5, "official", False, 7)
     while board.winner is not None:
         board.undo()

@@ -5,9 +5,10 @@ import random
 
 import pytest
 
+import needs
 from havhex.havannah import Board
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = needs.module("pyspiel", need="openspiel")
 
 
 def action_of(size, cell):

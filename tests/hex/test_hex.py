@@ -12,6 +12,7 @@ import threading
 
 import pytest
 
+import needs
 import ref_hex as ref
 from boards import snake
 from havhex import InputError
@@ -81,7 +82,7 @@ def test_conformance_file(conformance_dir, name):
     folder = conformance_dir / "hex"
     path = folder / f"{name}.in"
     if not path.is_file():
-        pytest.skip(f"{path} not found")
+        needs.missing("conformance", f"{path} not found")
     expected = (folder / f"{name}.out").read_text()
     assert hx.format_results(hx.judge_file(path)) == expected
     assert hx.format_results(hx.judge_file(str(path), threads=3)) == expected
@@ -94,7 +95,7 @@ def test_every_conformance_file_is_checked(conformance_dir):
     """A new official file must not be silently left out."""
     folder = conformance_dir / "hex"
     if not folder.is_dir():
-        pytest.skip(f"{folder} not found")
+        needs.missing("conformance", f"{folder} not found")
     names = sorted(p.stem for p in folder.glob("*.in"))
     assert names and set(names) <= set(CONFORMANCE_NAMES), names
 
@@ -102,7 +103,7 @@ def test_every_conformance_file_is_checked(conformance_dir):
 def test_sample_reasons_and_last_moves(conformance_dir):
     path = conformance_dir / "hex" / "sample.in"
     if not path.is_file():
-        pytest.skip(f"{path} not found")
+        needs.missing("conformance", f"{path} not found")
     boards = ref.parse_input(path.read_text())
     results = hx.judge_file(path)
     assert len(results) == len(boards) == 7
@@ -114,7 +115,7 @@ def test_small_set_against_reference(conformance_dir):
     """Reasons and last moves too, not just the printed status."""
     path = conformance_dir / "hex" / "test-set-1.in"
     if not path.is_file():
-        pytest.skip(f"{path} not found")
+        needs.missing("conformance", f"{path} not found")
     boards = ref.parse_input(path.read_text())
     for rows, result, explanation in zip(boards, hx.judge_file(path), hx.explain_file(path)):
         assert (str(result), result.reason, result.last_moves) == reference(rows), rows
@@ -552,7 +553,7 @@ def test_board_forms():
 
 
 def test_numpy_boards():
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     expected = hx.judge(["BB", "R."])
     assert hx.judge(np.array([list("BB"), list("R.")])) == expected                 # <U1
     assert hx.judge(np.array([list("BB"), list("R.")], dtype="S1")) == expected     # S1

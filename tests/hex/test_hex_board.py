@@ -11,6 +11,8 @@ import random
 from fractions import Fraction
 
 import pytest
+
+import needs
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import ref_hex_board as ref
@@ -196,7 +198,7 @@ def test_swap_pieces_mirrors_the_stone_and_changes_its_colour():
 def test_the_notebook_picture_after_swap_pieces_on_a_start_from_an_array():
     """Red's stone came from from_array, not from a move: the picture still
     rings the blue stone on the mirror cell, as after a played first move."""
-    pytest.importorskip("numpy")
+    needs.module("numpy")
     start = Board.from_array([[0, 1, 0], [0, 0, 0], [0, 0, 0]], swap=True)
     played = Board(3, swap=True)
     played.play((0, 1))
@@ -324,7 +326,7 @@ def test_a_thousand_by_a_thousand_board_plays_a_column():
 # ---------------------------------------------------------------------------
 
 def test_arrays_round_trip():
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     rng = random.Random(8)
     for _ in range(200):
         rows, cols = rng.randint(1, 9), rng.randint(1, 9)
@@ -343,7 +345,7 @@ def test_arrays_round_trip():
 
 
 def test_from_array_infers_the_mover_and_rejects_what_no_game_reaches():
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     assert Board.from_array(np.zeros((2, 3), np.int8)).to_move == "red"
     assert Board.from_array([[1, 0], [0, 0]]).to_move == "blue"
     assert Board.from_array([[0, 2], [0, 0]]).to_move == "red"
@@ -372,7 +374,7 @@ def test_from_array_infers_the_mover_and_rejects_what_no_game_reaches():
 
 
 def test_the_judge_takes_the_boards_arrays():
-    pytest.importorskip("numpy")
+    needs.module("numpy")
     rng = random.Random(3)
     for _ in range(100):
         n = rng.randint(1, 9)
@@ -447,7 +449,7 @@ def test_a_crafted_pickle_of_a_start_raises_instead_of_reading_astray():
 
 
 def test_pickle_keeps_the_start_of_a_board_made_from_an_array():
-    pytest.importorskip("numpy")
+    needs.module("numpy")
     start = Board.from_array([[0, 1, 0], [0, 0, 0]], swap=True)
     start.play("swap-sides")
     again = pickle.loads(pickle.dumps(start))

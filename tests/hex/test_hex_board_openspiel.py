@@ -7,11 +7,10 @@ the legal moves must agree at every step.
 """
 import random
 
-import pytest
-
+import needs
 from havhex.hex import Board
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = needs.module("pyspiel", need="openspiel")
 
 
 def _agree(rng, rows, cols):

@@ -5,11 +5,10 @@ structure was completed, with the same winner, and the others do not end.
 OpenSpiel's pie rule (``swap``) is the first cell played again."""
 from pathlib import Path
 
-import pytest
-
+import needs
 from havhex import records
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = needs.module("pyspiel", need="openspiel")
 
 LITTLE_GOLEM = Path(__file__).resolve().parents[2].parent / "shared" / "records" / "littlegolem-havannah"
 
@@ -20,8 +19,7 @@ def action_of(size, cell):
 
 
 def test_little_golem_games_end_where_openspiel_ends_them():
-    if not LITTLE_GOLEM.is_dir():
-        pytest.skip(f"the Little Golem records are not at {LITTLE_GOLEM}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     spiel_games = {}
     compared = won = 0
     for path in sorted(LITTLE_GOLEM.glob("*.hgf")):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import needs
 import ref_hex_board
 from sgf_names import hex_cell_name
 from ref_havannah_board import RefBoard
@@ -168,8 +169,7 @@ def test_variations_follow_the_main_line():
 
 @pytest.fixture
 def little_golem():
-    if not LITTLE_GOLEM.is_dir():
-        pytest.skip(f"the Little Golem records are not at {LITTLE_GOLEM}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     return sorted(LITTLE_GOLEM.glob("*.hgf"))
 
 

@@ -9,12 +9,13 @@ import io
 
 import pytest
 
+import needs
 from conftest import CONFORMANCE
 from sgf_names import column_letters
 from havhex import records
 from havhex.records import writer
 
-hypothesis = pytest.importorskip("hypothesis")
+hypothesis = needs.module("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -217,8 +218,7 @@ def test_hex_swaps_and_the_generated_benchmark_games_round_trip():
 def test_little_golem_games_are_written_back_as_they_were():
     """Every Little Golem game reads back the same; the files whose bytes are
     ASCII come out byte for byte (the others' Latin-1 names become UTF-8)."""
-    if not RECORDS.is_dir():
-        pytest.skip(f"game records not found at {RECORDS}")
+    needs.shared("records", "littlegolem-havannah", need="records")
     identical = 0
     paths = sorted(RECORDS.glob("*.hgf"))
     for path in paths:

@@ -21,7 +21,7 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 # The needs HAVHEX_REQUIRE may name: Python modules of the extras, the
 # system's browser and compiler, and the folders of ../shared.
 NAMES = frozenset({
-    "numpy", "hypothesis", "mypy", "html5lib", "openspiel", "dask", "pandas",
+    "numpy", "hypothesis", "mypy", "html5lib", "build", "openspiel", "dask", "pandas",
     "browser", "compiler", "conformance", "records", "engines",
 })
 

@@ -6,14 +6,14 @@ import os
 
 from ..errors import InputError
 
-__all__ = ["CONNECT_TIMEOUT", "require", "connect", "worker_count", "shipped", "ship_units",
+__all__ = ["CONNECT_TIMEOUT", "require", "probe", "connect", "stop_local_workers", "worker_count", "shipped", "ship_units",
            "guarded", "default_client"]
 
 # Seconds a client waits for the scheduler before giving up.
 CONNECT_TIMEOUT = 5
 
 _MISSING = ("havhex.dask needs Dask: install the extra with "
-            "pip install \"havhex[dask]\" (dask[bag] and distributed)")
+            "pip install \"havhex[dask]\" (dask[bag,dataframe] and distributed)")
 
 
 def require(*modules):
@@ -35,9 +35,102 @@ def _quiet_logging():
     top = logging.getLogger("distributed")
     for handler in top.handlers:
         handler.setLevel(logging.CRITICAL)
+    # A worker's start cut short by Ctrl-C leaves tasks that failed unseen.
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
     for name in list(logging.root.manager.loggerDict):
         if name == "distributed" or name.startswith("distributed."):
             logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+# The most a scheduler's first message (its handshake: a few small frames)
+# may announce; a larger one is not a Dask scheduler's.
+_HANDSHAKE_BYTES_MAX = 1 << 16
+
+
+def _host_port(address):
+    """``(host, port)`` of a ``tcp://`` (or bare) address, None for another
+    protocol (TLS, websockets: left to Dask)."""
+    protocol, _, rest = address.rpartition("://")
+    if protocol not in ("", "tcp"):
+        return None
+    host, _, port = rest.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    return host, int(port)
+
+
+def _read_exactly(connection, count, deadline):
+    import time
+
+    pieces = []
+    while count:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        connection.settimeout(left)
+        piece = connection.recv(min(count, 1 << 16))
+        if not piece:
+            raise ConnectionError("the connection was closed")
+        pieces.append(piece)
+        count -= len(piece)
+    return b"".join(pieces)
+
+
+def probe(address, timeout=None):
+    """Check that a Dask scheduler answers at ``address`` before handing it
+    to ``distributed.Client``, which waits on a server that says nothing
+    (an HTTP server, such as the dashboard beside the scheduler) past its
+    own timeout, and takes a proxy's first bytes for a message length (and
+    tries to allocate exabytes).  A Dask server speaks first: its
+    handshake, a length-prefixed message of a few small frames.  Raises
+    InputError, within ``timeout`` seconds (CONNECT_TIMEOUT), when the
+    address does not answer so."""
+    import socket
+    import struct
+    import time
+
+    where = _host_port(address)
+    if where is None:
+        return
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
+    deadline = time.monotonic() + timeout
+
+    def fail(why):
+        return InputError(f"cannot reach the Dask scheduler at {address}: {why}")
+
+    try:
+        connection = socket.create_connection(where, timeout=timeout)
+    except socket.timeout:
+        raise fail(f"no answer within {timeout} s") from None
+    except OSError as error:
+        raise fail(error.strerror or str(error) or type(error).__name__) from None
+    with connection:
+        try:
+            (total,) = struct.unpack("<Q", _read_exactly(connection, 8, deadline))
+            if not 16 <= total <= _HANDSHAKE_BYTES_MAX:
+                raise fail("it does not speak Dask's protocol (is it a scheduler's address?)")
+            message = _read_exactly(connection, total, deadline)
+        except (TimeoutError, socket.timeout):
+            raise fail(f"no Dask handshake within {timeout} s (is it a scheduler's "
+                       "address?)") from None
+        except OSError as error:
+            raise fail(error.strerror or str(error) or type(error).__name__) from None
+    (frames,) = struct.unpack_from("<Q", message)
+    if not 1 <= frames <= 64 or 8 * (frames + 1) > total:
+        raise fail("it does not speak Dask's protocol (is it a scheduler's address?)")
+    lengths = struct.unpack_from(f"<{frames}Q", message, 8)
+    if 8 * (frames + 1) + sum(lengths) != total:
+        raise fail("it does not speak Dask's protocol (is it a scheduler's address?)")
+
+
+def _local_clusters():
+    """The clusters this process has made (Dask keeps a weak set of them)."""
+    try:
+        from distributed.deploy.spec import SpecCluster
+
+        return set(SpecCluster._instances)
+    except (ImportError, AttributeError, TypeError):
+        return set()
 
 
 def connect(scheduler=None, local_workers=None):
@@ -48,6 +141,7 @@ def connect(scheduler=None, local_workers=None):
     _quiet_logging()
     (distributed,) = require("distributed")
     if scheduler is not None:
+        probe(scheduler)
         try:
             client = distributed.Client(scheduler, timeout=f"{CONNECT_TIMEOUT}s",
                                         set_as_default=False)
@@ -57,18 +151,53 @@ def connect(scheduler=None, local_workers=None):
         return client, None
     import logging
 
-    cluster = distributed.LocalCluster(n_workers=local_workers, threads_per_worker=1,
-                                       # a free port: the scheduler serves HTTP
-                                       # even without a dashboard, and warns on
-                                       # stderr when 8787 is taken
-                                       processes=True, dashboard_address=":0",
-                                       silence_logs=logging.CRITICAL)
+    before = _local_clusters()
+    try:
+        cluster = distributed.LocalCluster(n_workers=local_workers, threads_per_worker=1,
+                                           # a free port: the scheduler serves HTTP
+                                           # even without a dashboard, and warns on
+                                           # stderr when 8787 is taken
+                                           processes=True, dashboard_address=":0",
+                                           silence_logs=logging.CRITICAL)
+    except BaseException:
+        # Ctrl-C or SIGTERM while the cluster starts: the constructor gives
+        # no cluster to close, and Dask's exit hook would close it with a
+        # traceback.
+        # Its close would wait for the start to finish; the worker processes
+        # are daemonic, ended as this process ends.
+        for started in _local_clusters() - before:
+            started.shutdown_on_close = False
+        raise
     try:
         client = distributed.Client(cluster, set_as_default=False)
     except BaseException:
         cluster.close()
         raise
     return client, cluster
+
+
+# Seconds a local worker is given to stop before it is killed, when a run
+# ends early.
+_STOP_GRACE = 0.05
+
+
+def stop_local_workers(cluster):
+    """Kill the local ``cluster``'s worker processes at once, when a run
+    ends early (Ctrl-C, SIGTERM, a bad input): their tasks run on in a
+    compiled kernel, and Dask's own close waits four seconds for them."""
+    import asyncio
+
+    async def stop_workers():
+        # Nanny.close stops its worker within its timeout, then kills it;
+        # the nanny, closing, does not start another.
+        await asyncio.gather(*(worker.close(timeout=_STOP_GRACE)
+                               for worker in list(cluster.workers.values())),
+                             return_exceptions=True)
+
+    try:
+        cluster.sync(stop_workers)
+    except Exception:
+        pass            # cluster.close() does it the slow way
 
 
 def worker_count(client):

@@ -19,7 +19,7 @@ from .._explanation import json_record
 from .._units import Batch
 from ..errors import InputError
 
-__all__ = ["judge_module", "judge_task", "plan_judge"]
+__all__ = ["judge_module", "judge_task", "replay_task", "worker_unit", "plan_judge"]
 
 
 def judge_module(game):
@@ -39,25 +39,79 @@ def judge_module(game):
 # On a worker
 # ---------------------------------------------------------------------------
 
+def _open_regular(path, name):
+    """A descriptor of ``path``, a regular file, and its size.  A worker
+    opens with O_NONBLOCK, as the judges' planner looked at a regular file:
+    one that has become a FIFO since would block the open until a writer
+    comes (and the worker with it, for the next run too); it is a fault of
+    that file instead."""
+    import stat
+
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+             | getattr(os, "O_CLOEXEC", 0))
+    try:
+        descriptor = os.open(path, flags)
+    except OSError as error:
+        raise InputError(f"cannot open: {error.strerror}", name) from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError("is a directory", name)
+        if not stat.S_ISREG(mode):
+            raise InputError("not a regular file where the worker reads it (workers read "
+                             "only regular files; --ship sends the bytes)", name)
+        return descriptor
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def _read_regular(path, name, start, stop, into=None):
+    """The bytes ``[start, stop)`` of the regular file ``path`` (to its end
+    when ``stop`` is None), into the bytearray ``into`` when given; fewer
+    when the file has shrunk (the reader then reports what is missing)."""
+    descriptor = _open_regular(path, name)
+    try:
+        if stop is None:
+            stop = max(start, os.fstat(descriptor).st_size)
+        buffer = bytearray(stop - start) if into is None else into
+        view = memoryview(buffer)[len(buffer) - (stop - start):]
+        at = start
+        while view:
+            got = os.preadv(descriptor, [view], at) if hasattr(os, "preadv") else None
+            if got is None:
+                piece = os.pread(descriptor, len(view), at)
+                got = len(piece)
+                view[:got] = piece
+            if not got:
+                del buffer[len(buffer) - len(view):]
+                break
+            view = view[got:]
+            at += got
+        return buffer
+    finally:
+        os.close(descriptor)
+
+
+def worker_unit(unit):
+    """``unit`` as a worker runs it: a path the judge opens is checked to be
+    a regular file first (an InputError of that file otherwise)."""
+    if unit[0] == "path":
+        os.close(_open_regular(unit[1], os.fsdecode(unit[1])))
+    return unit
+
+
 def _range_input(unit):
     """``(input, head)`` of a run: its cases behind a ``T`` line of their
     own, read from the file into one buffer when they were not shipped;
     ``head`` is the length of that line."""
-    _, path, data, _, start, stop, _, cases, _ = unit
+    _, path, data, name, start, stop, _, cases, _ = unit
     head = b"%d\n" % cases
     if data is not None:
         return head + data, len(head)
     buffer = bytearray(len(head) + stop - start)
     buffer[:len(head)] = head
-    with open(path, "rb") as stream:
-        stream.seek(start)
-        view = memoryview(buffer)[len(head):]
-        while view:
-            got = stream.readinto(view)
-            if not got:
-                break           # the file shrank: the judge reports what is missing
-            view = view[got:]
-    return buffer, len(head)
+    return _read_regular(path, name, start, stop, buffer), len(head)
 
 
 def _range_fault(module, game, data, name, before, cases, first_line):
@@ -121,9 +175,33 @@ def judge_task(game, output_format, units):
     done = []
     for unit in units:
         try:
-            done.append(("ok", _run_judge_unit(module, game, output_format, unit)))
+            done.append(("ok", _run_judge_unit(module, game, output_format, worker_unit(unit))))
         except InputError as error:
             done.append(("fault", error))
+    return done
+
+
+def replay_task(rule, output_format, game, max_cells, units):
+    """:func:`havhex.records.units.replay_task` on a worker: each record
+    file, and each run of one, read through the regular-file check of
+    :func:`worker_unit`."""
+    from ..records.units import replay_task as replay
+
+    done = []
+    for unit in units:
+        try:
+            kind = unit[0]
+            if kind == "path":
+                name = os.fsdecode(unit[1])
+                unit = ("bytes", bytes(_read_regular(unit[1], name, 0, None)), name)
+            elif kind == "range" and unit[2] is None:
+                _, path, _, name, start, stop, *rest = unit
+                unit = ("range", path, bytes(_read_regular(path, name, start, stop)), name,
+                        start, stop, *rest)
+        except InputError as error:
+            done.append(("fault", error))
+            continue
+        done.extend(replay(rule, output_format, game, max_cells, [unit]))
     return done
 
 

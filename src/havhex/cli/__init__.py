@@ -85,7 +85,8 @@ def _draw(arguments):
 
     if arguments.game == "record":
         return draw_record(arguments.file, arguments.game_number, arguments.move,
-                           html=arguments.html, rule=arguments.rule)
+                           html=arguments.html, rule=arguments.rule, kind=arguments.kind,
+                           max_cells=arguments.max_cells)
     return draw_command(arguments.game, arguments.file, arguments.case, as_text=arguments.text)
 
 
@@ -150,11 +151,23 @@ def main(argv=None):
             import _signal
 
             _signal.signal(_signal.SIGTERM, previous_sigterm)
+        if argv is None and (getattr(arguments, "scheduler", None) is not None
+                             or getattr(arguments, "cluster", None) is not None):
+            # The program ends here: the interpreter's last collection would
+            # walk every object of Dask's modules (some 0.4 s, a stop after
+            # Ctrl-C included); frozen objects are left to the exit.
+            import gc
+
+            gc.freeze()
 
 
 def _run(arguments):
     try:
         summary = None
+        if arguments.command in ("replay", "draw") and arguments.max_cells is None:
+            from ..records.game import MAX_CELLS
+
+            arguments.max_cells = MAX_CELLS
         if arguments.command == "draw":
             outputs = [iter((_draw(arguments),))]
         elif arguments.scheduler is not None or arguments.cluster is not None:
@@ -168,14 +181,24 @@ def _run(arguments):
 
             summary = Summary()
             outputs = replay_outputs(arguments.files, arguments.rule, arguments.format,
-                                     _threads(arguments.jobs), summary)
+                                     _threads(arguments.jobs), summary, arguments.kind,
+                                     arguments.max_cells)
         else:
             outputs = _judge(arguments.command, arguments.files, _threads(arguments.jobs),
                              arguments.format, arguments.quiet)
-        if arguments.output is not None:
-            write_output(arguments.output, outputs)
-        else:
-            write_stdout(outputs)
+        try:
+            if arguments.output is not None:
+                write_output(arguments.output, outputs)
+            else:
+                write_stdout(outputs)
+        finally:
+            # A fault raised from one file's pieces leaves the generator of
+            # outputs suspended, holding replay's worker processes: closed
+            # here, not at the interpreter's exit, where multiprocessing
+            # would end them with SIGTERM.
+            close = getattr(outputs, "close", None)
+            if close is not None:
+                close()
         if summary is not None and not arguments.quiet and sys.stderr is not None:
             sys.stderr.write(summary.line() + "\n")
     except InputError as exc:

@@ -12,7 +12,7 @@ would double the start-up time of a judge run.
 from .._version import __version__
 
 __all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
-           "help_text", "parse_arguments", "usage_text"]
+           "help_text", "parse_arguments", "short_usage", "usage_text"]
 
 PROGRAM = "havhex"
 GAMES = ("havannah", "hex")
@@ -108,16 +108,38 @@ def _address(value):
     return value
 
 
+# Worker processes --cluster local:N may start, per core: each is a Python
+# process of some 100 MB, and more than a few per core only share the cores.
+_LOCAL_WORKERS_PER_CORE = 4
+
+
+def _local_workers_limit():
+    """The largest N of ``--cluster local:N`` on this machine."""
+    import os
+
+    return _LOCAL_WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
 def _local_cluster(value):
-    """``local:N`` with N >= 1 worker processes."""
+    """``local:N`` with 1 <= N <= :func:`_local_workers_limit` worker
+    processes (a larger N would start processes until memory runs out)."""
     kind, colon, count = value.partition(":")
     if kind != "local" or not colon:
         raise ValueError(f"expected local:N, got {value!r}")
-    try:
-        _at_least(1)(count)
-    except ValueError as exc:
-        raise ValueError(f"expected local:N with N at least 1, got {value!r}") from None
-    return f"local:{int(count)}"
+    limit = _local_workers_limit()
+    digits = count.isascii() and count.isdigit()
+    if digits and len(count.lstrip("0")) > len(str(limit)):
+        number = limit + 1          # beyond the limit, however many digits
+    else:
+        try:
+            number = _at_least(1)(count)
+        except ValueError:
+            raise ValueError(f"expected local:N with N at least 1, got {value!r}") from None
+    if number > limit:
+        raise ValueError(f"expected local:N with N at most {limit} "
+                         f"({_LOCAL_WORKERS_PER_CORE} per core), got {value[:40]!r}"
+                         + ("..." if len(value) > 40 else ""))
+    return f"local:{number}"
 
 
 # ---------------------------------------------------------------------------
@@ -127,7 +149,9 @@ def _local_cluster(value):
 class Option:
     """One option: its spellings, the attribute of ``Arguments`` it sets,
     ``convert`` for its value (None: a flag, which takes no value and sets
-    True), the commands that take it and its help."""
+    True), the commands that take it and its help: one text, or a dict of
+    texts by command (each command's help says what the option does there,
+    not what it does in the others)."""
 
     def __init__(self, names, attribute, default, help, commands, convert=None, metavar=None):
         self.names = names
@@ -147,6 +171,12 @@ class Option:
         """The option as error messages name it: ``-j/--jobs``."""
         return "/".join(self.names)
 
+    def help_for(self, command):
+        """The option's help in ``command``'s help."""
+        if isinstance(self.help, dict):
+            return self.help[command]
+        return self.help
+
     def shown_value(self):
         choices = getattr(self.convert, "choices", None)
         return "{" + ",".join(choices) + "}" if choices else self.metavar
@@ -156,18 +186,24 @@ class Option:
 OPTIONS = (
     Option(("-h", "--help"), "help", False, "show this help message and exit", EVERY_COMMAND),
     Option(("-o", "--output"), "output", None,
-           "write the output to OUT, only once every input is judged",
+           {**dict.fromkeys(JUDGES, "write the output to OUT, only once every input is judged"),
+            "replay": "write the output to OUT, only once every record is replayed",
+            "draw": "write the picture (or the page) to OUT"},
            EVERY_COMMAND, _file_name, "OUT"),
     Option(("-j", "--jobs"), "jobs", 1,
-           "work on N cores: a judge's threads, replay's processes (0: all cores; default 1)",
+           {**dict.fromkeys(JUDGES, "judge on N threads (0: one per core; default 1)"),
+            "replay": "replay on N worker processes (0: one per core; default 1)"},
            READERS, _at_least(0), "N"),
     Option(("--format",), "format", "text",
-           "text: the judge's lines, one line per game for replay (default); json: one "
-           "JSON object per case or game with the witness of its answer and the file it "
-           "comes from",
+           {**dict.fromkeys(JUDGES, "text: the judge's lines (default); json: one JSON "
+                                    "object per case with the witness of its answer and "
+                                    "the file it comes from"),
+            "replay": "text: one line per game (default); json: one JSON object per game "
+                      "with the witness of its win and the file it comes from"},
            READERS, _one_of("text", "json")),
     Option(("--quiet",), "quiet", False,
-           "no progress display, and no summary line from replay", READERS),
+           {**dict.fromkeys(JUDGES, "no progress display"),
+            "replay": "no summary line on stderr"}, READERS),
     Option(("--rule",), "rule", "official",
            "Havannah's ring rule: official (a loop around any cells; default) or contest "
            "(a loop around an empty cell)",
@@ -197,10 +233,18 @@ OPTIONS = (
            "record: write one self-contained HTML page that steps through the game "
            "(buttons, arrow keys), opened at move K",
            DRAW),
+    Option(("--kind",), "kind", None,
+           "record: the game of records without GM[] (default: GM[] or the file's "
+           "extension says; .hgf is Havannah), as for standard input",
+           REPLAY + DRAW, _one_of("hex", "havannah")),
+    Option(("--max-cells",), "max_cells", None,
+           "record: the most cells a record's board may have (default 1000000); a "
+           "bigger board is refused, not allocated",
+           REPLAY + DRAW, _at_least(1), "N"),
 )
 
 # draw's options for one kind of input only: given with the other, a usage error.
-RECORD_ONLY = ("game_number", "move", "html", "rule")
+RECORD_ONLY = ("game_number", "move", "html", "rule", "kind", "max_cells")
 JUDGE_FORMAT_ONLY = ("case", "text")
 
 
@@ -257,15 +301,33 @@ def _options_of(command):
 
 
 def usage_text(command=None):
-    """The usage line of ``command`` (None: of ``havhex`` itself)."""
+    """The usage of ``command`` (None: of ``havhex`` itself), in lines of at
+    most TEXT_WIDTH characters, as argparse wraps it: every option, then the
+    positional arguments, each line after the first under the first option."""
     if command is None:
         return f"usage: {PROGRAM} [-h] [--version] COMMAND ..."
-    words = [f"usage: {PROGRAM} {command}"]
+    lead = f"usage: {PROGRAM} {command}"
+    words = []
     for option in _options_of(command):
         shown = option.shown_value()
         words.append(f"[{option.names[0]} {shown}]" if shown else f"[{option.names[0]}]")
     words += [shown for shown, _ in COMMANDS[command].positionals]
-    return " ".join(words)
+    lines, line = [], lead
+    for word in words:
+        if line.strip() and len(line) + 1 + len(word) > TEXT_WIDTH:
+            lines.append(line)
+            line = " " * len(lead)
+        line = f"{line} {word}"
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def short_usage(command=None):
+    """One usage line for a usage error (the whole usage is in ``--help``)."""
+    if command is None:
+        return usage_text()
+    positionals = " ".join(shown for shown, _ in COMMANDS[command].positionals)
+    return f"usage: {PROGRAM} {command} [-h] [options] {positionals}"
 
 
 def _wrap(text, indent, width=TEXT_WIDTH):
@@ -312,7 +374,7 @@ def help_text(command=None):
     for option in _options_of(command):
         shown = option.shown_value()
         invocation = ", ".join(option.names) + (f" {shown}" if shown else "")
-        lines += _entry(invocation, option.help)
+        lines += _entry(invocation, option.help_for(command))
     return "\n".join(lines) + "\n"
 
 
@@ -321,7 +383,7 @@ def help_text(command=None):
 # ---------------------------------------------------------------------------
 
 def _usage_error(command, message):
-    return EarlyExit(2, f"{usage_text(command)}\n{PROGRAM}: error: {message}\n")
+    return EarlyExit(2, f"{short_usage(command)}\n{PROGRAM}: error: {message}\n")
 
 
 def _spellings(command):

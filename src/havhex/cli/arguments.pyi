@@ -1,7 +1,7 @@
 from typing import Any, Callable, Mapping, Sequence
 
 __all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
-           "help_text", "parse_arguments", "usage_text"]
+           "help_text", "parse_arguments", "short_usage", "usage_text"]
 
 GAMES: tuple[str, ...]
 
@@ -36,17 +36,19 @@ class Option:
     names: tuple[str, ...]
     attribute: str
     default: Any
-    help: str
+    help: str | dict[str, str]
     commands: tuple[str, ...]
     convert: Callable[[str], Any] | None
     metavar: str | None
-    def __init__(self, names: tuple[str, ...], attribute: str, default: Any, help: str,
+    def __init__(self, names: tuple[str, ...], attribute: str, default: Any,
+                 help: str | dict[str, str],
                  commands: tuple[str, ...], convert: Callable[[str], Any] | None = ...,
                  metavar: str | None = ...) -> None: ...
     @property
     def takes_value(self) -> bool: ...
     @property
     def label(self) -> str: ...
+    def help_for(self, command: str) -> str: ...
     def shown_value(self) -> str | None: ...
 
 class Command:
@@ -60,5 +62,6 @@ OPTIONS: tuple[Option, ...]
 COMMANDS: Mapping[str, Command]
 
 def usage_text(command: str | None = ...) -> str: ...
+def short_usage(command: str | None = ...) -> str: ...
 def help_text(command: str | None = ...) -> str: ...
 def parse_arguments(argv: Sequence[str]) -> Arguments: ...

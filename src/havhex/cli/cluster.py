@@ -3,7 +3,8 @@ local:N`` run the command's work units (:mod:`havhex.dask`'s plans and
 sizes) through ``dask.distributed``, and give each input's output, in
 order, as the command writes it without them."""
 from .. import dask
-from .._cluster.client import connect, guarded, ship_units, worker_count
+from .._cluster.client import (connect, guarded, ship_units, stop_local_workers,
+                               worker_count)
 from .._cluster.judge import judge_task
 from .._units import by_file, ordered_results
 
@@ -29,27 +30,35 @@ def cli_outputs(arguments, summary=None):
         return lambda units: client.submit(task, *task_arguments, ship_units(client, units),
                                            pure=False)
 
+    finished = False
     try:
         workers = worker_count(client)
         window = dask.TASKS_PER_WORKER * workers
         if arguments.command == "replay":
-            from ..records.units import replay_task
+            from .._cluster.judge import replay_task
 
             plan = dask.plan_replay(arguments.files, arguments.ship, workers)
             results = ordered_results(plan, submitter(replay_task, arguments.rule,
-                                                      arguments.format), window, _release)
+                                                      arguments.format, arguments.kind,
+                                                      arguments.max_cells), window, _release)
             for values in guarded(by_file(results)):
                 for _, counts in values:
                     summary.add(counts)
                 summary.files += 1
                 yield iter(("".join(text for text, _ in values),))
+            finished = True
             return
         plan = dask.plan_judge(arguments.files or ["-"], arguments.command, arguments.ship, workers)
         results = ordered_results(plan, submitter(judge_task, arguments.command, arguments.format),
                                   window, _release)
         for values in guarded(by_file(results)):
             yield iter(("".join(values),))
+        finished = True
     finally:
+        if cluster is not None and not finished:
+            # Ctrl-C, SIGTERM or a fault: the busy workers are abandoned
+            # first, so that the stop takes a fraction of a second.
+            stop_local_workers(cluster)
         if results is not None:
             results.close()         # cancels the tasks in flight while the client is open
         client.close()

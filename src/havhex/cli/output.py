@@ -2,9 +2,14 @@
 once the text is complete.
 
 A regular file is replaced atomically (a new file beside it, renamed over
-it); anything else that exists (a device, a FIFO, an open descriptor such as
+it; the new file has no name until it is complete where the system allows,
+so that nothing is left behind whatever ends the run); anything else that exists (a device, a FIFO, an open descriptor such as
 /dev/stdout) is written into as it is.  Every error names the user's path,
 never a temporary file's.
+
+Text is encoded with ``surrogateescape``: a file name that is not valid in
+the locale's encoding (read from the command line with that error handler)
+is written as the bytes it is made of.
 """
 import os
 import sys
@@ -38,7 +43,8 @@ class Spool:
             if self.size > SPOOL_IN_MEMORY:
                 import tempfile
 
-                self.spill = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+                self.spill = tempfile.TemporaryFile(mode="w+", encoding="utf-8",
+                                                    errors="surrogateescape")
                 self.spill.writelines(self.held)
                 self.held = []
 
@@ -75,7 +81,7 @@ class Spool:
             self.spill = None
 
 
-def write_all(descriptor, blocks, encoding="utf-8", errors="strict"):
+def write_all(descriptor, blocks, encoding="utf-8", errors="surrogateescape"):
     """Write every block to ``descriptor``.  A loop over ``os.write``: after a
     partial write (the reader of a pipe went away mid-write) the buffered
     file objects drop the rest without an error, and the next write is the
@@ -105,8 +111,9 @@ def write_stdout(outputs):
                     stream.flush()
                 else:
                     stream.flush()
+                    errors = stream.errors or "strict"
                     write_all(descriptor, spool.blocks(), stream.encoding or "utf-8",
-                               stream.errors or "strict")
+                              "surrogateescape" if errors == "strict" else errors)
             except BrokenPipeError:
                 raise
             except OSError as exc:  # /dev/full, a descriptor closed meanwhile...
@@ -199,15 +206,18 @@ def replace_file(path, pieces, existing):
     except OSError as exc:
         raise _output_error(path, exc) from None
     directory, name = os.path.split(os.path.abspath(target))
+    # 0600 while an existing file's mode is not yet applied: the text is
+    # never readable by more users than the old file allowed.
+    mode = 0o666 if existing is None else 0o600
+    descriptor, temporary = _unnamed_file(directory, mode), None
+    if descriptor is None:
+        try:
+            descriptor, temporary = create_temporary(directory, name, mode)
+        except OSError as exc:
+            raise _output_error(path, exc) from None
     try:
-        # 0600 while an existing file's mode is not yet applied: the text
-        # is never readable by more users than the old file allowed.
-        descriptor, temporary = create_temporary(directory, name,
-                                                  0o666 if existing is None else 0o600)
-    except OSError as exc:
-        raise _output_error(path, exc) from None
-    try:
-        with open(descriptor, "w", encoding="utf-8", newline="\n") as out:
+        with open(descriptor, "w", encoding="utf-8", errors="surrogateescape",
+                  newline="\n") as out:
             for piece in pieces:  # judges the inputs: their faults pass as they are
                 try:
                     out.write(piece)
@@ -225,6 +235,8 @@ def replace_file(path, pieces, existing):
                     # After fchown, which clears set-user-ID and set-group-ID bits.
                     os.fchmod(descriptor, stat.S_IMODE(existing.st_mode))
                 os.fsync(descriptor)
+                if temporary is None:
+                    temporary = _name_unnamed(descriptor, directory, name)
             except OSError as exc:
                 raise _output_error(path, exc) from None
         try:
@@ -232,11 +244,91 @@ def replace_file(path, pieces, existing):
         except OSError as exc:
             raise _output_error(path, exc) from None
     except BaseException:
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+        raise
+
+
+def _unnamed_file(directory, mode):
+    """A new file in ``directory`` that has no name yet (Linux O_TMPFILE):
+    if the run ends before it is complete, even by ``kill -9``, the system
+    frees it and nothing is left behind.  None where this cannot be done
+    (another system, a file system without it, no /proc to name it through
+    later): the caller makes a named temporary file instead."""
+    flag = getattr(os, "O_TMPFILE", None)
+    if flag is None or not os.path.isdir("/proc/self/fd"):
+        return None
+    try:
+        # Read and write: read back should it have to be copied (see _name_unnamed).
+        return os.open(directory, flag | os.O_RDWR | getattr(os, "O_CLOEXEC", 0), mode)
+    except OSError:
+        return None
+
+
+def _name_unnamed(descriptor, directory, name):
+    """Give the complete unnamed file a temporary name beside ``name`` (a
+    link cannot replace a file; the rename that follows does), and return
+    that name.  Where the system refuses to name it, its text is copied to
+    a named temporary file."""
+    for _ in range(100):
+        temporary = os.path.join(directory, temporary_name(name))
+        try:
+            _link_descriptor(descriptor, temporary)
+            return temporary
+        except FileExistsError:
+            continue
+        except OSError:
+            break
+    return _copy_unnamed(descriptor, directory, name)
+
+
+def _link_descriptor(descriptor, path):
+    """linkat(2) of an open file to ``path``: by its descriptor
+    (AT_EMPTY_PATH, which needs Linux 6.10 or a privilege), else through
+    /proc/self/fd (which some containers refuse)."""
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        at_fdcwd, at_empty_path = -100, 0x1000
+        if libc.linkat(descriptor, b"", at_fdcwd, os.fsencode(path), at_empty_path) == 0:
+            return
+        number = ctypes.get_errno()
+        if number == 17:  # EEXIST
+            raise FileExistsError(number, os.strerror(number))
+    except AttributeError:
+        pass
+    os.link(f"/proc/self/fd/{descriptor}", path, follow_symlinks=True)
+
+
+def _copy_unnamed(descriptor, directory, name):
+    import stat
+
+    copy, temporary = create_temporary(directory, name, 0o600)
+    try:
+        try:
+            os.lseek(descriptor, 0, os.SEEK_SET)
+            while True:
+                block = os.read(descriptor, WRITE_BLOCK)
+                if not block:
+                    break
+                view = memoryview(block)
+                while view:
+                    view = view[os.write(copy, view):]
+            os.fchmod(copy, stat.S_IMODE(os.fstat(descriptor).st_mode))
+            os.fsync(copy)
+        finally:
+            os.close(copy)
+    except BaseException:
         try:
             os.unlink(temporary)
         except OSError:
             pass
         raise
+    return temporary
 
 
 def _write_into(path, descriptor, spool):

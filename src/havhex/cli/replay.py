@@ -3,22 +3,26 @@
 Work is cut into units: a file, or a run of whole games of a large file
 (cut where a game's tree closes).  With ``-j N`` the units go to N worker
 processes (the per-game work is Python as much as compiled code, so threads
-would queue on the interpreter); the output is the same, in input order.  A
+would queue on the interpreter); the output is the same, in input order.
+With ``-j 1`` the same units are replayed here, one at a time.  A file's
+output goes on as its units are replayed (it is never held whole here: the
+writer keeps it whole or drops it, spilling to disk as it grows), and a
 file's output appears whole or not at all.
 
 The units, their plan and what a unit prints are
 :mod:`havhex.records.units`'s, shared with the cluster
-(:mod:`havhex.cli.cluster`); this module chooses the sizes for local
+(:mod:`havhex.cli.cluster`); this module chooses the sizes, runs the local
 worker processes and keeps the summary.
 """
+import os
 
 __all__ = ["replay_outputs", "Summary"]
 
 # A file larger than this is cut into runs of whole games of about this
-# size for -j: a run of 1 MB is about 1,500 Hex 11x11 games, many times what
-# it costs to hand a task to a worker process and take its output back, and
-# small runs keep both workers busy to the end (docs/performance.md has the
-# figures).
+# size: a run of 1 MB is about 1,500 Hex 11x11 games, many times what it
+# costs to hand a task to a worker process and take its output back, small
+# runs keep both workers busy to the end (docs/performance.md has the
+# figures), and a run's output is all that is held at a time.
 UNIT_BYTES = 1 << 20
 
 
@@ -41,61 +45,316 @@ class Summary:
         from ..records import FLAGS
 
         flags = ", ".join(f"{self.flags.get(flag, 0)} {flag}" for flag in FLAGS)
-        return (f"replayed {self.files} file{'s' * (self.files != 1)}: {self.games} games, "
+        return (f"replayed {self.files} file{'s' * (self.files != 1)}: {self.games} "
+                f"game{'s' * (self.games != 1)}, "
                 f"{self.moves} moves, {self.wins} won on the board; {flags}")
 
 
-def replay_outputs(files, rule, output_format, jobs, summary):
-    """For each file, in order, an iterator over its output text (one piece);
-    the summary's counts grow as files are replayed."""
-    from ..records.game import load
+def replay_outputs(files, rule, output_format, jobs, summary, game=None, max_cells=None):
+    """For each file, in order, an iterator over its output text in pieces
+    (a unit's output each); the summary's counts grow as units are replayed.
+    ``game`` and ``max_cells`` (None: :data:`havhex.records.MAX_CELLS`) as
+    for :func:`havhex.records.replay`."""
     from ..records.runs import record_files
-    from ..records.units import replay_unit
+    from ..records.units import plan_replay
 
-    files = record_files(files)
+    if max_cells is None:
+        from ..records.game import MAX_CELLS as max_cells
+    task = (rule, output_format, game, max_cells)     # replay_task's arguments before the units
+    plan = plan_replay(record_files(files), False, UNIT_BYTES, BATCH_FILES)
     if jobs <= 1:
-        for file in files:
-            data, name = load(file)
-            text, counts = replay_unit(data, name, rule, output_format)
-            summary.files += 1
-            summary.add(counts)
-            yield iter((text,))
+        yield from _file_outputs(_here(plan, task), summary)
         return
-    yield from _parallel(files, rule, output_format, jobs, summary)
+    pool = _Pool(jobs, task)
+    try:
+        yield from _file_outputs(pool.ordered(plan, TASKS_PER_WORKER * jobs), summary)
+    finally:
+        pool.close()
+
+
+def _here(plan, task):
+    """``(file index, result)`` of every unit of ``plan``, replayed in this
+    process one unit at a time."""
+    from ..records.units import replay_task
+
+    for item in plan:
+        if item[0] == "fault":
+            yield item[1], ("fault", item[2])
+            continue
+        for index, unit in item[1]:
+            yield index, replay_task(*task, [unit])[0]
+
+
+def _file_outputs(results, summary):
+    """Each file's output as an iterator over its units' texts, taken from
+    ``results`` as the writer asks for them; a fault is raised in its turn
+    (after the output of the units before it)."""
+    results = iter(results)
+    following = None
+
+    def pieces(index, result):
+        nonlocal following
+        while True:
+            status, value = result
+            if status == "fault":
+                raise value
+            text, counts = value
+            summary.add(counts)
+            yield text
+            following = next(results, None)
+            if following is None or following[0] != index:
+                return
+            result = following[1]
+
+    following = next(results, None)
+    while following is not None:
+        output = pieces(*following)
+        following = None
+        yield output
+        for _ in output:    # what the writer left (it takes all of it)
+            pass
+        summary.files += 1
 
 
 # Small files go to the workers in batches of up to this many.
 BATCH_FILES = 64
 # Tasks in flight per worker process: enough to keep every worker busy
 # while results are taken in order, few enough that the output waiting to
-# be written stays small.
+# be taken stays small (it waits in the workers).
 TASKS_PER_WORKER = 4
 
+# Worker processes: a small pool of our own rather than
+# concurrent.futures.ProcessPoolExecutor, whose shutdown waits for the
+# running tasks (Ctrl-C is then seen only when they end) and which reports
+# a killed worker as a BrokenProcessPool for every task.  Here each worker
+# reads tasks from one pipe and answers in order on another; the parent
+# kills the workers at once on any way out.
 
-def _parallel(files, rule, output_format, jobs, summary):
-    """The files' outputs, their units (:func:`havhex.records.units.plan_replay`,
-    the cluster's planner, with this module's sizes) replayed by ``jobs``
-    worker processes."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
-    from .._units import by_file, ordered_results
-    from ..records.units import plan_replay, replay_task
+def _die_with_parent(parent):
+    """Have the kernel kill this worker when the parent dies (Linux
+    PR_SET_PDEATHSIG), even by ``kill -9``, which leaves it no time to."""
+    import signal
+    import sys
 
-    # fork where there is one: a worker starts in milliseconds with the
-    # package already imported; elsewhere spawn.
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        plan = plan_replay(files, False, UNIT_BYTES, BATCH_FILES)
-        results = ordered_results(
-            plan, lambda units: pool.submit(replay_task, rule, output_format, units),
-            TASKS_PER_WORKER * jobs)
+    if sys.platform.startswith("linux"):
         try:
-            for values in by_file(results):
-                for _, counts in values:
-                    summary.add(counts)
-                summary.files += 1
-                yield iter(("".join(text for text, _ in values),))
-        finally:
-            results.close()         # cancels the tasks not yet started
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:     # the parent died before the call
+        os._exit(1)
+
+
+def _start_quietly(process):
+    """Start ``process`` with SIGINT and SIGTERM blocked, which it unblocks
+    once its own handlers are set: a signal in between would otherwise run
+    the parent's handler in the worker (a traceback on stderr)."""
+    import signal
+
+    mask = getattr(signal, "pthread_sigmask", None)  # POSIX only
+    if mask is None:
+        process.start()
+        return
+    previous = mask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        process.start()
+    finally:
+        mask(signal.SIG_SETMASK, previous)
+
+
+def _worker(tasks, answers, task, parent):
+    """A worker process: each task's ``("ok", results)`` in order, or
+    ``("error", exception)`` for a failure that is no input's fault."""
+    import signal
+
+    # First of all (a worker stopped at once, as when the input fails at its
+    # first byte, must not run the parent's handlers and print a traceback):
+    # Ctrl-C in a terminal reaches the whole process group: the parent
+    # handles it (and kills the workers); SIGTERM ends a worker at once.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # Both arrive blocked (see _start_quietly) until these are set, so that
+    # the parent's handlers, inherited by fork, never run here.
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is not None:
+        mask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    import _thread
+    from queue import SimpleQueue
+
+    from ..records.units import replay_task
+
+    _die_with_parent(parent)
+    waiting = SimpleQueue()
+
+    def receive():
+        # Tasks are taken from the pipe as they come, so that the parent's
+        # sending never waits on a worker busy sending its answer.
+        try:
+            while True:
+                waiting.put(tasks.recv())
+        except (EOFError, OSError):
+            waiting.put(None)
+
+    _thread.start_new_thread(receive, ())
+    while True:
+        units = waiting.get()
+        if units is None:
+            return
+        try:
+            answer = ("ok", replay_task(*task, units))
+        except Exception as exc:  # handed to the parent, which raises it
+            answer = ("error", exc)
+        answers.send(answer)
+
+
+def _unit_name(unit):
+    kind = unit[0]
+    if kind == "path":
+        return os.fsdecode(unit[1])
+    if kind == "bytes":
+        return unit[2]
+    return f"{unit[3]} from game {unit[6]}"
+
+
+class _Pool:
+    """``jobs`` worker processes replaying tasks of units."""
+
+    def __init__(self, jobs, task):
+        import multiprocessing
+
+        # fork where there is one: a worker starts in milliseconds with the
+        # package already imported; elsewhere spawn.
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        context = multiprocessing.get_context(method)
+        self.workers = []
+        try:
+            for _ in range(jobs):
+                task_out, task_in = context.Pipe(duplex=False)
+                answer_out, answer_in = context.Pipe(duplex=False)
+                process = context.Process(
+                    target=_worker, args=(task_out, answer_in, task, os.getpid()),
+                    daemon=True)
+                worker = _Worker(process, task_in, answer_out)
+                self.workers.append(worker)
+                _start_quietly(process)
+                task_out.close()
+                answer_in.close()
+        except BaseException:
+            self.close()
+            raise
+
+    def ordered(self, plan, window):
+        """``(file index, result)`` of every unit of ``plan``, in plan
+        order, with at most ``window`` tasks in flight."""
+        from collections import deque
+
+        pending = deque()
+
+        def take():
+            kind, *rest = pending.popleft()
+            if kind == "fault":
+                index, error = rest
+                return [(index, ("fault", error))]
+            worker, units = rest
+            worker.outstanding -= 1
+            status, value = worker.answer(self._lost(worker, units, pending))
+            if status == "error":
+                raise value
+            return [(index, result) for (index, _), result in zip(units, value)]
+
+        for item in plan:
+            if item[0] == "fault":
+                pending.append(item)
+            else:
+                units = item[1]
+                worker = min(self.workers, key=lambda worker: worker.outstanding)
+                worker.send([unit for _, unit in units], self._lost(worker, units, pending))
+                worker.outstanding += 1
+                pending.append(("task", worker, units))
+            while len(pending) > window:
+                yield from take()
+        while pending:
+            yield from take()
+
+    @staticmethod
+    def _lost(worker, units, pending):
+        """What was lost when ``worker`` dies, for the message: its task's
+        units and those of its other tasks not yet taken."""
+
+        def names():
+            found = [_unit_name(unit) for _, unit in units]
+            for item in pending:
+                if item[0] == "task" and item[1] is worker and item[2] is not units:
+                    found += [_unit_name(unit) for _, unit in item[2]]
+            unique = list(dict.fromkeys(found))
+            shown = ", ".join(unique[:4])
+            if len(unique) > 4:
+                shown += f" and {len(unique) - 4} more"
+            return shown
+
+        return names
+
+    def close(self):
+        """Kill the workers (at once: their work is either taken or lost)
+        and wait for them to go."""
+        for worker in self.workers:
+            worker.kill()
+        for worker in self.workers:
+            worker.wait()
+        self.workers = []
+
+
+class _Worker:
+    __slots__ = ("process", "tasks", "answers", "outstanding")
+
+    def __init__(self, process, tasks, answers):
+        self.process = process
+        self.tasks = tasks
+        self.answers = answers
+        self.outstanding = 0
+
+    def send(self, units, lost):
+        try:
+            self.tasks.send(units)
+        except OSError:
+            raise self._died(lost()) from None
+
+    def answer(self, lost):
+        try:
+            return self.answers.recv()
+        except (EOFError, OSError):
+            raise self._died(lost()) from None
+
+    def _died(self, lost):
+        from ..errors import InputError
+
+        self.process.join(1)
+        code = self.process.exitcode
+        if code is not None and code < 0:
+            import signal
+
+            try:
+                how = f"was killed by {signal.Signals(-code).name}"
+            except ValueError:
+                how = f"was killed by signal {-code}"
+        else:
+            how = "ended" if code is None else f"ended with status {code}"
+        return InputError(f"a replay worker process (pid {self.process.pid}) {how}; "
+                          f"lost the output of {lost}")
+
+    def kill(self):
+        if self.process.pid is not None and self.process.exitcode is None:
+            try:
+                self.process.kill()
+            except OSError:
+                pass
+
+    def wait(self):
+        if self.process.pid is not None:
+            self.process.join()
+        for connection in (self.tasks, self.answers):
+            connection.close()

@@ -62,18 +62,21 @@ def draw_command(game, file, case, as_text=False):
     return hex_svg(rows, explanation, heading=heading)
 
 
-def draw_record(file, game=1, move=None, html=False, rule="official"):
+def draw_record(file, game=1, move=None, html=False, rule="official", kind=None,
+                max_cells=None):
     """Game ``game`` (1-based) of a record file (SGF Hex, Little Golem
     ``.hgf``; a path or ``"-"``): the SVG of the position after ``move``
     moves (default the winning move, else the last), or with ``html`` the
     page that steps through the game, opened there.  ``rule`` is Havannah's
-    ring rule.  Broken records, a game or a move the file does not hold and
-    a board beyond the pictures raise :class:`havhex.InputError`
-    (``FILE:LINE``, the line where the game starts)."""
-    from ..records import read
+    ring rule; ``kind`` and ``max_cells`` (None:
+    :data:`havhex.records.MAX_CELLS`) as for :func:`havhex.records.read`.
+    Broken records, a game or a move the file does not hold and a board
+    beyond the pictures raise :class:`havhex.InputError` (``FILE:LINE``,
+    the line where the game starts)."""
+    from ..records import MAX_CELLS, read
 
     count = 0
-    for record in read(file):
+    for record in read(file, kind, MAX_CELLS if max_cells is None else max_cells):
         count += 1
         if record.index == game:
             break

@@ -20,8 +20,6 @@ besides its ``data-x``/``data-y`` (Havannah) or ``data-row``/``data-col``
 (Hex).  Moves are counted as :func:`havhex.records.replay` counts them:
 swaps are moves, a resignation, a forfeit or a pass is not.
 """
-import json
-
 from .. import _svg as svg
 from ..errors import InputError
 from ..havannah import geometry
@@ -129,6 +127,7 @@ class GameSteps:
 
 
 _ENDINGS = {"resign": "resigns", "forfeit": "forfeits", "pass": "passes"}
+_SWAPS = ("swap", "swap-pieces", "swap-sides")
 
 
 def _stones_after(start, steps, cells, move):
@@ -253,6 +252,9 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
             except (InputError, TypeError, ValueError) as exc:
                 illegal = (number, str(exc))
                 break
+            if cell is None and move not in _SWAPS:
+                # A cell by its name ("a1"): the board says which cell it read.
+                cell = _cell_of(board.moves[-1])
             if cell is not None:
                 changes = [(cell, colour)]
             else:
@@ -556,11 +558,6 @@ _SCRIPT = r"""
 """
 
 
-def _script_json(value):
-    """JSON safe inside a <script> element (no "</" to close it early)."""
-    return json.dumps(value, separators=(",", ":")).replace("</", "<\\/")
-
-
 def game_page(game, move=None):
     """The HTML page stepping through ``game`` (a :class:`GameSteps`),
     opened at ``move`` (default the winning move, else the last)."""
@@ -613,7 +610,7 @@ def game_page(game, move=None):
         "</svg>",
         '<p class="keys">Keys: Left and Right step one move, Home and End go to the '
         "start and the end.</p>",
-        f'<script type="application/json" id="havhex-steps">{_script_json(data)}</script>',
+        f'<script type="application/json" id="havhex-steps">{svg.script_json(data)}</script>',
         f"<script>{_SCRIPT}</script>",
         "</main>",
         "</body>",

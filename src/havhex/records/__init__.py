@@ -11,8 +11,9 @@ Win(move=3, player='B', kinds=('chain',))
 See docs/records.md for the formats, the coordinates and the keys of
 ``havhex replay --format json``.
 """
-from .game import Game, read
+from .game import MAX_CELLS, Game, read
 from .replay import ENDS, FLAGS, RULES, Replay, Win, replay
 from .writer import write
 
-__all__ = ["Game", "Replay", "Win", "read", "replay", "write", "FLAGS", "ENDS", "RULES"]
+__all__ = ["Game", "Replay", "Win", "read", "replay", "write", "FLAGS", "ENDS", "RULES",
+           "MAX_CELLS"]

@@ -34,7 +34,8 @@ cdef extern from "havhex/records/sgf.h" nogil:
         int keep_nothing
         int fault
         int64_t fault_at, fault_line
-    void sgf_init(sgf_scanner* s, const unsigned char* data, int64_t size, int64_t first_line)
+    void sgf_init(sgf_scanner* s, const unsigned char* data, int64_t size, int64_t first_line,
+                  int at_start)
     void sgf_free(sgf_scanner* s)
     int sgf_next_game(sgf_scanner* s)
     int64_t sgf_find_cuts(const unsigned char* data, int64_t size, int64_t start,
@@ -45,7 +46,7 @@ cdef extern from "havhex/records/sgf.h" nogil:
                         int64_t rows, int64_t cols, int32_t* a, int32_t* b)
     enum:
         SGF_NOT_A_TREE, SGF_NO_NODE, SGF_BAD_BYTE, SGF_NO_VALUE, SGF_UNTERMINATED_VALUE
-        SGF_UNCLOSED_TREE, SGF_NO_MEMORY
+        SGF_UNCLOSED_TREE, SGF_NO_MEMORY, SGF_NUL
         SGF_HEX, SGF_HAVANNAH
 
 # The move kinds, in the order of sgf.h's sgf_move_kind.
@@ -54,6 +55,11 @@ MOVE_KINDS = ("cell", "swap", "swap-pieces", "swap-sides", "resign", "forfeit", 
 COLOURS = ("", "B", "W")
 GAME_CODES = {"hex": SGF_HEX, "havannah": SGF_HAVANNAH}
 
+# A pass is read and not counted: the replay goes on after it.
+REPLAY_PASS_CODE = REPLAY_PASS
+# A move after a pass is out of turn on the boards (a pass does not change
+# whose turn it is there): its message says so.
+REPLAY_OUT_OF_TURN_CODE = REPLAY_OUT_OF_TURN
 # Why a replay stops at a move (the live boards' _replay returns the code).
 REPLAY_REASONS = {
     REPLAY_OCCUPIED: "the cell is occupied",
@@ -74,7 +80,60 @@ _FAULTS = {
     SGF_NO_VALUE: "a property without a value ('[...]' after its name)",
     SGF_UNTERMINATED_VALUE: "a property value that is never closed (no ']')",
     SGF_UNCLOSED_TREE: "the file ends inside a game tree (a '(' is never closed)",
+    SGF_NUL: "a NUL byte inside a property value (a record is text)",
 }
+
+
+cdef object _fault(sgf_scanner* s, const unsigned char* base, int64_t size):
+    """The InputError (no source) of the scanner's fault."""
+    if s.fault == SGF_NO_MEMORY:
+        return MemoryError("no memory for the game record")
+    reason = _FAULTS.get(s.fault, "broken SGF")
+    if s.fault in (SGF_BAD_BYTE, SGF_NOT_A_TREE) and s.fault_at < size:
+        reason += f": {_shown(PyBytes_FromStringAndSize(<const char*>base + s.fault_at, min(size - s.fault_at, 12)))}"
+    return InputError(reason, None, s.fault_line)
+
+
+cdef bint _ran_out(sgf_scanner* s, int64_t size):
+    """Whether the fault is only that the bytes end inside a game (more
+    bytes could complete it)."""
+    return (s.fault == SGF_UNCLOSED_TREE or s.fault == SGF_UNTERMINATED_VALUE
+            or (s.fault == SGF_NO_VALUE and s.fault_at >= size))
+
+
+def checked_prefix(data, int64_t first_line=1, bint at_start=True, bint at_end=False):
+    """How far ``data`` (a piece of a record read in pieces) holds whole
+    games whose syntax is sound: ``(stop, line, games, fault, at)``, where
+    the bytes before ``stop`` hold ``games`` whole games (and the space after
+    them), ``line`` is the line at ``stop``, and ``fault`` None or the
+    InputError (no source) of the first fault after them, at byte ``at``.  Bytes that end
+    inside a game are a fault only ``at_end`` (the file ends there);
+    otherwise the reader reads on from ``stop``.  Nothing is kept but
+    counts: memory does not follow the piece."""
+    cdef const unsigned char[::1] view = data
+    cdef int64_t size = view.shape[0]
+    cdef const unsigned char* base = &view[0] if size else <const unsigned char*>b""
+    cdef sgf_scanner s
+    cdef int status
+    cdef int64_t stop, line, games = 0
+    sgf_init(&s, base, size, first_line, at_start)
+    s.keep_nothing = 1
+    stop, line = s.pos, first_line
+    try:
+        while True:
+            with nogil:
+                status = sgf_next_game(&s)
+            if status == 1:
+                games += 1
+                stop, line = s.pos, s.line
+            elif status == 0:
+                return s.pos, s.line, games, None, -1
+            elif at_end or not _ran_out(&s, size):
+                return stop, line, games, _fault(&s, base, size), s.fault_at
+            else:
+                return stop, line, games, None, -1
+    finally:
+        sgf_free(&s)
 
 
 cdef str _name(const unsigned char* base, int64_t start, int64_t stop):
@@ -170,13 +229,13 @@ cdef class Scan:
     cdef object decide
     cdef bint done
 
-    def __cinit__(self, data, decide, int64_t first_line=1):
+    def __cinit__(self, data, decide, int64_t first_line=1, bint at_start=True):
         self.data = data
         self.view = data
         self.size = self.view.shape[0]
         self.base = &self.view[0] if self.size else <const unsigned char*>b""
         self.decide = decide
-        sgf_init(&self.s, self.base, self.size, first_line)
+        sgf_init(&self.s, self.base, self.size, first_line, at_start)
 
     def __dealloc__(self):
         sgf_free(&self.s)
@@ -202,12 +261,7 @@ cdef class Scan:
             raise StopIteration
         if status < 0:
             self.done = True
-            if s.fault == SGF_NO_MEMORY:
-                raise MemoryError("no memory for the game record")
-            reason = _FAULTS.get(s.fault, "broken SGF")
-            if s.fault in (SGF_BAD_BYTE, SGF_NOT_A_TREE) and s.fault_at < self.size:
-                reason += f": {_shown(bytes(self.view[s.fault_at:min(self.size, s.fault_at + 12)]))}"
-            raise InputError(reason, None, s.fault_line)
+            raise _fault(s, base, self.size)
         properties = {}
         for k in range(s.n_root):
             name = _name(base, s.root[k].name_start, s.root[k].name_stop)
@@ -256,9 +310,9 @@ cdef class Scan:
         return game
 
 
-def scan(data, decide, int64_t first_line=1):
+def scan(data, decide, int64_t first_line=1, bint at_start=True):
     """All the games of ``data`` (see :class:`Scan`), as a list."""
-    return list(Scan(data, decide, first_line))
+    return list(Scan(data, decide, first_line, at_start))
 
 
 def line_of(const unsigned char[::1] data, int64_t offset, int64_t first_line=1):

@@ -11,7 +11,7 @@ from .._frozen import Frozen
 from ..errors import InputError
 from . import _reader
 
-__all__ = ["Game", "read", "read_bytes", "GAMES", "EXTENSIONS"]
+__all__ = ["Game", "read", "read_bytes", "GAMES", "EXTENSIONS", "MAX_CELLS"]
 
 GAMES = ("hex", "havannah")
 # A record without GM[] is taken by its file's extension (Little Golem's
@@ -23,11 +23,41 @@ SPECIAL = {1: "swap", 2: "swap-pieces", 3: "swap-sides", 4: "resign", 5: "forfei
 CELL, OFF_BOARD, UNREADABLE = 0, 7, 8
 
 
+# Every byte of SGF's syntax and of ASCII text: a charset that reads and
+# writes these as ASCII does can carry a record.
+_ASCII = bytes(range(0x20, 0x7F)) + b"\t\n\r"
+_CODECS = {}
+
+
+def text_codec(charset):
+    """The codec of a CA[] charset, or None when Python does not know it or
+    it cannot carry a record: a text encoding that reads and writes ASCII
+    as ASCII (not UTF-16, idna, punycode, rot13 or base64; not a name
+    holding NUL)."""
+    if charset in _CODECS:
+        return _CODECS[charset]
+    import codecs
+
+    codec = None
+    try:
+        info = codecs.lookup(charset)
+        if getattr(info, "_is_text_encoding", True) and \
+                info.decode(_ASCII)[0] == _ASCII.decode("ascii") and \
+                info.encode(_ASCII.decode("ascii"))[0] == _ASCII:
+            codec = info.name
+    except Exception:       # a codec may raise anything for a name or a text it refuses
+        codec = None
+    if len(_CODECS) < 64:
+        _CODECS[charset] = codec
+    return codec
+
+
 def _text(value, charset=None):
     """A property value as text: escapes resolved (a backslash keeps the
     byte after it; a backslash before a line break removes both), decoded as
-    the record's CA[] charset says, else as UTF-8 and, failing that, as
-    Latin-1 (the SGF default, which every byte decodes in)."""
+    the record's CA[] charset says (when :func:`text_codec` takes it), else
+    as UTF-8 and, failing that, as Latin-1 (the SGF default, which every
+    byte decodes in)."""
     if b"\\" in value:
         out = bytearray()
         k = 0
@@ -44,15 +74,28 @@ def _text(value, charset=None):
             out.append(byte)
             k += 1
         value = bytes(out)
-    if charset:
+    codec = text_codec(charset) if charset else None
+    if codec is not None:
         try:
-            return value.decode(charset, "replace")
-        except LookupError:
-            pass
+            return value.decode(codec, "replace")
+        except (UnicodeError, LookupError, ValueError, TypeError):
+            pass      # a codec that takes no "replace": as if CA[] were absent
     try:
         return value.decode("utf-8")
     except UnicodeDecodeError:
         return value.decode("latin-1")
+
+
+def shown_name(name):
+    """A file name as output shows it: bytes of the name that are not UTF-8
+    (which ``os.fsdecode`` keeps as lone surrogates, which neither JSON nor a
+    UTF-8 stream can carry) become U+FFFD."""
+    if name.isascii():
+        return name
+    try:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:       # a surrogate that stands for no byte
+        return name.encode("utf-8", "replace").decode("utf-8")
 
 
 def _plain(value):
@@ -70,9 +113,10 @@ def _number(value, what, line):
     return int(text)
 
 
-def _decider(game):
+def _decider(game, max_cells=None):
     """The ``decide`` callback of ``_reader.scan`` for a record whose game is
-    ``game`` when it has no GM[] (None: GM[] must say)."""
+    ``game`` when it has no GM[] (None: GM[] must say), refusing boards of
+    more than ``max_cells`` cells (None: only those the boards refuse)."""
     from ..hex import _board as hex_board
     from ..havannah import _board as havannah_board
 
@@ -114,6 +158,7 @@ def _decider(game):
                 if rows < 1 or cols < 1 or (rows + 2) * (cols + 1) + 4 > hex_board.MAX_CELLS:
                     raise InputError(f"SZ[{_plain(size[0])}]: a Hex board has 1 to "
                                      f"{hex_board.MAX_CELLS} cells", None, line)
+            _check_cells("hex", (rows, cols), size[0] if size else b"11", line)
             return _reader.GAME_CODES["hex"], rows, cols
         if not size:
             raise InputError("a Havannah record needs SZ[] (the side length)", None, line)
@@ -121,9 +166,21 @@ def _decider(game):
         if not 2 <= base <= havannah_board.MAX_BOARD_SIZE:
             raise InputError(f"SZ[{base}]: a Havannah board's side is 2 to "
                              f"{havannah_board.MAX_BOARD_SIZE}", None, line)
+        _check_cells("havannah", base, size[0], line)
         return _reader.GAME_CODES["havannah"], base, 0
 
+    def _check_cells(kind, size, declared, line):
+        if max_cells is not None and cells_of(kind, size) > max_cells:
+            raise InputError(too_many_cells(kind, size, declared, max_cells), None, line)
+
     return decide
+
+
+def too_many_cells(kind, size, declared, max_cells):
+    """The reason a board of more than ``max_cells`` cells is refused."""
+    return (f"SZ[{_plain(declared)}]: a {'Havannah' if kind == 'havannah' else 'Hex'} board "
+            f"of {cells_of(kind, size):,} cells, more than the {max_cells:,} allowed "
+            f"(max_cells=, havhex --max-cells)")
 
 
 class Game(Frozen):
@@ -324,17 +381,27 @@ def _kind_of(source_name, game):
     return None
 
 
-def read_bytes(data, source="<bytes>", game=None, first_index=1, first_line=1):
+def read_bytes(data, source="<bytes>", game=None, first_index=1, first_line=1,
+               max_cells=None, at_start=None):
     """The games of ``data`` (a bytes-like object), as an iterator of
     :class:`Game`, read one at a time.  ``game`` says the game of records
     without GM[] (else the extension of ``source`` does).  A syntax fault
     raises :class:`havhex.InputError` naming ``source`` and the line when the
-    iteration reaches it."""
-    kind = _kind_of(source, game)
+    iteration reaches it; so does a board of more than ``max_cells`` cells
+    (None: no bound but the boards').  ``at_start`` (default: ``first_index``
+    and ``first_line`` are 1) says that ``data`` begins its file, where a
+    byte order mark may stand."""
+    if at_start is None:
+        at_start = first_index == 1 and first_line == 1
+    return _games_of(data, source, _decider(_kind_of(source, game), max_cells), first_index,
+                     first_line, at_start)
+
+
+def _games_of(data, source, decide, first_index, first_line, at_start):
     havannah = _reader.GAME_CODES["havannah"]
     make = Game._make
     number = first_index
-    games = _reader.Scan(memoryview(data).cast("B"), _decider(kind), first_line)
+    games = _reader.Scan(memoryview(data).cast("B"), decide, first_line, at_start)
     while True:
         try:
             item = next(games)
@@ -349,10 +416,20 @@ def read_bytes(data, source="<bytes>", game=None, first_index=1, first_line=1):
         number += 1
 
 
-def load(source):
-    """``(bytes, name)`` of a record: a path, ``"-"`` (standard input) or bytes."""
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        return bytes(source), "<bytes>"
+# Bytes read at a time: a record is read in pieces of at least this size (a
+# game longer than the pieces read so far doubles the next read, so that
+# each byte is checked a bounded number of times), and each piece is checked
+# before the next is read, so that an endless or binary input fails at its
+# first bad byte with no more than a piece in memory.
+PIECE_BYTES = 1 << 16
+_BOM = b"\xef\xbb\xbf"
+# The bytes a fault's message may show from where it stands (_reader._fault).
+_SHOWN_AFTER_FAULT = 16
+
+
+def _open(source):
+    """``(read, close, name)`` of a record that is a path or ``"-"``:
+    ``read(n)`` gives at most ``n`` bytes, as they come (b"" at the end)."""
     from .._source import is_stdin
 
     if is_stdin(source):
@@ -361,30 +438,126 @@ def load(source):
         stream = sys.stdin
         if stream is None:
             raise InputError("standard input is closed", "<stdin>")
-        return getattr(stream, "buffer", stream).read(), "<stdin>"
-    if not isinstance(source, (str, os.PathLike)):
+        stream = getattr(stream, "buffer", stream)
+        return getattr(stream, "read1", stream.read), (lambda: None), "<stdin>"
+    if not isinstance(source, (str, bytes, os.PathLike)):
         raise TypeError(f"a record is a path, '-' or bytes, not {type(source).__name__}")
     name = os.fsdecode(source)
     if os.path.isdir(source):
         raise InputError("is a directory", name)
     try:
-        with open(source, "rb") as stream:
-            return stream.read(), name
+        stream = open(source, "rb", buffering=0)
     except OSError as error:
         raise InputError(f"cannot open: {error.strerror}", name) from None
+    return stream.read, stream.close, name
 
 
-def read(source, game=None):
+def _pieces(read, name, tail=False):
+    """The record's bytes in checked pieces: ``(bytes, games, first game,
+    first line)``, each piece whole games (or only space) whose syntax is
+    sound, in order; the first fault raises :class:`havhex.InputError`
+    once the pieces before it are given, or with ``tail`` ends the pieces
+    with the bytes read from the last whole game to the fault (games -1),
+    so that a reader of them meets the faults in the file's order."""
+    pending = b""
+    line = index = 1
+    at_start = True
+    while True:
+        chunk = read(max(PIECE_BYTES, len(pending)))
+        if chunk is None:
+            chunk = b""
+        at_end = not chunk
+        data = pending + chunk if pending else bytes(chunk)
+        if at_start and not at_end and _BOM.startswith(data):
+            pending = data        # a byte order mark cut by the read: read on
+            continue
+        stop, next_line, games, fault, fault_at = _reader.checked_prefix(data, line, at_start,
+                                                                          at_end)
+        if stop:
+            yield data[:stop], games, index, line
+            index += games
+            line = next_line
+            at_start = False
+        if fault is not None and not at_end and len(data) - fault_at < _SHOWN_AFTER_FAULT:
+            pending = data[stop:]     # a message shows the bytes after a fault: read them
+            continue
+        if fault is not None and tail and isinstance(fault, InputError):
+            yield data[stop:], -1, index, line
+            return
+        if fault is not None:
+            if isinstance(fault, InputError):
+                raise InputError(fault.reason, name, fault.line)
+            raise fault
+        if at_end:
+            return
+        pending = data[stop:]
+
+
+def _read_stream(read, close, name, game, max_cells):
+    try:
+        decide = _decider(_kind_of(name, game), max_cells)
+        first = True
+        for piece, games, index, line in _pieces(read, name):
+            if games:
+                yield from _games_of(piece, name, decide, index, line, first)
+            first = False
+    finally:
+        close()
+
+
+def load(source):
+    """``(bytes, name)`` of a record: a path, ``"-"`` (standard input) or
+    bytes.  A file is read in checked pieces (see :func:`read`): an endless
+    or binary input stops at the piece that holds its first bad byte, and
+    the bytes end there (their reader meets that fault where it stands)."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return bytes(source), "<bytes>"
+    read, close, name = _open(source)
+    try:
+        return b"".join(piece for piece, _, _, _ in _pieces(read, name, tail=True)), name
+    finally:
+        close()
+
+
+# The most cells a record's board may have for its game to be read (see
+# records.read's max_cells): a record's memory and time then follow the moves
+# it holds, not the size it declares.  A million cells is Hex 1000x1000 or a
+# Havannah board of side 577, far beyond the boards records are played on.
+MAX_CELLS = 1_000_000
+
+
+def cells_of(kind, size):
+    """The cells of a board: Hex ``(rows, cols)``, Havannah side ``S``."""
+    if kind == "havannah":
+        return 3 * size * (size - 1) + 1
+    return size[0] * size[1]
+
+
+def read(source, game=None, max_cells=MAX_CELLS):
     """The games of a record file, in order, as :class:`Game` objects.
 
     ``source`` is a path, ``"-"`` for standard input, or the record's bytes.
     A file may hold a collection of games; each follows its main line.
     ``game`` (``"hex"`` or ``"havannah"``) is the game of records without
     GM[]; by default GM[] says it, or the extension (``.hgf``: Little Golem
-    Havannah).  Games are read one at a time, so memory follows one game;
-    broken SGF raises :class:`havhex.InputError` (``FILE:LINE: reason``)
-    when the iteration reaches it (``havhex replay`` then prints none of
-    that file's output).
+    Havannah).  The file is read in pieces and games are made one at a
+    time, so memory follows one game; broken SGF (a NUL byte among them)
+    raises :class:`havhex.InputError` (``FILE:LINE: reason``) when the
+    iteration reaches it, having read no further than the piece that holds
+    the fault.  A game whose board has more than ``max_cells`` cells
+    (default :data:`MAX_CELLS`; None: no bound but the boards') raises
+    :class:`havhex.InputError` naming its line, before anything of its
+    board is made.
     """
-    data, name = load(source)
-    return read_bytes(data, name, game)
+    _check_max_cells(max_cells)
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return read_bytes(bytes(source), "<bytes>", game, max_cells=max_cells)
+    _kind_of(None, game)
+    read_piece, close, name = _open(source)
+    return _read_stream(read_piece, close, name, game, max_cells)
+
+
+def _check_max_cells(max_cells):
+    if max_cells is not None and (not isinstance(max_cells, int) or isinstance(max_cells, bool)
+                                  or max_cells < 1):
+        raise ValueError(f"max_cells must be a positive int or None, not {max_cells!r}")

@@ -7,7 +7,7 @@ facts of :class:`Replay` follow from where it stopped.
 from .._frozen import Frozen
 from ..errors import InputError
 from . import _reader
-from .game import load, read_bytes
+from .game import MAX_CELLS, _check_max_cells, cells_of, read, shown_name, too_many_cells
 
 __all__ = ["Win", "Replay", "replay", "replay_games", "RULES", "FLAGS", "ENDS"]
 
@@ -62,11 +62,14 @@ class Replay(Frozen):
     (:class:`Win`) or None; ``recorded`` the winner the record names, or
     None; ``end`` how the game ended: ``"structure"`` (a move won),
     ``"resign"``, ``"forfeit"`` or ``"none"``; ``illegal`` None or ``(move
-    number, reason)`` for the first move that cannot be played (the replay
-    stops there; move 0 stands for setup stones that no board takes); ``flags``, in this order, those that hold of
-    ``"played-on"`` (moves after the win), ``"result-disagrees"`` (the
-    recorded winner is not the one who won on the board), ``"illegal"`` and
-    ``"no-result"`` (no recorded winner).
+    number, reason)`` for the first move that cannot be played, counted as
+    ``moves`` counts (the replay stops there; move 0 stands for a game that
+    cannot start: setup stones that no board takes, or a board beyond
+    ``max_cells``); ``flags``, in this order, those that hold of
+    ``"played-on"`` (moves after the win, or after a resignation or
+    forfeit), ``"result-disagrees"`` (the recorded winner is not the one who
+    won on the board), ``"illegal"`` and ``"no-result"`` (no recorded
+    winner).  A pass is read and not counted: the replay goes on after it.
     """
 
     __slots__ = ("game", "rule", "moves", "win", "recorded", "end", "illegal", "flags")
@@ -112,7 +115,7 @@ class Replay(Frozen):
         e.g. for ``board().explain()`` or ``board().draw()``; raises
         :class:`havhex.InputError` for setup stones no board takes."""
         board = self.game.board(self.rule)
-        board._replay(self.game._scanned.table())
+        _play(board, self.game._scanned.table())
         return board
 
     def explain(self):
@@ -121,10 +124,12 @@ class Replay(Frozen):
         return self.board().explain() if self.win else None
 
     def to_dict(self, witness=False):
-        """The JSON record of ``havhex replay --format json`` (without its
-        ``file`` key); ``witness=True`` adds the win's explanation."""
+        """The JSON record of ``havhex replay --format json``: ``file`` the
+        game's source (bytes of its name that are not UTF-8 as U+FFFD);
+        ``witness=True`` adds the win's explanation."""
         size = self.game.size
         record = {
+            "file": shown_name(self.game.source),
             "game": self.game.index,
             "kind": self.game.kind,
             "size": size if isinstance(size, int) else list(size),
@@ -145,35 +150,94 @@ def _rebuilt(game, rule, moves, win, recorded, end, illegal, flags):
     return Replay._make(game, rule, moves, win, recorded, end, illegal, flags)
 
 
-def _replayed(game, rule):
+_PASS = 6
+_NOT_COUNTED = (_RESIGN, _FORFEIT, _PASS)
+
+
+def _play(board, table):
+    """Plays a game's rows on ``board`` as ``board._replay`` does, passes
+    read and not counted (the boards have no pass): ``(row, outcome,
+    detail)`` of where it stopped (outcome 0 all played, 1 a win, 2 an
+    illegal move, 3 a resignation or forfeit)."""
+    first = 0
+    while True:
+        row, outcome, detail = board._replay(table, first)
+        if outcome == 2 and detail == _reader.REPLAY_PASS_CODE:
+            first = row + 1
+            continue
+        return row, outcome, detail
+
+
+def _stone_number(scanned, row):
+    """The number of row ``row``'s move counted as :attr:`Replay.moves`
+    counts (stones and swaps, from 1; resignations, forfeits and passes
+    not): the number a message gives."""
+    if scanned.n_stones == scanned.n_rows:
+        return row + 1
+    kinds = memoryview(scanned.moves).cast("i")[1:4 * (row + 1):4]
+    return sum(1 for kind in kinds if kind not in _NOT_COUNTED) or 1
+
+
+def _passed_before(scanned, row):
+    """Whether a pass comes before row ``row``."""
+    return scanned.n_stones != scanned.n_rows and _PASS in \
+        memoryview(scanned.moves).cast("i")[1:4 * row:4].tolist()
+
+
+def _stones_after(scanned, row):
+    """The stones the record plays after row ``row``."""
+    kinds = memoryview(scanned.moves).cast("i")[4 * (row + 1) + 1::4]
+    return sum(1 for kind in kinds if kind not in _NOT_COUNTED)
+
+
+def _ended_by(scanned):
+    """"resign" or "forfeit", the record's first, else "none"."""
+    for kind in memoryview(scanned.moves).cast("i")[1::4]:
+        if kind == _RESIGN:
+            return "resign"
+        if kind == _FORFEIT:
+            return "forfeit"
+    return "none"
+
+
+def _replayed(game, rule, max_cells=MAX_CELLS):
     scanned = game._scanned
     win = illegal = None
-    try:
-        board = game.board(rule)
-    except InputError as error:
-        # Setup stones no board takes: the game's fault, not the file's (the
-        # rest of the collection is replayed); "move 0" is the setup.
-        board = None
-        outcome = 0
-        illegal = (0, f"the setup stones: {error.reason}")
+    board = None
+    outcome = row = 0
+    if max_cells is not None and cells_of(game.kind, game.size) > max_cells:
+        # Refused before any board is made: memory follows the moves, not
+        # the size a record declares.  "Move 0": the game cannot start.
+        declared = (game._scanned.properties.get("SZ") or (b"11",))[0]
+        illegal = (0, too_many_cells(game.kind, game.size, declared, max_cells))
+    else:
+        try:
+            board = game.board(rule)
+        except InputError as error:
+            # Setup stones no board takes: the game's fault, not the file's (the
+            # rest of the collection is replayed); "move 0" is the setup.
+            illegal = (0, f"the setup stones: {error.reason}")
     if board is not None:
-        row, outcome, detail = board._replay(scanned.table())
+        row, outcome, detail = _play(board, scanned.table())
     if outcome == 1:
         kinds = _CHAIN if game.kind == "hex" else detail
-        win = Win(row + 1, _LETTER[board.winner], kinds)
+        win = Win(_stone_number(scanned, row), _LETTER[board.winner], kinds)
     elif outcome == 2:
-        illegal = (row + 1, _reader.REPLAY_REASONS[detail])
+        reason = _reader.REPLAY_REASONS[detail]
+        if detail == _reader.REPLAY_OUT_OF_TURN_CODE and _passed_before(scanned, row):
+            reason += " (after a pass, which does not hand the turn over on the boards)"
+        illegal = (_stone_number(scanned, row), reason)
     recorded = game.recorded
+    end = "none"
     if win is not None:
         end = "structure"
-    elif scanned.last_kind == _RESIGN:
-        end = "resign"
-    elif scanned.last_kind == _FORFEIT:
-        end = "forfeit"
-    else:
-        end = "none"
+    elif outcome == 3:
+        end = "resign" if scanned.table()[row, 1] == _RESIGN else "forfeit"
+    elif scanned.n_stones != scanned.n_rows:
+        # A replay stopped short (an illegal move) still ends as the record does.
+        end = _ended_by(scanned)
     flags = []
-    if win is not None and scanned.n_stones > win.move:
+    if (win is not None or outcome == 3) and _stones_after(scanned, row):
         flags.append("played-on")
     if win is not None and recorded is not None and recorded != win.player:
         flags.append("result-disagrees")
@@ -189,29 +253,35 @@ def _check_rule(rule):
         raise ValueError(f"rule must be 'official' or 'contest', not {rule!r}")
 
 
-def replay_games(games, rule="official"):
-    """:class:`Replay` of each :class:`~havhex.records.Game` of ``games``, lazily."""
+def replay_games(games, rule="official", max_cells=MAX_CELLS):
+    """:class:`Replay` of each :class:`~havhex.records.Game` of ``games``,
+    lazily (a board of more than ``max_cells`` cells is flagged, see
+    :func:`replay`)."""
     _check_rule(rule)
+    _check_max_cells(max_cells)
     for game in games:
         try:
-            yield _replayed(game, rule)
+            yield _replayed(game, rule, max_cells)
         except InputError as error:
             if error.source is None:
                 raise InputError(error.reason, game.source, game.line) from None
             raise
 
 
-def replay(source, rule="official", game=None):
+def replay(source, rule="official", game=None, max_cells=MAX_CELLS):
     """Replays every game of a record on the live boards; yields a
     :class:`Replay` per game, in order.
 
     ``source`` is a path, ``"-"`` or the record's bytes (see
     :func:`havhex.records.read`); ``rule`` is Havannah's ring rule,
     ``"official"`` (a loop around any cells) or ``"contest"`` (a loop around
-    an empty cell).  A record that is not SGF raises
-    :class:`havhex.InputError` before the first replay; an illegal move is
-    no error: its game carries the ``"illegal"`` flag.
+    an empty cell).  The file is read in pieces as :func:`havhex.records.read`
+    reads it: a record that is not SGF raises :class:`havhex.InputError`
+    when the iteration reaches the fault.  An illegal move is no error: its
+    game carries the ``"illegal"`` flag; so does a game whose board has more
+    than ``max_cells`` cells (default :data:`havhex.records.MAX_CELLS`;
+    None: no bound but the boards'), flagged at move 0 with no board made.
     """
     _check_rule(rule)
-    data, name = load(source)
-    return replay_games(read_bytes(data, name, game), rule)
+    _check_max_cells(max_cells)
+    return replay_games(read(source, game, max_cells=None), rule, max_cells)

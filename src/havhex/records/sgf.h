@@ -32,7 +32,9 @@ enum sgf_fault {
     SGF_UNTERMINATED_VALUE,  /* "[" without its "]" */
     SGF_UNCLOSED_TREE,       /* the input ends inside a tree */
     SGF_EMPTY,               /* no game at all */
-    SGF_NO_MEMORY
+    SGF_NO_MEMORY,
+    SGF_NUL                  /* a NUL byte inside a value: a record is text, and an
+                              * endless run of zeros must fail at its first byte */
 };
 
 /* A value: the byte range inside its brackets (escapes still in). */
@@ -65,13 +67,16 @@ typedef struct {
     int64_t fault_at, fault_line;
 } sgf_scanner;
 
-static inline void sgf_init(sgf_scanner *s, const unsigned char *data, int64_t size, int64_t first_line) {
+/* `at_start`: data begins the file, where a byte order mark may stand (a
+ * piece of a file read in pieces begins elsewhere). */
+static inline void sgf_init(sgf_scanner *s, const unsigned char *data, int64_t size,
+                            int64_t first_line, int at_start) {
     memset(s, 0, sizeof(*s));
     s->data = data;
     s->size = size;
     s->line = first_line;
     /* A UTF-8 byte order mark is not part of the tree. */
-    if (size >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF)
+    if (at_start && size >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF)
         s->pos = 3;
 }
 
@@ -123,10 +128,18 @@ static inline int sgf_value_at(sgf_scanner *s, int64_t *start, int64_t *stop) {
         }
         if (c == '\\') {
             i++;
-            if (i < s->size && data[i] == '\n')
-                line++;
+            if (i < s->size) {
+                c = data[i];
+                if (c == '\n')
+                    line++;
+            }
         } else if (c == '\n') {
             line++;
+        }
+        if (c == 0 && i < s->size) {
+            s->pos = i;
+            s->line = line;
+            return sgf_fail(s, SGF_NUL);
         }
         i++;
     }

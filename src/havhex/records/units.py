@@ -14,8 +14,10 @@ import os
 
 from .._units import Batch, regular_size
 from ..errors import InputError
+from .game import MAX_CELLS, shown_name
 
 __all__ = ["text_line", "json_line", "replay_unit", "replay_task", "plan_replay"]
+
 
 
 def _size_text(replayed):
@@ -39,12 +41,15 @@ def text_line(name, replayed):
 
 
 def json_line(name, replayed):
-    return json.dumps({"file": name, **replayed.to_dict(witness=True)},
-                      separators=(", ", ": ")) + "\n"
+    record = replayed.to_dict(witness=True)
+    record["file"] = shown_name(name)
+    return json.dumps(record, separators=(", ", ": ")) + "\n"
 
 
-def replay_unit(data, name, rule, output_format, first_index=1, first_line=1):
-    """``(text, counts)`` of the games in ``data`` (bytes of whole games)."""
+def replay_unit(data, name, rule, output_format, first_index=1, first_line=1, game=None,
+                max_cells=MAX_CELLS):
+    """``(text, counts)`` of the games in ``data`` (bytes of whole games);
+    ``game`` and ``max_cells`` as for :func:`havhex.records.replay`."""
     from .game import read_bytes
     from .replay import replay_games
 
@@ -52,7 +57,8 @@ def replay_unit(data, name, rule, output_format, first_index=1, first_line=1):
     pieces = []
     games = moves = wins = 0
     flags = {}
-    for replayed in replay_games(read_bytes(data, name, None, first_index, first_line), rule):
+    read = read_bytes(data, name, game, first_index, first_line)
+    for replayed in replay_games(read, rule, max_cells):
         pieces.append(line_of(name, replayed))
         games += 1
         moves += replayed.moves
@@ -63,7 +69,7 @@ def replay_unit(data, name, rule, output_format, first_index=1, first_line=1):
     return "".join(pieces), (games, moves, wins, flags)
 
 
-def _run_unit(rule, output_format, unit):
+def _run_unit(rule, output_format, game, max_cells, unit):
     kind = unit[0]
     if kind == "range":
         from .runs import read_range
@@ -71,23 +77,25 @@ def _run_unit(rule, output_format, unit):
         _, path, data, name, start, stop, first_index, first_line = unit
         if data is None:
             data = read_range(path, start, stop)
-        return replay_unit(bytes(data), name, rule, output_format, first_index, first_line)
+        return replay_unit(bytes(data), name, rule, output_format, first_index, first_line,
+                           game, max_cells)
     if kind == "path":
         from .game import load
 
         data, name = load(unit[1])
     else:
         _, data, name = unit
-    return replay_unit(data, name, rule, output_format)
+    return replay_unit(data, name, rule, output_format, game=game, max_cells=max_cells)
 
 
-def replay_task(rule, output_format, units):
+def replay_task(rule, output_format, game, max_cells, units):
     """A worker's task: each unit's ``("ok", (text, counts))`` or
-    ``("fault", InputError)``, in order."""
+    ``("fault", InputError)``, in order; ``game`` and ``max_cells`` as for
+    :func:`havhex.records.replay`."""
     done = []
     for unit in units:
         try:
-            done.append(("ok", _run_unit(rule, output_format, unit)))
+            done.append(("ok", _run_unit(rule, output_format, game, max_cells, unit)))
         except InputError as error:
             done.append(("fault", error))
     return done

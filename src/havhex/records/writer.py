@@ -11,7 +11,7 @@ import os
 
 from ..havannah.board import name_of_cell as havannah_cell_name
 from ..hex.board import name_of_cell as hex_cell_name
-from .game import Game
+from .game import Game, text_codec
 
 __all__ = ["write", "game_text", "hex_cell_name", "havannah_cell_name"]
 
@@ -60,17 +60,25 @@ def game_text(game):
 
 
 def _charset(game):
-    """The codec a game's text is written in: its CA[] when Python knows it,
-    else UTF-8 (what the reader tries first)."""
-    import codecs
-
+    """The codec a game's text is written in: its CA[] when the reader takes
+    it (:func:`havhex.records.game.text_codec`), else UTF-8 (what the reader
+    tries first), so that reading the text back gives the game."""
     values = game.properties.get("CA")
     if values:
-        try:
-            return codecs.lookup(values[0].strip()).name
-        except LookupError:
-            pass
+        codec = text_codec(values[0].strip())
+        if codec is not None:
+            return codec
     return "utf-8"
+
+
+def _encoded(text, game):
+    codec = _charset(game)
+    try:
+        return (text + "\n").encode(codec)
+    except UnicodeEncodeError as error:
+        raise ValueError(f"game {game.index} of {game.source} cannot be written in its "
+                         f"charset CA[{game.properties.get('CA', ('utf-8',))[0]}]: {error.reason} "
+                         f"({error.object[error.start:error.end]!r})") from None
 
 
 def write(games, destination=None):
@@ -84,7 +92,11 @@ def write(games, destination=None):
     properties as read, then the moves, one node each.
     Returns the text when ``destination`` is None; otherwise writes it to
     ``destination``, a path or a file opened for writing (text or binary),
-    and returns None.  Bytes are each game's ``CA[]`` charset, else UTF-8.
+    and returns None.  Bytes are each game's ``CA[]`` charset (when the
+    reader takes it), else UTF-8; a game its charset cannot carry raises
+    ValueError.  Every game is encoded before anything is written: a path is
+    written to a temporary file beside it, renamed over it at the end (with
+    the old file's mode), so that a failure leaves the old file as it was.
     """
     if isinstance(games, Game):
         games = (games,)
@@ -92,13 +104,46 @@ def write(games, destination=None):
     if destination is None:
         return "".join(text + "\n" for text, _ in texts)
     if isinstance(destination, (str, bytes, os.PathLike)):
-        with open(destination, "wb") as stream:
-            for text, game in texts:
-                stream.write((text + "\n").encode(_charset(game)))
+        _replace(destination, b"".join(_encoded(text, game) for text, game in texts))
         return None
     if not hasattr(destination, "write"):
         raise TypeError(f"destination is a path or a file, not {type(destination).__name__}")
     binary = "b" in getattr(destination, "mode", "") or not hasattr(destination, "encoding")
-    for text, game in texts:
-        destination.write((text + "\n").encode(_charset(game)) if binary else text + "\n")
+    if binary:
+        destination.write(b"".join(_encoded(text, game) for text, game in texts))
+    else:
+        destination.write("".join(text + "\n" for text, _ in texts))
     return None
+
+
+def _replace(path, data):
+    """Write ``data`` to ``path`` through a temporary file in its folder,
+    renamed over it: the old file stays whole until the new one is."""
+    import stat
+    import tempfile
+
+    path = os.fspath(path)
+    folder = os.path.dirname(path) or (b"." if isinstance(path, bytes) else ".")
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = None
+    descriptor, temporary = tempfile.mkstemp(
+        dir=folder, prefix=b".havhex-" if isinstance(path, bytes) else ".havhex-",
+        suffix=b".tmp" if isinstance(path, bytes) else ".tmp")
+    try:
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(data)
+        if mode is None:
+            # A new file gets the mode open() would give it (mkstemp's is 0600).
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
