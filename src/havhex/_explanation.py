@@ -130,6 +130,25 @@ def _lists(cells):
     return [list(cell) for cell in cells]
 
 
+def _sorted_cells(cells):
+    """``sorted(cells)`` for (row, column) pairs, by rows: one pass in
+    Python, where Ctrl-C is seen, where ``sorted`` of a million tuples
+    compares for seconds in one call that signals wait for."""
+    rows = {}
+    for row, column in cells:
+        found = rows.get(row)
+        if found is None:
+            rows[row] = [column]
+        else:
+            found.append(column)
+    ordered = []
+    for row in sorted(rows):
+        columns = rows[row]
+        columns.sort()
+        ordered.extend([row, column] for column in columns)
+    return ordered
+
+
 def _havannah_record(explanation):
     result = explanation.result
     record = {} if explanation.case is None else {"case": explanation.case}
@@ -158,7 +177,7 @@ def _hex_record(explanation):
     if result.winner is not None:
         record["winner"] = result.winner
         record["chain"] = _lists(chains[0][1])
-        record["last_moves"] = _lists(sorted(result.last_moves))
+        record["last_moves"] = _sorted_cells(result.last_moves)
     elif result.reason is not None:
         record["reason"] = result.reason
         if result.reason == "no-single-last-move":
@@ -175,9 +194,32 @@ def json_record(source, explanation, case_offset=0):
     separators of the README.  ``case_offset`` is the number of cases before
     the explained input in its file (a cluster judges a large file in runs
     of cases).  The command line and the cluster's workers both write it."""
-    import json
-
     record = {"file": source, **explanation.to_dict()}
     if case_offset:
         record["case"] += case_offset
-    return json.dumps(record, separators=(", ", ": ")) + "\n"
+    return _encode(record) + "\n"
+
+
+# Items of a list json.dumps encodes in one call: a short step, after which
+# Python runs again and sees Ctrl-C (a witness of millions of cells would
+# otherwise be encoded in one long call).
+_ENCODE_SLICE = 1 << 15
+
+
+def _encode(value):
+    """``json.dumps(value, separators=(", ", ": "))``, the same text, with
+    long lists encoded a slice at a time."""
+    import json
+
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(key)}: {_encode(item)}"
+                               for key, item in value.items()) + "}"
+    if isinstance(value, list):
+        if any(isinstance(item, (list, dict)) and len(item) > _ENCODE_SLICE
+               for item in value[:8]):
+            return "[" + ", ".join(_encode(item) for item in value) + "]"
+        if len(value) > _ENCODE_SLICE:
+            return "[" + ", ".join(
+                json.dumps(value[start:start + _ENCODE_SLICE], separators=(", ", ": "))[1:-1]
+                for start in range(0, len(value), _ENCODE_SLICE)) + "]"
+    return json.dumps(value, separators=(", ", ": "))

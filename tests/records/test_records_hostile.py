@@ -431,3 +431,11 @@ def test_a_name_that_is_not_utf8_is_shown_with_replacement_characters(tmp_path, 
     # Text output gives the name's own bytes (tests/cli/test_output_names.py).
     text = subprocess.run(_havhex("replay", "--quiet", name), capture_output=True)
     assert text.returncode == 0 and text.stdout.startswith(name + b" game 1")
+
+
+def test_a_move_after_a_pass_that_the_boards_cannot_follow_says_so():
+    replayed = _replayed("(;FF[4]GM[11]SZ[3]RE[B+];B[a1];W[pass];B[b2])")
+    assert replayed.illegal == (2, "played out of turn (after a pass, which does not hand the "
+                                   "turn over on the boards)")
+    plain = _replayed("(;FF[4]GM[11]SZ[3]RE[B+];B[a1];B[b2])")
+    assert plain.illegal == (2, "played out of turn")

@@ -171,6 +171,7 @@ def connect(scheduler=None, local_workers=None):
     try:
         client = distributed.Client(cluster, set_as_default=False)
     except BaseException:
+        stop_local_workers(cluster)     # Ctrl-C here too stops at once
         cluster.close()
         raise
     return client, cluster

@@ -154,8 +154,8 @@ def main(argv=None):
         if argv is None and (getattr(arguments, "scheduler", None) is not None
                              or getattr(arguments, "cluster", None) is not None):
             # The program ends here: the interpreter's last collection would
-            # walk every object of Dask's modules (some 0.4 s, a stop after
-            # Ctrl-C included); frozen objects are left to the exit.
+            # walk every object of Dask's modules, which slows every exit (a
+            # stop after Ctrl-C too); frozen objects are left to the exit.
             import gc
 
             gc.freeze()

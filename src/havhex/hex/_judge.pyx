@@ -359,10 +359,24 @@ cdef class HexInput(EngineInput):
         cdef int64_t w = n + 1
         cdef int64_t k
         cdef list pairs = []
+        # One int object per row and column number, shared by the pairs:
+        # a million pairs then free (after Ctrl-C too) without a million
+        # ints scattered in memory.
+        cdef list numbers = list(range(n + 1)) if count > n else None
+        if numbers is None:
+            for k in range(count):
+                pairs.append((cells[k] // w - 1, cells[k] % w))
+            return pairs
+        cdef int64_t row, column
         for k in range(count):
             if (k & 0xFFFF) == 0xFFFF:
                 PyErr_CheckSignals()
-            pairs.append((cells[k] // w - 1, cells[k] % w))
+            row = cells[k] // w - 1
+            column = cells[k] % w
+            if 0 <= row <= n and 0 <= column <= n:     # no bounds checks here
+                pairs.append((numbers[row], numbers[column]))
+            else:
+                pairs.append((row, column))
         return pairs
 
     def verdict_codes(self):

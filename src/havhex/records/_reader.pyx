@@ -57,6 +57,9 @@ GAME_CODES = {"hex": SGF_HEX, "havannah": SGF_HAVANNAH}
 
 # A pass is read and not counted: the replay goes on after it.
 REPLAY_PASS_CODE = REPLAY_PASS
+# A move after a pass is out of turn on the boards (a pass does not change
+# whose turn it is there): its message says so.
+REPLAY_OUT_OF_TURN_CODE = REPLAY_OUT_OF_TURN
 # Why a replay stops at a move (the live boards' _replay returns the code).
 REPLAY_REASONS = {
     REPLAY_OCCUPIED: "the cell is occupied",

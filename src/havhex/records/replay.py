@@ -178,6 +178,12 @@ def _stone_number(scanned, row):
     return sum(1 for kind in kinds if kind not in _NOT_COUNTED) or 1
 
 
+def _passed_before(scanned, row):
+    """Whether a pass comes before row ``row``."""
+    return scanned.n_stones != scanned.n_rows and _PASS in \
+        memoryview(scanned.moves).cast("i")[1:4 * row:4].tolist()
+
+
 def _stones_after(scanned, row):
     """The stones the record plays after row ``row``."""
     kinds = memoryview(scanned.moves).cast("i")[4 * (row + 1) + 1::4]
@@ -217,7 +223,10 @@ def _replayed(game, rule, max_cells=MAX_CELLS):
         kinds = _CHAIN if game.kind == "hex" else detail
         win = Win(_stone_number(scanned, row), _LETTER[board.winner], kinds)
     elif outcome == 2:
-        illegal = (_stone_number(scanned, row), _reader.REPLAY_REASONS[detail])
+        reason = _reader.REPLAY_REASONS[detail]
+        if detail == _reader.REPLAY_OUT_OF_TURN_CODE and _passed_before(scanned, row):
+            reason += " (after a pass, which does not hand the turn over on the boards)"
+        illegal = (_stone_number(scanned, row), reason)
     recorded = game.recorded
     end = "none"
     if win is not None:
