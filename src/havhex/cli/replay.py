@@ -250,53 +250,16 @@ class _Pool:
     def ordered(self, plan, window):
         """``(file index, result)`` of every unit of ``plan``, in plan
         order, with at most ``window`` tasks in flight."""
-        from collections import deque
+        from .._units import ordered_results
 
-        pending = deque()
+        return ordered_results(plan, self.submit, window)
 
-        def take():
-            kind, *rest = pending.popleft()
-            if kind == "fault":
-                index, error = rest
-                return [(index, ("fault", error))]
-            worker, units = rest
-            worker.outstanding -= 1
-            status, value = worker.answer(self._lost(worker, units, pending))
-            if status == "error":
-                raise value
-            return [(index, result) for (index, _), result in zip(units, value)]
-
-        for item in plan:
-            if item[0] == "fault":
-                pending.append(item)
-            else:
-                units = item[1]
-                worker = min(self.workers, key=lambda worker: worker.outstanding)
-                worker.send([unit for _, unit in units], self._lost(worker, units, pending))
-                worker.outstanding += 1
-                pending.append(("task", worker, units))
-            while len(pending) > window:
-                yield from take()
-        while pending:
-            yield from take()
-
-    @staticmethod
-    def _lost(worker, units, pending):
-        """What was lost when ``worker`` dies, for the message: its task's
-        units and those of its other tasks not yet taken."""
-
-        def names():
-            found = [_unit_name(unit) for _, unit in units]
-            for item in pending:
-                if item[0] == "task" and item[1] is worker and item[2] is not units:
-                    found += [_unit_name(unit) for _, unit in item[2]]
-            unique = list(dict.fromkeys(found))
-            shown = ", ".join(unique[:4])
-            if len(unique) > 4:
-                shown += f" and {len(unique) - 4} more"
-            return shown
-
-        return names
+    def submit(self, units):
+        """Send a task to the least busy worker; its answer comes from the
+        ticket returned (tickets are taken in the order of submission)."""
+        worker = min(self.workers, key=lambda worker: len(worker.waiting))
+        worker.send(units)
+        return _Ticket(worker)
 
     def close(self):
         """Kill the workers (at once: their work is either taken or lost)
@@ -308,26 +271,59 @@ class _Pool:
         self.workers = []
 
 
+class _Ticket:
+    """A task sent to a worker: ``result()`` is its answer, as
+    :func:`havhex._units.ordered_results` takes a future's."""
+    __slots__ = ("worker",)
+
+    def __init__(self, worker):
+        self.worker = worker
+
+    def result(self):
+        status, value = self.worker.answer()
+        if status == "error":
+            raise value
+        return value
+
+    def cancel(self):
+        """Nothing to cancel: the pool kills its workers on the way out."""
+
+
 class _Worker:
-    __slots__ = ("process", "tasks", "answers", "outstanding")
+    __slots__ = ("process", "tasks", "answers", "waiting")
 
     def __init__(self, process, tasks, answers):
+        from collections import deque
+
         self.process = process
         self.tasks = tasks
         self.answers = answers
-        self.outstanding = 0
+        self.waiting = deque()  # the units of each task sent and not answered
 
-    def send(self, units, lost):
+    def send(self, units):
+        self.waiting.append(units)
         try:
             self.tasks.send(units)
         except OSError:
-            raise self._died(lost()) from None
+            raise self._died(self._lost()) from None
 
-    def answer(self, lost):
+    def answer(self):
         try:
-            return self.answers.recv()
+            answer = self.answers.recv()
         except (EOFError, OSError):
-            raise self._died(lost()) from None
+            raise self._died(self._lost()) from None
+        self.waiting.popleft()
+        return answer
+
+    def _lost(self):
+        """What was lost when this worker dies, for the message: the units
+        of its tasks not yet answered."""
+        found = [_unit_name(unit) for units in self.waiting for unit in units]
+        unique = list(dict.fromkeys(found))
+        shown = ", ".join(unique[:4])
+        if len(unique) > 4:
+            shown += f" and {len(unique) - 4} more"
+        return shown
 
     def _died(self, lost):
         from ..errors import InputError
