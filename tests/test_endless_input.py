@@ -15,21 +15,7 @@ import sys
 import pytest
 
 from conftest import one_error_line
-
-# Far beyond the fraction of a second these take: only a reader that goes on
-# to the end of an endless input reaches it.
-TIMEOUT = 120
-
-# Writes bytes.fromhex(argv[1]) once, then bytes.fromhex(argv[2]) forever
-# (until the reader closes the pipe).
-PRODUCER = """
-import sys
-out = sys.stdout.buffer
-out.write(bytes.fromhex(sys.argv[1]))
-body = bytes.fromhex(sys.argv[2]) * (65536 // len(bytes.fromhex(sys.argv[2])))
-while True:
-    out.write(body)
-"""
+from endless import finish, on_endless_pipe
 
 NULS = "'" + "\\x00" * 10 + "'..."
 
@@ -58,31 +44,6 @@ ENDLESS = {
 }
 
 
-def _finish(process, name):
-    """Wait for ``process`` (killed at the timeout); its CompletedProcess."""
-    try:
-        out, err = process.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.communicate()
-        pytest.fail(f"{name}: still reading after {TIMEOUT} s")
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
-
-
-def _on_endless_pipe(command, head, body):
-    """``command`` run on a pipe fed ``head``, then ``body`` forever."""
-    producer = subprocess.Popen([sys.executable, "-c", PRODUCER, head.hex(), body.hex()],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    try:
-        reader = subprocess.Popen(command, stdin=producer.stdout,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        producer.stdout.close()         # the reader holds the only reading end
-        return _finish(reader, f"{command[-3:]} on an endless pipe")
-    finally:
-        producer.kill()
-        producer.wait()
-
-
 def _judge_command(game, *args):
     return [sys.executable, "-m", "havhex", game, *args]
 
@@ -91,7 +52,7 @@ def _judge_command(game, *args):
 @pytest.mark.parametrize("name", ENDLESS)
 def test_an_endless_pipe_is_refused_at_once(name, threads):
     game, head, body, message = ENDLESS[name]
-    process = _on_endless_pipe(_judge_command(game, "-j", threads), head, body)
+    process = on_endless_pipe(_judge_command(game, "-j", threads), head, body)
     assert one_error_line(process) == f"havhex: <stdin>:{message}\n"
 
 
@@ -112,7 +73,7 @@ print(parsed.err_line, faults._fault_reason(parsed), sep=": ")
 @pytest.mark.parametrize("name", ENDLESS)
 def test_an_endless_pipe_is_refused_at_once_through_any_chunk(name, chunk_size):
     game, head, body, message = ENDLESS[name]
-    process = _on_endless_pipe([sys.executable, "-c", PARSE_STDIN, game, str(chunk_size)],
+    process = on_endless_pipe([sys.executable, "-c", PARSE_STDIN, game, str(chunk_size)],
                                head, body)
     assert process.returncode == 0, process.stderr.decode()
     assert process.stdout.decode() == message + "\n"
@@ -123,7 +84,7 @@ def test_an_endless_pipe_is_refused_at_once_through_any_chunk(name, chunk_size):
 def test_dev_zero_is_refused_at_once(game):
     judge = subprocess.Popen(_judge_command(game, "/dev/zero"),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    process = _finish(judge, f"havhex {game} /dev/zero")
+    process = finish(judge, f"havhex {game} /dev/zero")
     assert one_error_line(process) == (
         f"havhex: /dev/zero:1: expected the number of test cases T as an integer, found {NULS}\n")
 
@@ -150,7 +111,7 @@ except InputError as fault:
 
 @pytest.mark.parametrize("game", ["havannah", "hex"])
 def test_an_endless_file_object_is_refused_at_once(game):
-    process = _finish(subprocess.Popen([sys.executable, "-c", ENDLESS_FILE, game],
+    process = finish(subprocess.Popen([sys.executable, "-c", ENDLESS_FILE, game],
                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE),
                       f"{game}.judge_file(endless file object)")
     assert process.returncode == 0, process.stderr.decode()
@@ -176,7 +137,7 @@ except InputError as fault:
                     reason="needs a 64-bit address space and mmap flags")
 @pytest.mark.parametrize("game", ["havannah", "hex"])
 def test_a_terabyte_of_zeros_in_memory_is_refused_at_once(game):
-    process = _finish(subprocess.Popen([sys.executable, "-c", ENDLESS_MEMORY, game],
+    process = finish(subprocess.Popen([sys.executable, "-c", ENDLESS_MEMORY, game],
                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE),
                       f"{game}.judge_text(1 TB of zeros)")
     assert process.returncode == 0, process.stderr.decode()

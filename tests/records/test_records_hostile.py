@@ -18,25 +18,8 @@ import time
 import pytest
 
 from conftest import one_error_line, write
+from endless import PRODUCER, TIMEOUT, finish, on_endless_pipe
 from havhex import InputError, records
-
-# Far beyond the fraction of a second these take.
-TIMEOUT = 120
-
-# Writes bytes.fromhex(argv[1]) once, then bytes.fromhex(argv[2]) forever
-# (until the reader closes the pipe); with an empty body, waits forever.
-PRODUCER = """
-import sys, time
-out = sys.stdout.buffer
-out.write(bytes.fromhex(sys.argv[1]))
-out.flush()
-body = bytes.fromhex(sys.argv[2])
-if not body:
-    time.sleep(3600)
-body = body * (65536 // len(body))
-while True:
-    out.write(body)
-"""
 
 # Runs argv[1] (Python) on standard input and prints the peak resident size
 # in MB as the last line: Linux's VmHWM, which is this program's alone
@@ -59,29 +42,6 @@ ENDLESS_MB = 60
 # Peak memory one of the D11 records may cost: the boards they declare
 # take 450 MB to 2.5 GB.
 DECLARED_MB = 80
-
-
-def _finish(process, name):
-    try:
-        out, err = process.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.communicate()
-        pytest.fail(f"{name}: still reading after {TIMEOUT} s")
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
-
-
-def _on_endless_pipe(command, head, body):
-    producer = subprocess.Popen([sys.executable, "-c", PRODUCER, head.hex(), body.hex()],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    try:
-        reader = subprocess.Popen(command, stdin=producer.stdout,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        producer.stdout.close()
-        return _finish(reader, " ".join(command[-3:]))
-    finally:
-        producer.kill()
-        producer.wait()
 
 
 def _havhex(*args):
@@ -107,7 +67,7 @@ ENDLESS = {
 @pytest.mark.parametrize("name", ENDLESS)
 def test_an_endless_record_fails_at_its_first_bad_byte(name, command):
     head, body, message = ENDLESS[name]
-    process = _on_endless_pipe(_havhex(*command, "-"), head, body)
+    process = on_endless_pipe(_havhex(*command, "-"), head, body)
     assert one_error_line(process) == f"havhex: <stdin>:{message}\n"
 
 
@@ -117,7 +77,7 @@ def test_an_endless_record_is_read_in_bounded_memory(name):
     head, body, message = ENDLESS[name]
     code = ("from havhex import records, InputError\n"
             "try:\n    list(records.read('-'))\nexcept InputError as error:\n    print(error)\n")
-    process = _on_endless_pipe([sys.executable, "-c", MEASURED, code], head, body)
+    process = on_endless_pipe([sys.executable, "-c", MEASURED, code], head, body)
     assert process.returncode == 0, process.stderr.decode()
     error, peak = process.stdout.decode().splitlines()
     assert error == f"<stdin>:{message}"
@@ -128,7 +88,7 @@ def test_an_endless_record_is_read_in_bounded_memory(name):
 @pytest.mark.parametrize("command", [["replay"], ["replay", "--format", "json"],
                                      ["draw", "record"]])
 def test_dev_zero_fails_at_once(command):
-    process = _finish(subprocess.Popen(_havhex(*command, "/dev/zero"), stdout=subprocess.PIPE,
+    process = finish(subprocess.Popen(_havhex(*command, "/dev/zero"), stdout=subprocess.PIPE,
                                        stderr=subprocess.PIPE), "/dev/zero")
     assert one_error_line(process).startswith(
         "havhex: /dev/zero:1: not an SGF game tree: a game starts with '('")
@@ -186,7 +146,7 @@ def test_ctrl_c_while_reading_is_one_keyboard_interrupt():
         time.sleep(0.3)
         reader.send_signal(signal.SIGINT)
         started = time.monotonic()
-        process = _finish(reader, "interrupted read")
+        process = finish(reader, "interrupted read")
         assert time.monotonic() - started < 5
     finally:
         producer.kill()
