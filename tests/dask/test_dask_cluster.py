@@ -713,6 +713,27 @@ def test_a_signal_stops_a_local_cluster_run_at_once(phase, signal_name, status, 
             pass
 
 
+def test_a_local_cluster_leaves_no_tracker_warning_after_an_interrupted_cleanup():
+    """A Ctrl-C between the standard library's unlink of a semaphore and
+    its unregistering (reproduced here by unlinking one directly) makes
+    multiprocessing's resource tracker warn about a "leaked" semaphore at
+    the exit, on the stderr of a local-cluster run; the tracker a local
+    cluster starts keeps that to itself."""
+    import subprocess
+    import sys
+
+    script = (
+        "import multiprocessing, os\n"
+        "from _multiprocessing import sem_unlink\n"
+        "from havhex._cluster.client import connect\n"
+        "client, cluster = connect(local_workers=1)\n"
+        "lock = multiprocessing.get_context('spawn').Lock()\n"
+        "sem_unlink(lock._semlock.name)\n"
+        "os._exit(0)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=120)
+    assert (done.returncode, done.stderr) == (0, b""), done.stderr.decode()
+
+
 def run_killing_a_worker(client, address, files, output):
     """``havhex havannah -o OUTPUT --scheduler ADDRESS FILES`` in a child
     process, killing (SIGKILL) the first worker seen busy with its tasks;

@@ -133,6 +133,33 @@ def _local_clusters():
         return set()
 
 
+# The warnings multiprocessing's resource tracker gives when this process
+# ends with semaphores it still counts.
+_TRACKER_SILENCE = "ignore::UserWarning:multiprocessing.resource_tracker"
+
+
+def _start_resource_tracker_quietly():
+    """A local cluster's worker processes share semaphores through
+    multiprocessing's resource tracker, a child of this process that writes
+    to its stderr.  A Ctrl-C can land inside the standard library's cleanup
+    of one, after the semaphore is unlinked and before it is struck off the
+    tracker's list; at the exit the tracker then warns about a "leaked"
+    semaphore that is already gone, four lines after havhex's one.  Started
+    here, before the cluster, with those warnings ignored, it still cleans
+    up what an interrupted run leaves, silently."""
+    from multiprocessing import resource_tracker
+
+    saved = os.environ.get("PYTHONWARNINGS")
+    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [saved, _TRACKER_SILENCE]))
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        if saved is None:
+            del os.environ["PYTHONWARNINGS"]
+        else:
+            os.environ["PYTHONWARNINGS"] = saved
+
+
 def connect(scheduler=None, local_workers=None):
     """``(client, cluster)``: a client of the scheduler at ``scheduler``, or
     of a local cluster of ``local_workers`` single-threaded worker
@@ -151,6 +178,7 @@ def connect(scheduler=None, local_workers=None):
         return client, None
     import logging
 
+    _start_resource_tracker_quietly()
     before = _local_clusters()
     try:
         cluster = distributed.LocalCluster(n_workers=local_workers, threads_per_worker=1,
