@@ -22,6 +22,7 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 # system's browser and compiler, and the folders of ../shared.
 NAMES = frozenset({
     "numpy", "hypothesis", "mypy", "html5lib", "build", "openspiel", "dask", "pandas",
+    "envpool", "gymnasium", "pettingzoo",
     "browser", "compiler", "conformance", "records", "engines",
 })
 
