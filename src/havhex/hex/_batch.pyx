@@ -13,6 +13,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from havhex._native.neighbours cimport run_starts
+from havhex._native.portable cimport prefetch_line
 from havhex._native.random cimport Xoshiro, random_below, xoshiro_next, xoshiro_seed
 from havhex._native.unionfind cimport uf_find
 
