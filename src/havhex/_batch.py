@@ -110,6 +110,7 @@ class Batch:
         parts = max(1, min(threads, n // 256))
         bounds = [n * k // parts for k in range(parts + 1)]
         self._parts = tuple(zip(bounds, bounds[1:]))
+        self._crew = None
         self._arrays = arrays
         for name in self._FIELDS + tuple(extra_fields):
             setattr(self, "_view_" + name, _read_only(arrays[name]))
@@ -274,26 +275,93 @@ class Batch:
 
     def _run(self, part):
         """``part(lo, hi)`` over the whole batch: here when there is one
-        part, else on that many threads (this one and the others), each on
-        its own range of games."""
+        part, else on this thread and the batch's crew, each on its own
+        range of games."""
         parts = self._parts
         if len(parts) == 1:
             part(0, self._n)
             return
-        from ._threads import run_workers
+        crew = self._crew
+        if crew is None:
+            import weakref
 
-        queue = list(parts)
-
-        def work():
-            while True:
-                try:
-                    lo, hi = queue.pop()
-                except IndexError:
-                    return
-                part(lo, hi)
-
-        run_workers(work, len(parts))
+            crew = self._crew = _Crew(len(parts) - 1)
+            weakref.finalize(self, crew.stop)
+        crew.run(part, parts)
 
     def __repr__(self):
         return (f"<{type(self).__module__}.{type(self).__qualname__} of {self._n} games, "
                 f"threads={self._threads}, autoreset={self._autoreset!r}>")
+
+
+class _Crew:
+    """Threads kept for a batch's calls: starting a thread for each step
+    would cost a good part of the step.  Each worker waits on its own lock
+    for a part, runs it (the GIL released in the kernel) and says so on
+    another lock; the calling thread runs the first part meanwhile.  The
+    workers hold this object, not the batch: when the batch goes, its
+    finaliser stops them."""
+
+    def __init__(self, workers):
+        import _thread
+
+        self._stopping = False
+        self._job = None
+        self._error = None
+        self._go = []
+        self._done = []
+        for _ in range(workers):
+            go = _thread.allocate_lock()
+            done = _thread.allocate_lock()
+            go.acquire()
+            done.acquire()
+            self._go.append(go)
+            self._done.append(done)
+        for k in range(workers):
+            _thread.start_new_thread(self._work, (k,))
+
+    def _work(self, k):
+        from . import _threads
+
+        if _threads.pthread_sigmask is not None:    # signals go to the main thread
+            _threads.pthread_sigmask(_threads.SIG_BLOCK, _threads._STOPPING_SIGNALS)
+        go, done = self._go[k], self._done[k]
+        while True:
+            go.acquire()
+            if self._stopping:
+                return
+            part, (lo, hi) = self._job[0], self._job[1][k + 1]
+            try:
+                part(lo, hi)
+            except BaseException as error:     # handed to the calling thread
+                self._error = error
+            done.release()
+
+    def run(self, part, parts):
+        self._job = (part, parts)
+        self._error = None
+        for go in self._go:
+            go.release()
+        interrupted = None
+        try:
+            part(*parts[0])
+        finally:
+            # Every worker is waited for, even when interrupted here: the
+            # arrays they write must not change under the caller.
+            for done in self._done:
+                while True:
+                    try:
+                        done.acquire()
+                        break
+                    except BaseException as error:  # raised once all are done
+                        interrupted = error
+            self._job = None
+        if interrupted is not None:
+            raise interrupted
+        if self._error is not None:
+            raise self._error
+
+    def stop(self):
+        self._stopping = True
+        for go in self._go:
+            go.release()

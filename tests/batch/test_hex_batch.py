@@ -326,3 +326,20 @@ def test_the_turn_maps_observations_and_policies_and_is_its_own_inverse():
     assert np.array_equal(same, batch.observation)
     with pytest.raises(ValueError):
         augment(batch.observation, policy, 2)
+
+
+def test_a_batch_s_threads_end_with_it():
+    import _thread
+    import gc
+    import time
+
+    before = _thread._count()
+    batch = Batch(1024, 5, seed=1, threads=2)
+    batch.step(batch.sample_actions())
+    assert _thread._count() == before + 1
+    del batch
+    gc.collect()
+    deadline = time.monotonic() + 5
+    while _thread._count() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert _thread._count() == before
