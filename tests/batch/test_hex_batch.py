@@ -343,3 +343,128 @@ def test_a_batch_s_threads_end_with_it():
     while _thread._count() > before and time.monotonic() < deadline:
         time.sleep(0.01)
     assert _thread._count() == before
+
+
+def _random_positions(rng, count, size, low, high):
+    """Positions of random games after ``low`` to ``high`` moves, none over."""
+    positions = []
+    while len(positions) < count:
+        board = Board(size)
+        for _ in range(rng.integers(low, high + 1)):
+            moves = board.legal_moves()
+            board.play(moves[rng.integers(len(moves))])
+            if board.is_over:
+                break
+        if not board.is_over:
+            positions.append(board.to_array())
+    return np.array(positions)
+
+
+def _board_of(stones):
+    red, blue = int((stones == 1).sum()), int((stones == 2).sum())
+    return Board.from_array(stones, to_move="red" if red == blue else "blue")
+
+
+def test_games_from_given_starts_agree_with_the_live_board():
+    rng = np.random.default_rng(5)
+    positions = _random_positions(rng, 6, 5, 2, 12)
+    batch = Batch(40, 5, swap=False, seed=8)
+    batch.set_starts(positions)
+    batch.reset()
+    boards = []
+    for i, stones in enumerate(batch.stones()):
+        assert any(np.array_equal(stones, p) for p in positions)
+        boards.append(_board_of(stones))
+        assert np.array_equal(batch.observation[i],
+                              _expected_observation_from(stones, int((stones != 0).sum())))
+    assert len({tuple(s.reshape(-1)) for s in batch.stones()}) > 1  # drawn, not one for all
+    ended = 0
+    for _ in range(60):
+        actions = batch.sample_actions()
+        was_over = batch.terminated.copy()
+        batch.step(actions)
+        stones = batch.stones()
+        for i in range(len(batch)):
+            if was_over[i]:                     # restarted from a start
+                assert any(np.array_equal(stones[i], p) for p in positions)
+                boards[i] = _board_of(stones[i])
+                continue
+            won = boards[i].play(divmod(int(actions[i]), 5))
+            assert bool(won) == bool(batch.terminated[i])
+            ended += bool(won)
+            assert np.array_equal(stones[i], boards[i].to_array())
+    assert ended >= 40
+
+
+def _expected_observation_from(stones, steps):
+    colour = steps & 1
+    planes = np.zeros(stones.shape + (4,), np.bool_)
+    planes[..., 0] = stones == colour + 1
+    planes[..., 1] = stones == 2 - colour
+    planes[..., 2] = colour == 1
+    return planes
+
+
+def test_a_start_of_one_stone_lets_the_swap_come_next():
+    position = np.zeros((1, 3, 3), np.int8)
+    position[0, 0, 1] = 1
+    batch = Batch(2, 3, seed=1)
+    batch.set_starts(position)
+    batch.reset()
+    assert batch.legal_action_mask[:, 9].all() and batch.observation[..., 3].all()
+    batch.step([9, 9])
+    assert np.array_equal(batch.stones()[0], [[0, 0, 0], [2, 0, 0], [0, 0, 0]])
+    batch.set_starts(None)
+    batch.reset()
+    assert not batch.stones().any()
+
+
+@pytest.mark.parametrize("positions, error", [
+    (np.zeros((1, 4, 4), np.int8), ValueError),                  # shape
+    (np.zeros((5, 5), np.int8), ValueError),
+    (np.full((1, 5, 5), 3, np.int8), ValueError),                # values
+    (np.zeros((1, 5, 5), np.float32), TypeError),
+    (np.array([[[1, 1, 0, 0, 0]] + [[0] * 5] * 4]), ValueError),  # counts: 2 red, 0 blue
+    (np.array([[[2, 2, 2, 0, 0]] + [[1, 0, 0, 0, 0]] + [[0] * 5] * 3]), ValueError),
+    (np.array([[[1] + [0] * 4] * 5 + []]) * 1 + np.array([[[0, 2, 2, 2, 2]] + [[0] * 5] * 4]),
+     ValueError),                                                  # Red has won
+])
+def test_bad_starts_raise_and_keep_the_starts_before(positions, error):
+    batch = Batch(8, 5, seed=3)
+    good = np.zeros((1, 5, 5), np.int8)
+    good[0, 2, 2], good[0, 0, 0] = 1, 2
+    batch.set_starts(good)
+    with pytest.raises(error):
+        batch.set_starts(positions)
+    batch.reset()
+    assert all(np.array_equal(s, good[0]) for s in batch.stones())
+
+
+def test_record_positions_are_prefixes_of_the_records_games():
+    from havhex import records
+    from havhex.hex.batch import record_positions
+
+    rng = np.random.default_rng(3)
+    text, lengths = [], []
+    for _ in range(5):
+        board = Board(4, swap=True)
+        names = []
+        while not board.is_over:
+            moves = [m for m in board.legal_moves() if m != "swap-sides"]
+            move = moves[rng.integers(len(moves))]
+            names.append(("B", "W")[len(board.moves) & 1] + "["
+                         + (board.cell_name(move) if move != SWAP else "swap-pieces") + "]")
+            board.play(move)
+        lengths.append(len(names))
+        text.append("(;FF[4]GM[11]SZ[4];" + ";".join(names) + ")")
+    games = list(records.read("".join(text).encode()))
+    positions = record_positions(games, 200, seed=1)
+    assert positions.shape == (200, 4, 4)
+    counts = {int((p != 0).sum()) for p in positions}
+    assert 0 in counts and max(counts) >= 3
+    batch = Batch(16, 4, seed=2)
+    batch.set_starts(positions)           # each one valid: reachable, not over
+    batch.reset()
+    assert np.array_equal(record_positions(games, 200, seed=1), positions)
+    with pytest.raises(InputError):
+        record_positions(games, 5, size=(5, 5))

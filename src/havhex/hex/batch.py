@@ -105,9 +105,10 @@ class Batch(_Batch):
         ``positions``: (k, rows, cols) integers, 0 empty, 1 Red (the first
         mover), 2 Blue, as ``hex.Board.to_array`` gives them.  Each must be
         reachable and not over: Red has as many stones as Blue (Red to
-        move) or one more (Blue to move), or, after a swap (``swap=True``),
+        move) or one more (Blue to move), or, after a swap (square boards),
         Blue has one more (Red to move); and nobody has won.  A position of
-        one red stone lets the swap come next (with ``swap=True``)."""
+        one red stone and no blue one lets the swap come next (with
+        ``swap=True``), as after the first move."""
         np = self._np
         cells = self._rows * self._cols
         if positions is None:
@@ -128,7 +129,7 @@ class Batch(_Batch):
         for k, position in enumerate(array):
             red = int((position == 1).sum())
             blue = int((position == 2).sum())
-            swapped = blue == red + 1 and self._swap
+            swapped = blue == red + 1 and self._rows == self._cols
             if not (red == blue or red == blue + 1 or swapped):
                 raise ValueError(f"position {k} cannot be reached: {red} red and {blue} blue "
                                  f"stones")
@@ -173,44 +174,51 @@ def augment(observation, policy=None, k=1):
 def record_positions(games, count, seed=None, size=None):
     """``count`` start positions for :meth:`Batch.set_starts`, each a random
     prefix of a random Hex game of ``games`` (``havhex.records.Game``
-    objects, as ``records.read`` gives them): a game, then a number of its
-    moves from 0 to the last before its end, drawn uniformly.  Games of
-    another size than ``size`` (rows, cols) — the first game's when None —
-    are skipped.  Returns (count, rows, cols) int8."""
+    objects, as ``records.read`` gives them): a game drawn uniformly, then
+    a number of its moves drawn uniformly from 0 to the last before the
+    winning move (or before a move the board refuses).  Games of another
+    size than ``size`` ((rows, cols); the first Hex game's when None) and
+    other games are left out.  Returns (count, rows, cols) int8, as
+    :meth:`Batch.set_starts` takes it; ``seed`` makes the draw repeatable."""
     import random
-
-    from .board import Board
 
     np = numpy()
     count = integer(count, "count")
     if count < 0:
-        raise ValueError(f"count must be >= 0, got {count}")
+        raise InputError(f"count must be >= 0, got {count}")
     picked = []
     for game in games:
         if getattr(game, "kind", None) != "hex":
             continue
-        shape = tuple(game.size)
         if size is None:
-            size = shape
-        if shape == tuple(size) and len(game.moves) > 0:
+            size = tuple(game.size)
+        if tuple(game.size) == tuple(size):
             picked.append(game)
     if not picked:
-        raise ValueError("no Hex game of that size among the records")
+        raise InputError("no Hex game of that size among the records")
     rows, cols = size
     draw = random.Random(seed)
+    prefixes = {}           # a game's positions, replayed once when first drawn
     out = np.zeros((count, rows, cols), np.int8)
     for k in range(count):
-        game = picked[draw.randrange(len(picked))]
-        board = Board(rows, cols, swap=True)
-        prefix = []
-        for _player, move in game.moves:
-            try:
-                if board.play(move):
-                    break
-            except ValueError:
-                break
-            prefix.append(board.to_array())
-        if not prefix:
-            continue
-        out[k] = prefix[draw.randrange(len(prefix))] if draw.random() < 1 else prefix[0]
+        index = draw.randrange(len(picked))
+        if index not in prefixes:
+            prefixes[index] = _positions(picked[index])
+        positions = prefixes[index]
+        out[k] = positions[draw.randrange(len(positions))]
     return out
+
+
+def _positions(game):
+    """The positions of a record's game before each of its moves, up to the
+    last before the end (the winning move, or a move the board refuses)."""
+    board = game.board()
+    positions = [board.to_array()]
+    for _player, move in game.moves:
+        try:
+            if board.play(move):
+                break
+        except ValueError:
+            break
+        positions.append(board.to_array())
+    return positions
