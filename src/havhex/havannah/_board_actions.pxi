@@ -5,6 +5,8 @@
 # plays it: on the first stone's cell, whose action is legal again while the
 # swap is.
 from cpython.array cimport array
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 from havhex._native.actions cimport action_number, new_actions
 
 cdef array _ACTIONS = array("i")
@@ -44,24 +46,30 @@ cdef inline int32_t swap_cell(BoardCore board):
 
 
 cdef list board_legal_moves(BoardCore board):
-    if board.block == NULL:
-        _unmade()
-    cdef Position* p = &board.position
-    cdef int32_t x, y, w = p.width, size = p.size, last = 2 * p.size - 1
-    cdef list moves = []
+    """The empty cells' moves (their shared tuples), then the swap."""
+    cdef array actions = legal_action_array(board, False)
+    cdef const int* ids = actions.data.as_ints
+    cdef Py_ssize_t k, n = len(actions), d = 2 * board.position.size - 1
     cdef tuple cells = cell_tuples(board)
-    if p.winner or p.n_empty == 0:
-        return moves
-    for x in range(1, last + 1):
-        for y in range(max(1, x - size + 1), min(last, x + size - 1) + 1):
-            if p.cells[x * w + y] == EMPTY:
-                moves.append(cells[(x - 1) * last + y - 1] if cells is not None else (x, y))
-    if board._swap_legal():
-        moves.append(SWAP)
+    cdef bint swap = n and board._swap_legal()
+    cdef list moves = PyList_New(n + swap)
+    for k in range(n):
+        move = cells[ids[k]] if cells is not None else (ids[k] // d + 1, ids[k] % d + 1)
+        Py_INCREF(move)
+        PyList_SET_ITEM(moves, k, move)
+    if swap:
+        Py_INCREF(SWAP)
+        PyList_SET_ITEM(moves, n, SWAP)
     return moves
 
 
 cdef array board_legal_actions(BoardCore board):
+    return legal_action_array(board, True)
+
+
+cdef array legal_action_array(BoardCore board, bint with_swap):
+    """The legal actions, ascending; the swap's (the first stone's cell)
+    among them when ``with_swap`` and the swap is legal."""
     if board.block == NULL:
         _unmade()
     cdef Position* p = &board.position
@@ -71,7 +79,8 @@ cdef array board_legal_actions(BoardCore board):
     cdef array actions
     cdef int* out
     if not p.winner and p.n_empty:
-        swap = swap_cell(board)
+        if with_swap:
+            swap = swap_cell(board)
         n = p.n_empty + (swap >= 0)
     actions = new_actions(_ACTIONS, n, last)
     out = actions.data.as_ints

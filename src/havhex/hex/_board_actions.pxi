@@ -3,6 +3,8 @@
 # is rows * cols, the last (as pgx and EnvPool number them).  "swap-sides"
 # has no id: a batch has no move that exchanges the players' colours.
 from cpython.array cimport array
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 from havhex._native.actions cimport action_number, new_actions
 
 cdef array _ACTIONS = array("i")
@@ -42,25 +44,25 @@ cdef bint swap_pieces_legal(BoardCore board) noexcept:
 
 
 cdef list board_legal_moves(BoardCore board):
-    if board.parent == NULL:
-        _unmade()
-    cdef int32_t row, col, base, swap_cell
-    cdef Py_ssize_t action = 0
-    cdef list moves = []
+    """The legal actions' moves (the cells' shared tuples), then the swaps."""
+    cdef array actions = board_legal_actions(board)
+    cdef const int* ids = actions.data.as_ints
+    cdef Py_ssize_t k, n = len(actions), cells_n = <Py_ssize_t>board.g.rows * board.g.cols
     cdef tuple cells = cell_tuples(board)
-    if board.winner_code:
-        return moves
-    for row in range(board.g.rows):
-        base = (row + 1) * board.g.width
-        for col in range(board.g.cols):
-            if board.stones[base + col] == EMPTY:
-                moves.append(cells[action] if cells is not None else (row, col))
-            action += 1
-    swap_cell = board._swap_cell()
-    if swap_cell >= 0:
-        if board._mirror(swap_cell) >= 0:
-            moves.append(SWAP_PIECES)
-        moves.append(SWAP_SIDES)
+    cdef bint sides = board._swap_cell() >= 0
+    cdef list moves = PyList_New(n + sides)
+    for k in range(n):
+        if ids[k] == cells_n:
+            move = SWAP_PIECES
+        elif cells is not None:
+            move = cells[ids[k]]
+        else:
+            move = (ids[k] // board.g.cols, ids[k] % board.g.cols)
+        Py_INCREF(move)
+        PyList_SET_ITEM(moves, k, move)
+    if sides:
+        Py_INCREF(SWAP_SIDES)
+        PyList_SET_ITEM(moves, n, SWAP_SIDES)
     return moves
 
 
