@@ -281,7 +281,7 @@ def test_search_loop_ratios(benchmark, size, pyspiel):
     """The three loops timed in alternation (the best of five rounds each,
     CPU time); their games/s and the ratios to OpenSpiel's go to extra_info."""
     game = pyspiel.load_game("hex", {"board_size": size})
-    count = 50
+    count = 200
 
     def measure():
         times = {"actions": float("inf"), "moves": float("inf"), "openspiel": float("inf")}
