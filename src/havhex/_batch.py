@@ -321,10 +321,12 @@ class _Crew:
             _thread.start_new_thread(self._work, (k,))
 
     def _work(self, k):
-        from . import _threads
+        from ._threads import pthread_sigmask as block
 
-        if _threads.pthread_sigmask is not None:    # signals go to the main thread
-            _threads.pthread_sigmask(_threads.SIG_BLOCK, _threads._STOPPING_SIGNALS)
+        if block is not None:       # the stopping signals go to the main thread
+            from ._threads import _STOPPING_SIGNALS, SIG_BLOCK
+
+            block(SIG_BLOCK, _STOPPING_SIGNALS)
         go, done = self._go[k], self._done[k]
         while True:
             go.acquire()
