@@ -1,0 +1,567 @@
+# cython: language_level=3, auto_pickle=False
+"""The compiled core of ``havhex.havannah.Batch``: n Havannah games stepped
+together with the GIL released, on arrays the Python layer made once.
+
+Each game is the live board's position (_board_position.pxi: the padded
+square of ``(2S+1)**2`` cells, its union-find and border masks), played by
+the live board's move kernel (``place`` in _board_place.pxi) in its playout
+form, which compresses paths and keeps no undo log: the batch never undoes.
+So a bridge, a fork and a ring (either rule) are found exactly as
+``havannah.Board`` finds them, by the same code.
+
+Actions and the observation use OpenSpiel's ``(2S-1)``-square: action
+``(x-1)*(2S-1) + (y-1)`` is the judge's cell (x, y).  The observation of a
+game is ``(2S-1)**2`` cells of eight one-byte planes (module docstring of
+havhex/havannah/batch.py), so one cell is one 64-bit word: the view turns
+to the next mover at every move, and that turn is a few word operations per
+cell (own and opponent planes exchanged, the colour plane flipped), which
+the compiler vectorises; the stone played and the swap are the only other
+writes.
+"""
+from libc.stdint cimport (
+    int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t,
+)
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
+
+from havhex._native.unionfind cimport uf_find, uf_root
+from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
+from havhex._native.portable cimport ctz32, fetch_add
+from havhex.havannah._structure cimport (
+    KIND_BRIDGE, KIND_FORK, KIND_RING, run_starts, structure_kinds,
+)
+
+include "_geometry.pxi"
+include "_board_position.pxi"
+include "_board_enclosure.pxi"
+include "_board_place.pxi"
+
+# The planes of a cell's observation word, byte by byte (batch.py's PLANES).
+cdef enum:
+    PLANE_OWN = 0
+    PLANE_OPPONENT = 1
+    PLANE_EMPTY = 2
+    PLANE_ON_BOARD = 3
+    PLANE_EDGE = 4
+    PLANE_CORNER = 5
+    PLANE_SWAP = 6
+    PLANE_SECOND = 7
+    N_PLANES = 8
+
+# Gymnasium's autoreset modes.
+cdef enum:
+    NEXT_STEP = 0
+    SAME_STEP = 1
+    DISABLED = 2
+
+# Why step refuses the actions (check_actions' answer, beside the game).
+cdef enum:
+    ACTION_OK = 0
+    ACTION_OUT_OF_RANGE = 1
+    ACTION_ILLEGAL = 2
+    ACTION_AFTER_END = 3
+
+# Start positions refused (set_position's answers).
+cdef enum:
+    START_OK = 0
+    START_BAD_CELL = 1
+    START_COUNTS = 2
+    START_OVER = 3
+    START_OFF_BOARD = 4
+
+AUTORESET_MODES = ("next-step", "same-step", "disabled")
+
+
+cdef struct Game:
+    Position position
+    Xoshiro rng
+    int32_t n_moves
+    int32_t swap_action         # the action that swaps now, or -1
+    uint8_t white_seat          # the seat (0/1) that plays the first colour
+
+
+cdef inline uint64_t turned(uint64_t v, uint64_t swap_plane) noexcept nogil:
+    """A cell's word seen by the other player: own and opponent exchanged,
+    the colour plane flipped, the swap plane set to ``swap_plane`` (0/1),
+    on board cells only (an off-board word is all zero and stays so)."""
+    cdef uint64_t on_board = (v >> (8 * PLANE_ON_BOARD)) & 1
+    cdef uint64_t d = (v ^ (v >> 8)) & 0xFF
+    v ^= d | (d << 8)
+    v ^= on_board << (8 * PLANE_SECOND)
+    v &= ~(<uint64_t>0xFF << (8 * PLANE_SWAP))
+    return v | ((on_board & swap_plane) << (8 * PLANE_SWAP))
+
+
+cdef class BatchCore:
+    """The games and the arrays they write (see the module docstring)."""
+    cdef readonly int32_t n, base, width, n_actions, n_threads, mode
+    cdef readonly bint swap_option, official
+    cdef int32_t n_slots
+    cdef Game* games
+    cdef char* blocks
+    cdef char* template_block
+    cdef uint64_t* template_obs
+    cdef uint8_t* template_mask
+    cdef int32_t* action_cell
+    cdef Search* searches
+    cdef int64_t* actions
+    cdef int64_t next_part
+    cdef int32_t n_parts
+    cdef uint64_t* obs
+    cdef uint8_t* mask
+    cdef int32_t* current_player
+    cdef float* rewards
+    cdef uint8_t* terminated
+    cdef uint8_t* truncated
+    cdef int8_t* winner
+    cdef uint8_t* structures
+    cdef uint64_t* final_obs
+    cdef uint8_t* final_mask
+    cdef object arrays      # keeps the arrays the pointers point into
+
+    def __cinit__(self):
+        self.games = NULL
+
+    def __dealloc__(self):
+        cdef int32_t k
+        free(self.games)
+        free(self.blocks)
+        free(self.template_block)
+        free(self.template_obs)
+        free(self.template_mask)
+        free(self.action_cell)
+        free(self.actions)
+        if self.searches != NULL:
+            for k in range(self.n_threads):
+                free(self.searches[k].stamp)
+                free(self.searches[k].queue)
+            free(self.searches)
+
+    def __init__(self, int32_t n, int32_t base, bint official, bint swap, int threads, int mode,
+                 uint8_t[:, :, :, ::1] observation, uint8_t[:, ::1] legal_action_mask,
+                 int32_t[::1] current_player, float[:, ::1] rewards,
+                 uint8_t[::1] terminated, uint8_t[::1] truncated, int8_t[::1] winner,
+                 uint8_t[::1] structures, uint8_t[:, :, :, ::1] final_observation,
+                 uint8_t[::1] final_mask):
+        """The arrays are checked by the Python layer (batch.py); here
+        only their shapes, before any pointer is taken."""
+        cdef int32_t width = 2 * base - 1
+        cdef int32_t k, a, x, y
+        cdef Position laid
+        if self.games != NULL:
+            raise TypeError("a BatchCore is initialised once")
+        if n < 1 or base < 2 or threads < 1 or not 0 <= mode <= 2:
+            raise ValueError("n >= 1, base >= 2, threads >= 1, a known mode")
+        if (observation.shape[0] != n or observation.shape[1] != width
+                or observation.shape[2] != width or observation.shape[3] != N_PLANES
+                or final_observation.shape[0] != n or final_observation.shape[1] != width
+                or final_observation.shape[2] != width or final_observation.shape[3] != N_PLANES
+                or legal_action_mask.shape[0] != n or legal_action_mask.shape[1] != width * width
+                or rewards.shape[0] != n or rewards.shape[1] != 2
+                or current_player.shape[0] != n or terminated.shape[0] != n
+                or truncated.shape[0] != n or winner.shape[0] != n
+                or structures.shape[0] != n or final_mask.shape[0] != n):
+            raise ValueError("the arrays' shapes do not fit the batch")
+        self.n = n
+        self.base = base
+        self.width = width
+        self.n_actions = width * width
+        self.n_threads = threads
+        self.mode = mode
+        self.swap_option = swap
+        self.official = official
+        laid.size = base
+        laid.width = base * 2 + 1
+        laid.n_slots = laid.width * laid.width
+        laid.official = official
+        self.n_slots = laid.n_slots
+        self.games = <Game*>calloc(<size_t>n, sizeof(Game))
+        self.blocks = <char*>malloc(<size_t>n * block_bytes(laid.n_slots))
+        self.template_block = <char*>malloc(block_bytes(laid.n_slots))
+        self.template_obs = <uint64_t*>calloc(<size_t>self.n_actions, sizeof(uint64_t))
+        self.template_mask = <uint8_t*>calloc(<size_t>self.n_actions, 1)
+        self.action_cell = <int32_t*>malloc(<size_t>self.n_actions * sizeof(int32_t))
+        self.actions = <int64_t*>malloc(<size_t>n * sizeof(int64_t))
+        self.searches = <Search*>calloc(<size_t>threads, sizeof(Search))
+        if (self.games == NULL or self.blocks == NULL or self.template_block == NULL
+                or self.template_obs == NULL or self.template_mask == NULL
+                or self.action_cell == NULL or self.actions == NULL or self.searches == NULL):
+            raise MemoryError(f"no memory for a batch of {n} games of base {base}")
+        for k in range(threads):
+            self.searches[k].stamp = <uint32_t*>calloc(<size_t>laid.n_slots, sizeof(uint32_t))
+            self.searches[k].queue = <int32_t*>malloc(<size_t>laid.n_slots * sizeof(int32_t))
+            if self.searches[k].stamp == NULL or self.searches[k].queue == NULL:
+                raise MemoryError(f"no memory for a batch of {n} games of base {base}")
+        point_into(&laid, self.template_block)
+        lay_out(&laid, base)
+        for a in range(self.n_actions):
+            x = a // width + 1
+            y = a % width + 1
+            self.action_cell[a] = x * laid.width + y
+            if on_board(x, y, base):
+                self.template_mask[a] = 1
+                self.template_obs[a] = cell_word(border_mask(x, y, base))
+        for k in range(n):
+            self.games[k].position = laid
+            point_into(&self.games[k].position, self.blocks + <size_t>k * block_bytes(laid.n_slots))
+        self.obs = <uint64_t*>&observation[0, 0, 0, 0]
+        self.final_obs = <uint64_t*>&final_observation[0, 0, 0, 0]
+        self.mask = &legal_action_mask[0, 0]
+        self.current_player = &current_player[0]
+        self.rewards = &rewards[0, 0]
+        self.terminated = &terminated[0]
+        self.truncated = &truncated[0]
+        self.winner = &winner[0]
+        self.structures = &structures[0]
+        self.final_mask = &final_mask[0]
+        self.arrays = (observation.base, legal_action_mask.base, current_player.base,
+                       rewards.base, terminated.base, truncated.base, winner.base,
+                       structures.base, final_observation.base, final_mask.base)
+
+    # ---- seeding and resets ------------------------------------------------
+
+    def seed(self, seed):
+        """Game g draws from stream g of ``seed``: the same games whatever
+        the threads."""
+        cdef uint64_t s = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+        cdef int32_t g
+        for g in range(self.n):
+            xoshiro_seed(&self.games[g].rng, s, <uint64_t>g)
+
+    def reset(self, const uint8_t[::1] which=None):
+        """Empty boards for all games, or those ``which`` marks (the
+        report fields of those games cleared too)."""
+        cdef int32_t g
+        cdef const uint8_t* chosen = NULL
+        if which is not None:
+            if which.shape[0] != self.n:
+                raise ValueError(f"a mask of shape ({self.n},) is wanted")
+            chosen = &which[0]
+        with nogil:
+            for g in range(self.n):
+                if chosen == NULL or chosen[g]:
+                    self._clear_report(g)
+                    self.final_mask[g] = 0
+                    self._reset_game(g)
+
+    cdef inline void _clear_report(self, int32_t g) noexcept nogil:
+        self.rewards[2 * g] = 0
+        self.rewards[2 * g + 1] = 0
+        self.terminated[g] = 0
+        self.truncated[g] = 0
+        self.winner[g] = -1
+        self.structures[g] = 0
+
+    cdef void _reset_game(self, int32_t g) noexcept nogil:
+        """The empty board, a seat drawn for the first colour (pgx draws
+        the first player at random the same way)."""
+        cdef Game* game = &self.games[g]
+        memcpy(<char*>game.position.parent, self.template_block, block_bytes(self.n_slots))
+        lay_out_counts(&game.position, self.base)
+        game.n_moves = 0
+        game.swap_action = -1
+        game.white_seat = <uint8_t>random_below(&game.rng, 2)
+        memcpy(self.obs + <size_t>g * self.n_actions, self.template_obs,
+               <size_t>self.n_actions * sizeof(uint64_t))
+        memcpy(self.mask + <size_t>g * self.n_actions, self.template_mask, <size_t>self.n_actions)
+        self.current_player[g] = game.white_seat
+
+    # ---- stepping ----------------------------------------------------------
+
+    def check_actions(self, actions):
+        """Copy ``actions`` (any integer dtype, shape (n,)) in, checking each
+        against its game; ``(ACTION_OK, -1)`` or ``(why, game)`` of the
+        first refused one.  Nothing of any game changes here."""
+        if actions.dtype.kind == "i":
+            if actions.dtype.itemsize == 8:
+                return self._check_signed64(actions)
+            return self._check_signed64(actions.astype("int64"))
+        return self._check_unsigned64(actions.astype("uint64"))
+
+    cdef tuple _check_signed64(self, const int64_t[::1] actions):
+        cdef int32_t g
+        cdef int why = ACTION_OK
+        if actions.shape[0] != self.n:
+            raise ValueError(f"one action a game: shape ({self.n},)")
+        with nogil:
+            for g in range(self.n):
+                if actions[g] < 0 or actions[g] >= self.n_actions:
+                    why = self._check_one(g, -1)
+                else:
+                    why = self._check_one(g, actions[g])
+                if why != ACTION_OK:
+                    break
+        if why != ACTION_OK:
+            return (why, g)
+        return (ACTION_OK, -1)
+
+    cdef tuple _check_unsigned64(self, const uint64_t[::1] actions):
+        cdef int32_t g
+        cdef int why = ACTION_OK
+        if actions.shape[0] != self.n:
+            raise ValueError(f"one action a game: shape ({self.n},)")
+        with nogil:
+            for g in range(self.n):
+                if actions[g] >= <uint64_t>self.n_actions:
+                    why = self._check_one(g, -1)
+                else:
+                    why = self._check_one(g, <int64_t>actions[g])
+                if why != ACTION_OK:
+                    break
+        if why != ACTION_OK:
+            return (why, g)
+        return (ACTION_OK, -1)
+
+    cdef inline int _check_one(self, int32_t g, int64_t action) noexcept nogil:
+        """Checks game g's action (-1 when out of range) and keeps it."""
+        if self.terminated[g] or self.truncated[g]:
+            if self.mode == NEXT_STEP:
+                self.actions[g] = -1        # reset instead: the action is ignored
+                return ACTION_OK
+            if self.mode == DISABLED:
+                return ACTION_AFTER_END
+        if action < 0:
+            return ACTION_OUT_OF_RANGE
+        if not self.mask[<size_t>g * self.n_actions + action]:
+            return ACTION_ILLEGAL
+        self.actions[g] = action
+        return ACTION_OK
+
+    def step_checked(self):
+        """Step every game by the actions check_actions took (all legal)."""
+        if self.n_threads == 1 or self.n < 2 * self.n_threads:
+            with nogil:
+                self._step_range(0, self.n, &self.searches[0])
+            return False
+        self.next_part = 0
+        return True
+
+    def step_part(self):
+        """One thread's share of a threaded step: the next part of the
+        batch, by a claim on a counter (parts are fixed ranges of games, so
+        the games are the same whatever thread steps them)."""
+        cdef int64_t part = fetch_add(&self.next_part, 1)
+        cdef int32_t lo, hi
+        if part >= self.n_threads:
+            return
+        lo = <int32_t>(<int64_t>self.n * part // self.n_threads)
+        hi = <int32_t>(<int64_t>self.n * (part + 1) // self.n_threads)
+        with nogil:
+            self._step_range(lo, hi, &self.searches[part])
+
+    cdef void _step_range(self, int32_t lo, int32_t hi, Search* search) noexcept nogil:
+        cdef int32_t g
+        cdef int64_t action
+        for g in range(lo, hi):
+            action = self.actions[g]
+            if action < 0:
+                # NEXT_STEP: the game ended in the last step; this step resets it.
+                self._clear_report(g)
+                self._reset_game(g)
+                continue
+            self._clear_report(g)
+            if self.mode == SAME_STEP:
+                self.final_mask[g] = 0
+            if self._play(g, <int32_t>action, search) and self.mode == SAME_STEP:
+                memcpy(self.final_obs + <size_t>g * self.n_actions,
+                       self.obs + <size_t>g * self.n_actions, <size_t>self.n_actions * sizeof(uint64_t))
+                self.final_mask[g] = 1
+                self._reset_game(g)
+
+    cdef bint _play(self, int32_t g, int32_t action, Search* search) noexcept nogil:
+        """Play the legal ``action`` in game g; whether the game ended."""
+        cdef Game* game = &self.games[g]
+        cdef Position* p = &game.position
+        cdef uint8_t colour = p.to_move
+        cdef uint8_t mover = game.white_seat if colour == WHITE else 1 - game.white_seat
+        cdef uint64_t* o = self.obs + <size_t>g * self.n_actions
+        cdef uint8_t* m = self.mask + <size_t>g * self.n_actions
+        cdef uint8_t kinds = 0
+        cdef uint64_t swap_plane = 0
+        cdef uint64_t word
+        cdef int32_t a
+        if action == game.swap_action:
+            # The pie rule (OpenSpiel's and the live board's): the first
+            # stone becomes the second player's, and the first moves again.
+            p.cells[self.action_cell[action]] = BLACK
+            word = o[action]
+            o[action] = (word & ~<uint64_t>0xFFFF) | 1
+        else:
+            kinds = place(p, self.action_cell[action], colour, NULL, search, True)
+            word = o[action]
+            o[action] = (word & ~((<uint64_t>0xFF << (8 * PLANE_EMPTY)) | 0xFFFF)) | 1
+            m[action] = 0
+        game.n_moves += 1
+        p.to_move = colour ^ 3
+        if game.swap_action >= 0:
+            m[game.swap_action] = 0
+            game.swap_action = -1
+        elif game.n_moves == 1 and self.swap_option and colour == WHITE:
+            game.swap_action = action
+            m[action] = 1
+            swap_plane = 1
+        for a in range(self.n_actions):
+            o[a] = turned(o[a], swap_plane)
+        self.current_player[g] = 1 - mover
+        if kinds:
+            self.winner[g] = mover
+            self.structures[g] = kinds
+            self.rewards[2 * g + mover] = 1
+            self.rewards[2 * g + 1 - mover] = -1
+        elif p.n_empty != 0:
+            return False
+        self.terminated[g] = 1
+        memset(m, 1, <size_t>self.n_actions)
+        return True
+
+    # ---- random legal actions ----------------------------------------------
+
+    def sample(self, int32_t[::1] out):
+        """A uniformly random legal action a game into ``out``, from each
+        game's own stream (a game over: a random cell of the square)."""
+        cdef int32_t g
+        if out.shape[0] != self.n:
+            raise ValueError(f"an out array of shape ({self.n},) is wanted")
+        with nogil:
+            for g in range(self.n):
+                out[g] = self._sample_one(g)
+
+    cdef int32_t _sample_one(self, int32_t g) noexcept nogil:
+        cdef Game* game = &self.games[g]
+        cdef const uint8_t* m = self.mask + <size_t>g * self.n_actions
+        cdef int32_t legal, pick, a, k
+        # A few draws over the square first (most of it is legal in a
+        # random game), then the k-th legal action of a fair count.
+        for k in range(4):
+            a = <int32_t>random_below(&game.rng, <uint32_t>self.n_actions)
+            if m[a]:
+                return a
+        if self.terminated[g] or self.truncated[g]:
+            legal = self.n_actions
+        else:
+            legal = game.position.n_empty + (1 if game.swap_action >= 0 else 0)
+        pick = <int32_t>random_below(&game.rng, <uint32_t>legal)
+        for a in range(self.n_actions):
+            if m[a]:
+                if pick == 0:
+                    return a
+                pick -= 1
+        return 0
+
+    # ---- start positions ---------------------------------------------------
+
+    def set_position(self, int32_t g, const int8_t[:, ::1] cells, int to_move):
+        """Game g starts from ``cells`` (the (2S-1)-square: 0 empty, 1 the
+        first colour's stone, 2 the second's; off the hexagon 0), the colour
+        ``to_move`` (1 or 2; 0: by the counts) to move.  Returns START_OK,
+        or why the position is refused (game g unchanged then)."""
+        cdef Game* game
+        cdef Game saved
+        cdef int32_t a, n_white = 0, n_black = 0, x, y, first = -1
+        cdef int8_t v
+        cdef uint8_t kinds = 0
+        cdef uint64_t* o
+        cdef uint8_t* m
+        cdef char* scratch
+        if not 0 <= g < self.n:
+            raise IndexError(g)
+        if cells.shape[0] != self.width or cells.shape[1] != self.width:
+            raise ValueError(f"a ({self.width}, {self.width}) array of cells is wanted")
+        for a in range(self.n_actions):
+            v = cells[a // self.width, a % self.width]
+            if v < 0 or v > 2:
+                return START_BAD_CELL
+            if v and not self.template_mask[a]:
+                return START_OFF_BOARD
+            if v == 1:
+                n_white += 1
+                first = a
+            elif v == 2:
+                n_black += 1
+        if to_move == 0:
+            to_move = WHITE if n_white == n_black else BLACK
+        if not (n_white == n_black or n_white == n_black + 1
+                or (self.swap_option and n_black == n_white + 1)):
+            return START_COUNTS
+        if to_move == BLACK and n_white != n_black + 1 and not (self.swap_option and n_white == n_black and n_black):
+            return START_COUNTS
+        if to_move == WHITE and n_white != n_black and not (self.swap_option and n_black == n_white + 1):
+            return START_COUNTS
+        if n_white + n_black == 3 * self.base * (self.base - 1) + 1:
+            return START_OVER
+        # Built on a scratch copy with the official rule (any loop refuses
+        # the position: a ring the contest rule does not count cannot be told
+        # from one placed before its inside, whatever the order of stones).
+        game = &self.games[g]
+        saved = game[0]
+        scratch = <char*>malloc(block_bytes(self.n_slots))
+        if scratch == NULL:
+            raise MemoryError("no memory for a start position")
+        memcpy(scratch, self.template_block, block_bytes(self.n_slots))
+        point_into(&saved.position, scratch)
+        lay_out_counts(&saved.position, self.base)
+        saved.position.official = 1
+        for a in range(self.n_actions):
+            v = cells[a // self.width, a % self.width]
+            if v:
+                kinds |= place(&saved.position, self.action_cell[a], <uint8_t>v, NULL,
+                               &self.searches[0], True)
+        if kinds:
+            free(scratch)
+            return START_OVER
+        memcpy(<char*>game.position.parent, scratch, block_bytes(self.n_slots))
+        free(scratch)
+        game.position.n_empty = saved.position.n_empty
+        game.position.to_move = <uint8_t>to_move
+        game.position.winner = 0
+        game.n_moves = n_white + n_black
+        game.swap_action = -1
+        self._clear_report(g)
+        self.final_mask[g] = 0
+        o = self.obs + <size_t>g * self.n_actions
+        m = self.mask + <size_t>g * self.n_actions
+        memcpy(m, self.template_mask, <size_t>self.n_actions)
+        for a in range(self.n_actions):
+            v = cells[a // self.width, a % self.width]
+            o[a] = self.template_obs[a]
+            if v:
+                m[a] = 0
+                o[a] &= ~(<uint64_t>0xFF << (8 * PLANE_EMPTY))
+                o[a] |= <uint64_t>1 << (8 * (PLANE_OWN if v == to_move else PLANE_OPPONENT))
+            if self.template_mask[a] and to_move == BLACK:
+                o[a] |= <uint64_t>1 << (8 * PLANE_SECOND)
+        if self.swap_option and n_white == 1 and n_black == 0 and to_move == BLACK:
+            game.swap_action = first
+            m[first] = 1
+            for a in range(self.n_actions):
+                if self.template_mask[a]:
+                    o[a] |= <uint64_t>1 << (8 * PLANE_SWAP)
+        self.current_player[g] = game.white_seat if to_move == WHITE else 1 - game.white_seat
+        return START_OK
+
+    def cells(self, int32_t g):
+        """Game g's cells as bytes of the (2S-1)-square (0 empty, 1 the
+        first colour, 2 the second), and the colour to move (tests)."""
+        cdef Game* game
+        if not 0 <= g < self.n:
+            raise IndexError(g)
+        game = &self.games[g]
+        out = bytearray(self.n_actions)
+        for a in range(self.n_actions):
+            v = game.position.cells[self.action_cell[a]]
+            out[a] = v if v != OFF_BOARD else 0
+        return bytes(out), game.position.to_move
+
+    def seats(self):
+        """The seat of the first colour in each game."""
+        return bytes([self.games[g].white_seat for g in range(self.n)])
+
+
+cdef uint64_t cell_word(uint16_t border) noexcept nogil:
+    """An empty on-board cell's word, seen by the first player."""
+    cdef uint64_t word = (<uint64_t>1 << (8 * PLANE_EMPTY)) | (<uint64_t>1 << (8 * PLANE_ON_BOARD))
+    if border & 0x3F:
+        word |= <uint64_t>1 << (8 * PLANE_CORNER)
+    elif border:
+        word |= <uint64_t>1 << (8 * PLANE_EDGE)
+    return word
