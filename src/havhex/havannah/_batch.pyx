@@ -26,7 +26,7 @@ from libc.string cimport memcpy, memset
 
 from havhex._native.unionfind cimport uf_find, uf_root
 from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
-from havhex._native.portable cimport ctz32, fetch_add
+from havhex._native.portable cimport ctz32, fetch_add, prefetch_line
 from havhex.havannah._structure cimport (
     KIND_BRIDGE, KIND_FORK, KIND_RING, run_starts, structure_kinds,
 )
@@ -69,6 +69,9 @@ cdef enum:
     START_OVER = 3
     START_OFF_BOARD = 4
 
+# Games ahead of the one stepped whose memory is asked for.
+cdef int32_t PREFETCH_AHEAD = 3
+
 AUTORESET_MODES = ("next-step", "same-step", "disabled")
 
 
@@ -80,16 +83,13 @@ cdef struct Game:
     uint8_t white_seat          # the seat (0/1) that plays the first colour
 
 
-cdef inline uint64_t turned(uint64_t v, uint64_t swap_plane) noexcept nogil:
-    """A cell's word seen by the other player: own and opponent exchanged,
-    the colour plane flipped, the swap plane set to ``swap_plane`` (0/1),
-    on board cells only (an off-board word is all zero and stays so)."""
-    cdef uint64_t on_board = (v >> (8 * PLANE_ON_BOARD)) & 1
-    cdef uint64_t d = (v ^ (v >> 8)) & 0xFF
-    v ^= d | (d << 8)
-    v ^= on_board << (8 * PLANE_SECOND)
-    v &= ~(<uint64_t>0xFF << (8 * PLANE_SWAP))
-    return v | ((on_board & swap_plane) << (8 * PLANE_SWAP))
+cdef inline uint64_t turned(uint64_t v) noexcept nogil:
+    """A cell's word seen by the other player: own and opponent exchanged
+    (at most one of them is 1), the colour plane flipped on the hexagon
+    (where the on-board byte, moved up four bytes, is 1)."""
+    cdef uint64_t t = (v ^ (v >> 8)) & 1
+    v ^= t | (t << 8)
+    return v ^ ((v << 32) & (<uint64_t>1 << (8 * PLANE_SECOND)))
 
 
 cdef class BatchCore:
@@ -103,6 +103,8 @@ cdef class BatchCore:
     cdef uint64_t* template_obs
     cdef uint8_t* template_mask
     cdef int32_t* action_cell
+    cdef int32_t* row_first       # the actions of the hexagon in row x: [first, end)
+    cdef int32_t* row_end
     cdef Search* searches
     cdef int64_t* actions
     cdef int64_t next_part
@@ -130,6 +132,8 @@ cdef class BatchCore:
         free(self.template_obs)
         free(self.template_mask)
         free(self.action_cell)
+        free(self.row_first)
+        free(self.row_end)
         free(self.actions)
         if self.searches != NULL:
             for k in range(self.n_threads):
@@ -182,10 +186,13 @@ cdef class BatchCore:
         self.template_mask = <uint8_t*>calloc(<size_t>self.n_actions, 1)
         self.action_cell = <int32_t*>malloc(<size_t>self.n_actions * sizeof(int32_t))
         self.actions = <int64_t*>malloc(<size_t>n * sizeof(int64_t))
+        self.row_first = <int32_t*>malloc(<size_t>width * sizeof(int32_t))
+        self.row_end = <int32_t*>malloc(<size_t>width * sizeof(int32_t))
         self.searches = <Search*>calloc(<size_t>threads, sizeof(Search))
         if (self.games == NULL or self.blocks == NULL or self.template_block == NULL
                 or self.template_obs == NULL or self.template_mask == NULL
-                or self.action_cell == NULL or self.actions == NULL or self.searches == NULL):
+                or self.action_cell == NULL or self.actions == NULL or self.searches == NULL
+                or self.row_first == NULL or self.row_end == NULL):
             raise MemoryError(f"no memory for a batch of {n} games of base {base}")
         for k in range(threads):
             self.searches[k].stamp = <uint32_t*>calloc(<size_t>laid.n_slots, sizeof(uint32_t))
@@ -201,6 +208,9 @@ cdef class BatchCore:
             if on_board(x, y, base):
                 self.template_mask[a] = 1
                 self.template_obs[a] = cell_word(border_mask(x, y, base))
+        for x in range(width):
+            self.row_first[x] = x * width + max(0, x - (base - 1))
+            self.row_end[x] = x * width + min(width - 1, x + base - 1) + 1
         for k in range(n):
             self.games[k].position = laid
             point_into(&self.games[k].position, self.blocks + <size_t>k * block_bytes(laid.n_slots))
@@ -269,48 +279,31 @@ cdef class BatchCore:
     # ---- stepping ----------------------------------------------------------
 
     def check_actions(self, actions):
-        """Copy ``actions`` (any integer dtype, shape (n,)) in, checking each
-        against its game; ``(ACTION_OK, -1)`` or ``(why, game)`` of the
-        first refused one.  Nothing of any game changes here."""
-        if actions.dtype.kind == "i":
-            if actions.dtype.itemsize == 8:
-                return self._check_signed64(actions)
-            return self._check_signed64(actions.astype("int64"))
-        return self._check_unsigned64(actions.astype("uint64"))
-
-    cdef tuple _check_signed64(self, const int64_t[::1] actions):
-        cdef int32_t g
-        cdef int why = ACTION_OK
-        if actions.shape[0] != self.n:
+        """Copy ``actions`` (a NumPy array of any integer dtype, shape (n,))
+        in, checking each against its game; ``(ACTION_OK, -1)`` or ``(why,
+        game)`` of the first refused one.  Nothing of any game changes
+        here, and nothing is allocated for the usual dtypes."""
+        if actions.ndim != 1 or actions.shape[0] != self.n:
             raise ValueError(f"one action a game: shape ({self.n},)")
-        with nogil:
-            for g in range(self.n):
-                if actions[g] < 0 or actions[g] >= self.n_actions:
-                    why = self._check_one(g, -1)
-                else:
-                    why = self._check_one(g, actions[g])
-                if why != ACTION_OK:
-                    break
-        if why != ACTION_OK:
-            return (why, g)
-        return (ACTION_OK, -1)
-
-    cdef tuple _check_unsigned64(self, const uint64_t[::1] actions):
-        cdef int32_t g
-        cdef int why = ACTION_OK
-        if actions.shape[0] != self.n:
-            raise ValueError(f"one action a game: shape ({self.n},)")
-        with nogil:
-            for g in range(self.n):
-                if actions[g] >= <uint64_t>self.n_actions:
-                    why = self._check_one(g, -1)
-                else:
-                    why = self._check_one(g, <int64_t>actions[g])
-                if why != ACTION_OK:
-                    break
-        if why != ACTION_OK:
-            return (why, g)
-        return (ACTION_OK, -1)
+        if not actions.dtype.isnative or not actions.flags.c_contiguous:
+            actions = actions.astype(actions.dtype.newbyteorder("="), order="C")
+        kind = actions.dtype.kind
+        size = actions.dtype.itemsize
+        if kind == "i":
+            if size == 8:
+                return check_all[int64_t](self, actions)
+            if size == 4:
+                return check_all[int32_t](self, actions)
+            if size == 2:
+                return check_all[int16_t](self, actions)
+            return check_all[int8_t](self, actions)
+        if size == 8:
+            return check_all[uint64_t](self, actions)
+        if size == 4:
+            return check_all[uint32_t](self, actions)
+        if size == 2:
+            return check_all[uint16_t](self, actions)
+        return check_all[uint8_t](self, actions)
 
     cdef inline int _check_one(self, int32_t g, int64_t action) noexcept nogil:
         """Checks game g's action (-1 when out of range) and keeps it."""
@@ -349,10 +342,36 @@ cdef class BatchCore:
         with nogil:
             self._step_range(lo, hi, &self.searches[part])
 
+    cdef inline void _prefetch(self, int32_t g) noexcept nogil:
+        """Ask for the memory game g's step will touch: its word, the rows
+        of cells around its move, their masks and parents, its observation.
+        A batch's games do not fit the caches, and each step touches a few
+        scattered lines of each: fetched ahead, their misses overlap."""
+        cdef int64_t action = self.actions[g]
+        cdef size_t slots = <size_t>self.n_slots
+        cdef char* block = self.blocks + <size_t>g * block_bytes(self.n_slots)
+        cdef const char* words = <const char*>(self.obs + <size_t>g * self.n_actions)
+        cdef size_t k, n_bytes = <size_t>self.n_actions * sizeof(uint64_t)
+        cdef int32_t cell, width = self.n_slots // (2 * self.base + 1)
+        prefetch_line(&self.games[g])
+        prefetch_line(<char*>&self.games[g] + 64)
+        if action >= 0:
+            cell = self.action_cell[action]
+            prefetch_line(block + slots * 6 + cell - width)
+            prefetch_line(block + slots * 6 + cell)
+            prefetch_line(block + slots * 6 + cell + width)
+            prefetch_line(block + slots * 4 + 2 * <size_t>cell)
+            prefetch_line(block + 4 * <size_t>cell)
+            prefetch_line(self.mask + <size_t>g * self.n_actions + action)
+        for k in range(0, n_bytes, 64):
+            prefetch_line(words + k)
+
     cdef void _step_range(self, int32_t lo, int32_t hi, Search* search) noexcept nogil:
         cdef int32_t g
         cdef int64_t action
         for g in range(lo, hi):
+            if g + PREFETCH_AHEAD < hi:
+                self._prefetch(g + PREFETCH_AHEAD)
             action = self.actions[g]
             if action < 0:
                 # NEXT_STEP: the game ended in the last step; this step resets it.
@@ -377,9 +396,10 @@ cdef class BatchCore:
         cdef uint64_t* o = self.obs + <size_t>g * self.n_actions
         cdef uint8_t* m = self.mask + <size_t>g * self.n_actions
         cdef uint8_t kinds = 0
-        cdef uint64_t swap_plane = 0
+        cdef uint64_t swap_plane = 0, swap_bit = <uint64_t>1 << (8 * PLANE_SWAP)
+        cdef bint swap_changes = False
         cdef uint64_t word
-        cdef int32_t a
+        cdef int32_t a, x
         if action == game.swap_action:
             # The pie rule (OpenSpiel's and the live board's): the first
             # stone becomes the second player's, and the first moves again.
@@ -396,12 +416,20 @@ cdef class BatchCore:
         if game.swap_action >= 0:
             m[game.swap_action] = 0
             game.swap_action = -1
+            swap_changes = True
         elif game.n_moves == 1 and self.swap_option and colour == WHITE:
             game.swap_action = action
             m[action] = 1
-            swap_plane = 1
-        for a in range(self.n_actions):
-            o[a] = turned(o[a], swap_plane)
+            swap_plane = swap_bit
+            swap_changes = True
+        for x in range(self.width):
+            for a in range(self.row_first[x], self.row_end[x]):
+                o[a] = turned(o[a])
+        if swap_changes:
+            # The second move only: the swap plane appears or goes.
+            for x in range(self.width):
+                for a in range(self.row_first[x], self.row_end[x]):
+                    o[a] = (o[a] & ~swap_bit) | swap_plane
         self.current_player[g] = 1 - mover
         if kinds:
             self.winner[g] = mover
@@ -555,6 +583,36 @@ cdef class BatchCore:
     def seats(self):
         """The seat of the first colour in each game."""
         return bytes([self.games[g].white_seat for g in range(self.n)])
+
+
+ctypedef fused action_t:
+    int8_t
+    int16_t
+    int32_t
+    int64_t
+    uint8_t
+    uint16_t
+    uint32_t
+    uint64_t
+
+
+cdef tuple check_all(BatchCore core, const action_t[::1] actions):
+    cdef int32_t g, n = core.n
+    cdef int64_t n_actions = core.n_actions
+    cdef int why = ACTION_OK
+    cdef bint out_of_range
+    with nogil:
+        for g in range(n):
+            if action_t is uint64_t:
+                out_of_range = actions[g] >= <uint64_t>n_actions
+            else:
+                out_of_range = actions[g] < 0 or <int64_t>actions[g] >= n_actions
+            why = core._check_one(g, -1 if out_of_range else <int64_t>actions[g])
+            if why != ACTION_OK:
+                break
+    if why != ACTION_OK:
+        return (why, g)
+    return (ACTION_OK, -1)
 
 
 cdef uint64_t cell_word(uint16_t border) noexcept nogil:
