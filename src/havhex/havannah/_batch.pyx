@@ -478,11 +478,12 @@ cdef class BatchCore:
 
     # ---- start positions ---------------------------------------------------
 
-    def set_position(self, int32_t g, const int8_t[:, ::1] cells, int to_move):
+    def set_position(self, int32_t g, const int8_t[:, ::1] cells, int to_move, bint apply=True):
         """Game g starts from ``cells`` (the (2S-1)-square: 0 empty, 1 the
         first colour's stone, 2 the second's; off the hexagon 0), the colour
         ``to_move`` (1 or 2; 0: by the counts) to move.  Returns START_OK,
-        or why the position is refused (game g unchanged then)."""
+        or why the position is refused (game g unchanged then);
+        ``apply=False`` only checks."""
         cdef Game* game
         cdef Game saved
         cdef int32_t a, n_white = 0, n_black = 0, x, y, first = -1
@@ -534,9 +535,9 @@ cdef class BatchCore:
             if v:
                 kinds |= place(&saved.position, self.action_cell[a], <uint8_t>v, NULL,
                                &self.searches[0], True)
-        if kinds:
+        if kinds or not apply:
             free(scratch)
-            return START_OVER
+            return START_OVER if kinds else START_OK
         memcpy(<char*>game.position.parent, scratch, block_bytes(self.n_slots))
         free(scratch)
         game.position.n_empty = saved.position.n_empty
