@@ -31,7 +31,7 @@ def action_of(base, cell):
     return (x - 1) * (2 * base - 1) + (y - 1)
 
 
-def expected_observation(board, base):
+def expected_observation(board, base, last_known=True):
     """The planes of the board from the mover's view, built cell by cell
     from the board's own answers."""
     width = 2 * base - 1
@@ -55,7 +55,9 @@ def expected_observation(board, base):
             plane[PLANES.index("corner")] = corner
             plane[PLANES.index("edge")] = edge
             plane[PLANES.index("swap")] = swap_legal
-            plane[PLANES.index("second")] = mover == 2
+    if board.moves and last_known:
+        last = board.moves[-1] if board.moves[-1] != "swap" else board.moves[0]
+        obs[last[0] - 1, last[1] - 1, PLANES.index("last")] = True
     return obs
 
 
@@ -372,7 +374,7 @@ def test_start_positions_from_arrays():
     batch.set_positions(cells[None].repeat(2, axis=0), mask=np.array([True, False, True]))
     shadow_cells = batch._core.cells(0)[0]
     assert shadow_cells == bytes(cells.ravel().astype(np.uint8))
-    assert (batch.observation[0] == expected_observation(board, base)).all()
+    assert (batch.observation[0] == expected_observation(board, base, last_known=False)).all()
     assert set(np.nonzero(batch.legal_action_mask[0])[0]) == legal_actions(board, base)
     assert batch.legal_action_mask[1].sum() == 37
     # Play on from there: the live board agrees.

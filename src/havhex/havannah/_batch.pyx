@@ -12,11 +12,12 @@ So a bridge, a fork and a ring (either rule) are found exactly as
 Actions and the observation use OpenSpiel's ``(2S-1)``-square: action
 ``(x-1)*(2S-1) + (y-1)`` is the judge's cell (x, y).  The observation of a
 game is ``(2S-1)**2`` cells of eight one-byte planes (module docstring of
-havhex/havannah/batch.py), so one cell is one 64-bit word: the view turns
-to the next mover at every move, and that turn is a few word operations per
-cell (own and opponent planes exchanged, the colour plane flipped), which
-the compiler vectorises; the stone played and the swap are the only other
-writes.
+havhex/havannah/batch.py), so one cell is one 64-bit word.  The view turns
+to the next mover at every move: each stone's own and opponent bytes are
+exchanged, by one xor of its word, over the game's list of stones; no
+plane depends on the mover's colour, so the empty cells' words stay as
+they are.  The stone played, the last-move byte and, at the second move
+only, the swap plane are the other writes.
 """
 from libc.stdint cimport (
     int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t,
@@ -45,7 +46,7 @@ cdef enum:
     PLANE_EDGE = 4
     PLANE_CORNER = 5
     PLANE_SWAP = 6
-    PLANE_SECOND = 7
+    PLANE_LAST = 7
     N_PLANES = 8
 
 # Gymnasium's autoreset modes.
@@ -79,17 +80,15 @@ cdef struct Game:
     Position position
     Xoshiro rng
     int32_t n_moves
+    int32_t n_stones            # stones[0:n_stones]: the actions of the stones on the board
+    int32_t last_action         # the last move's cell, or -1
+    uint16_t* stones
     int32_t swap_action         # the action that swaps now, or -1
     uint8_t white_seat          # the seat (0/1) that plays the first colour
 
 
-cdef inline uint64_t turned(uint64_t v) noexcept nogil:
-    """A cell's word seen by the other player: own and opponent exchanged
-    (at most one of them is 1), the colour plane flipped on the hexagon
-    (where the on-board byte, moved up four bytes, is 1)."""
-    cdef uint64_t t = (v ^ (v >> 8)) & 1
-    v ^= t | (t << 8)
-    return v ^ ((v << 32) & (<uint64_t>1 << (8 * PLANE_SECOND)))
+# A stone's own and opponent bytes (one of them 1): xor turns the view.
+cdef uint64_t OWN_AND_OPPONENT = 0x0101
 
 
 cdef class BatchCore:
@@ -99,6 +98,7 @@ cdef class BatchCore:
     cdef int32_t n_slots
     cdef Game* games
     cdef char* blocks
+    cdef uint16_t* stone_lists
     cdef char* template_block
     cdef uint64_t* template_obs
     cdef uint8_t* template_mask
@@ -128,6 +128,7 @@ cdef class BatchCore:
         cdef int32_t k
         free(self.games)
         free(self.blocks)
+        free(self.stone_lists)
         free(self.template_block)
         free(self.template_obs)
         free(self.template_mask)
@@ -181,6 +182,7 @@ cdef class BatchCore:
         self.n_slots = laid.n_slots
         self.games = <Game*>calloc(<size_t>n, sizeof(Game))
         self.blocks = <char*>malloc(<size_t>n * block_bytes(laid.n_slots))
+        self.stone_lists = <uint16_t*>malloc(<size_t>n * self.n_actions * sizeof(uint16_t))
         self.template_block = <char*>malloc(block_bytes(laid.n_slots))
         self.template_obs = <uint64_t*>calloc(<size_t>self.n_actions, sizeof(uint64_t))
         self.template_mask = <uint8_t*>calloc(<size_t>self.n_actions, 1)
@@ -189,7 +191,7 @@ cdef class BatchCore:
         self.row_first = <int32_t*>malloc(<size_t>width * sizeof(int32_t))
         self.row_end = <int32_t*>malloc(<size_t>width * sizeof(int32_t))
         self.searches = <Search*>calloc(<size_t>threads, sizeof(Search))
-        if (self.games == NULL or self.blocks == NULL or self.template_block == NULL
+        if (self.games == NULL or self.blocks == NULL or self.stone_lists == NULL or self.template_block == NULL
                 or self.template_obs == NULL or self.template_mask == NULL
                 or self.action_cell == NULL or self.actions == NULL or self.searches == NULL
                 or self.row_first == NULL or self.row_end == NULL):
@@ -214,6 +216,7 @@ cdef class BatchCore:
         for k in range(n):
             self.games[k].position = laid
             point_into(&self.games[k].position, self.blocks + <size_t>k * block_bytes(laid.n_slots))
+            self.games[k].stones = self.stone_lists + <size_t>k * self.n_actions
         self.obs = <uint64_t*>&observation[0, 0, 0, 0]
         self.final_obs = <uint64_t*>&final_observation[0, 0, 0, 0]
         self.mask = &legal_action_mask[0, 0]
@@ -269,6 +272,8 @@ cdef class BatchCore:
         memcpy(<char*>game.position.parent, self.template_block, block_bytes(self.n_slots))
         lay_out_counts(&game.position, self.base)
         game.n_moves = 0
+        game.n_stones = 0
+        game.last_action = -1
         game.swap_action = -1
         game.white_seat = <uint8_t>random_below(&game.rng, 2)
         memcpy(self.obs + <size_t>g * self.n_actions, self.template_obs,
@@ -397,20 +402,31 @@ cdef class BatchCore:
         cdef uint8_t* m = self.mask + <size_t>g * self.n_actions
         cdef uint8_t kinds = 0
         cdef uint64_t swap_plane = 0, swap_bit = <uint64_t>1 << (8 * PLANE_SWAP)
+        cdef uint64_t last_bit = <uint64_t>1 << (8 * PLANE_LAST)
         cdef bint swap_changes = False
-        cdef uint64_t word
-        cdef int32_t a, x
+        cdef const uint16_t* stones = game.stones
+        cdef int32_t a, x, k
+        if game.last_action >= 0:
+            o[game.last_action] &= ~last_bit
+        game.last_action = action
         if action == game.swap_action:
             # The pie rule (OpenSpiel's and the live board's): the first
             # stone becomes the second player's, and the first moves again.
+            # It was the opponent's to the second player, and is the
+            # opponent's to the first: its word keeps its stone bytes.
             p.cells[self.action_cell[action]] = BLACK
-            word = o[action]
-            o[action] = (word & ~<uint64_t>0xFFFF) | 1
+            o[action] |= last_bit
         else:
             kinds = place(p, self.action_cell[action], colour, NULL, search, True)
-            word = o[action]
-            o[action] = (word & ~((<uint64_t>0xFF << (8 * PLANE_EMPTY)) | 0xFFFF)) | 1
+            # The new stone, the mover's, then every stone turned to the
+            # next mover's view (the new one becomes the opponent's).
+            o[action] = ((o[action] & ~((<uint64_t>0xFF << (8 * PLANE_EMPTY)) | 0xFFFF))
+                         | 1 | last_bit)
             m[action] = 0
+            game.stones[game.n_stones] = <uint16_t>action
+            game.n_stones += 1
+            for k in range(game.n_stones):
+                o[stones[k]] ^= OWN_AND_OPPONENT
         game.n_moves += 1
         p.to_move = colour ^ 3
         if game.swap_action >= 0:
@@ -422,9 +438,6 @@ cdef class BatchCore:
             m[action] = 1
             swap_plane = swap_bit
             swap_changes = True
-        for x in range(self.width):
-            for a in range(self.row_first[x], self.row_end[x]):
-                o[a] = turned(o[a])
         if swap_changes:
             # The second move only: the swap plane appears or goes.
             for x in range(self.width):
@@ -544,6 +557,8 @@ cdef class BatchCore:
         game.position.to_move = <uint8_t>to_move
         game.position.winner = 0
         game.n_moves = n_white + n_black
+        game.n_stones = 0
+        game.last_action = -1
         game.swap_action = -1
         self._clear_report(g)
         self.final_mask[g] = 0
@@ -557,8 +572,8 @@ cdef class BatchCore:
                 m[a] = 0
                 o[a] &= ~(<uint64_t>0xFF << (8 * PLANE_EMPTY))
                 o[a] |= <uint64_t>1 << (8 * (PLANE_OWN if v == to_move else PLANE_OPPONENT))
-            if self.template_mask[a] and to_move == BLACK:
-                o[a] |= <uint64_t>1 << (8 * PLANE_SECOND)
+                game.stones[game.n_stones] = <uint16_t>a
+                game.n_stones += 1
         if self.swap_option and n_white == 1 and n_black == 0 and to_move == BLACK:
             game.swap_action = first
             m[first] = 1

@@ -20,12 +20,16 @@ index (:data:`PLANES`):
 5. ``corner``: the six corners;
 6. ``swap``: every cell of the hexagon while the pie rule offers the swap
    (the second player's first move), else none;
-7. ``second``: every cell of the hexagon when the mover plays the second
-   colour (black, who did not open), else none.
+7. ``last``: the cell of the last move (the stone it placed, or the one
+   the swap took), none at the start.
 
 Planes 3 to 5 let a network that is the same at every size find the
 board's shape, its edges and corners (a fork's and a bridge's goals); 6
-and 7 tell it the two facts of the position that the stones do not show.
+tells it the one fact of the position the stones do not show.  No plane
+gives the mover's colour: Havannah's rules are the same for both colours,
+so the position and the mover decide the game (the colour only decides
+who may swap, which plane 6 gives).  Thus a move changes the words of the
+stones alone, not of every cell.
 """
 import os
 
@@ -36,7 +40,7 @@ from . import _batch
 __all__ = ["Batch", "PLANES", "STRUCTURES", "AUTORESET_MODES", "symmetry", "augment",
            "inverse_symmetry"]
 
-PLANES = ("own", "opponent", "empty", "on_board", "edge", "corner", "swap", "second")
+PLANES = ("own", "opponent", "empty", "on_board", "edge", "corner", "swap", "last")
 STRUCTURES = ("bridge", "fork", "ring")
 AUTORESET_MODES = ("next-step", "same-step", "disabled")
 RULES = ("official", "contest")
