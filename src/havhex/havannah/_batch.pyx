@@ -348,18 +348,19 @@ cdef class BatchCore:
             self._step_range(lo, hi, &self.searches[part])
 
     cdef inline void _prefetch(self, int32_t g) noexcept nogil:
-        """Ask for the memory game g's step will touch: its word, the rows
-        of cells around its move, their masks and parents, its observation.
-        A batch's games do not fit the caches, and each step touches a few
-        scattered lines of each: fetched ahead, their misses overlap."""
+        """Ask for the memory game g's step will touch: its Game, the rows
+        of cells around its move, their masks and parents.  A batch's games
+        do not fit the caches, and each step touches a few scattered lines
+        of each: fetched ahead, their misses overlap.  (Its observation's
+        lines are left to the step: its stones are everywhere, and asking
+        for every line costs more than it saves.)"""
         cdef int64_t action = self.actions[g]
         cdef size_t slots = <size_t>self.n_slots
         cdef char* block = self.blocks + <size_t>g * block_bytes(self.n_slots)
-        cdef const char* words = <const char*>(self.obs + <size_t>g * self.n_actions)
-        cdef size_t k, n_bytes = <size_t>self.n_actions * sizeof(uint64_t)
         cdef int32_t cell, width = self.n_slots // (2 * self.base + 1)
         prefetch_line(&self.games[g])
         prefetch_line(<char*>&self.games[g] + 64)
+        prefetch_line(<char*>&self.games[g] + 128)
         if action >= 0:
             cell = self.action_cell[action]
             prefetch_line(block + slots * 6 + cell - width)
@@ -368,8 +369,6 @@ cdef class BatchCore:
             prefetch_line(block + slots * 4 + 2 * <size_t>cell)
             prefetch_line(block + 4 * <size_t>cell)
             prefetch_line(self.mask + <size_t>g * self.n_actions + action)
-        for k in range(0, n_bytes, 64):
-            prefetch_line(words + k)
 
     cdef void _step_range(self, int32_t lo, int32_t hi, Search* search) noexcept nogil:
         cdef int32_t g
