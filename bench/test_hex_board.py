@@ -7,6 +7,10 @@ Run:  python -m pytest bench/test_hex_board.py --benchmark-only
   through OpenSpiel's ``apply_action`` (a new board or state per game);
 * random games: ``Board.playouts`` (C, one thread) and OpenSpiel driven
   from Python (legal actions, a random choice, apply);
+* the loop a tree search written in Python runs (legal moves, a random
+  choice, play) on the board by action ids (``legal_actions``,
+  ``play_action``) and by moves (``legal_moves``, ``play``), beside
+  OpenSpiel's (``legal_actions``, ``apply_action``);
 * ``copy()``, and ``undo()`` (a game played then undone move by move, beside
   the same game only played).
 Each records its rate in extra_info; ``test_ratios`` times both sides in
@@ -244,3 +248,53 @@ def test_playouts_thousand_by_thousand(benchmark, threads):
     assert sum(counts.values()) == count
     if benchmark.stats:
         benchmark.extra_info["games/s"] = round(count / benchmark.stats.stats.median, 1)
+
+
+def search_loop(size, count, rng):
+    """The loop a tree search written in Python runs, in action ids: legal
+    actions, a random choice, play (OpenSpiel's: openspiel_random_games)."""
+    for _ in range(count):
+        board = Board(size)
+        while not board.is_over:
+            board.play_action(rng.choice(board.legal_actions()))
+
+
+def search_loop_moves(size, count, rng):
+    """The same loop in moves: legal_moves() and play()."""
+    for _ in range(count):
+        board = Board(size)
+        while not board.is_over:
+            board.play(rng.choice(board.legal_moves()))
+
+
+@pytest.mark.parametrize("loop", [search_loop, search_loop_moves], ids=["actions", "moves"])
+@pytest.mark.parametrize("size", SIZES)
+def test_search_loop_board(benchmark, size, loop):
+    count = 50
+    benchmark(loop, size, count, random.Random(7))
+    if benchmark.stats:
+        benchmark.extra_info["games/s"] = round(count / benchmark.stats.stats.median)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_search_loop_ratios(benchmark, size, pyspiel):
+    """The three loops timed in alternation (the best of five rounds each,
+    CPU time); their games/s and the ratios to OpenSpiel's go to extra_info."""
+    game = pyspiel.load_game("hex", {"board_size": size})
+    count = 200
+
+    def measure():
+        times = {"actions": float("inf"), "moves": float("inf"), "openspiel": float("inf")}
+        for _ in range(5):
+            for name, call in (("actions", lambda: search_loop(size, count, random.Random(7))),
+                               ("moves", lambda: search_loop_moves(size, count, random.Random(7))),
+                               ("openspiel", lambda: openspiel_random_games(
+                                   game, count, random.Random(7)))):
+                times[name] = min(times[name], best_time(call, rounds=1))
+        return times
+
+    times = benchmark.pedantic(measure, rounds=1, iterations=1)
+    for name, seconds in times.items():
+        benchmark.extra_info[f"{name} games/s"] = round(count / seconds)
+    benchmark.extra_info["actions ratio"] = round(times["openspiel"] / times["actions"], 2)
+    benchmark.extra_info["moves ratio"] = round(times["openspiel"] / times["moves"], 2)

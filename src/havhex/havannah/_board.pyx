@@ -91,6 +91,7 @@ cdef class BoardCore:
     cdef Search search              # contest rule only, made on first need
     cdef bint swap_option
     cdef int64_t winning_index      # -1 while no one has won
+    cdef tuple cell_tuples          # the cells' tuples by action id, or None (made on first need)
 
     def __cinit__(self):
         # A board made by __new__ alone (or by a subclass that skips
@@ -425,6 +426,7 @@ cdef class BoardCore:
         other.n_moves = self.n_moves
         other.swap_option = self.swap_option
         other.winning_index = self.winning_index
+        other.cell_tuples = self.cell_tuples
         return other
 
     def __copy__(self):
@@ -560,17 +562,39 @@ cdef class BoardCore:
     def legal_moves(self):
         """The empty cells in (x, y) order, then "swap" when it is legal;
         empty once the game is over."""
+        return board_legal_moves(self)
+
+    # ---- action ids (the batches' and OpenSpiel's; see _board_actions.pxi) ----
+
+    @property
+    def num_actions(self):
+        """``(2S-1)**2``: a cell's action id is ``(x-1) * (2S-1) + (y-1)``."""
         if self.block == NULL:
             _unmade()
-        cdef int32_t x, y, w = self.position.width, last = 2 * self.position.size - 1
-        cdef uint8_t* cells = self.position.cells
-        if self.position.winner or self.position.n_empty == 0:
-            return []
-        moves = [(x, y) for x in range(1, last + 1) for y in range(1, last + 1)
-                 if cells[x * w + y] == EMPTY]
-        if self._swap_legal():
-            moves.append(SWAP)
-        return moves
+        d = 2 * self.position.size - 1
+        return d * d
+
+    def play_action(self, action):
+        """``play(move_of(action))``, without the move: the same answer, the same errors."""
+        return board_play_action(self, action)
+
+    def legal_actions(self):
+        """The legal moves' action ids, ascending, as an ``array.array("i")``
+        (the swap's is the first stone's cell); empty once the game is over."""
+        return board_legal_actions(self)
+
+    def legal_mask(self):
+        """A NumPy bool array of :attr:`num_actions`: True at each legal action."""
+        return board_legal_mask(self)
+
+    def action_of(self, move):
+        """The action id of ``move`` (a cell, its name, or "swap" while it is legal)."""
+        return board_action_of(self, move)
+
+    def move_of(self, action):
+        """The move of action id ``action``: a cell ``(x, y)``, or "swap" for
+        the first stone's cell while the swap is legal."""
+        return board_move_of(self, action)
 
     def _cells_bytes(self):
         """The cells of the padded square, row by row (x), as bytes."""
@@ -611,6 +635,7 @@ cdef class BoardCore:
 
 
 include "_board_playouts.pxi"
+include "_board_actions.pxi"
 
 
 def name_of_cell(size, cell):

@@ -113,8 +113,8 @@ cdef inline int32_t* _cells_block(int32_t padded) noexcept:
 cdef class PlayoutRun
 
 
-# No cycle can pass through a board (its one object field holds bytes or
-# None): left out of the garbage collector, a copy costs no tracking.
+# No cycle can pass through a board (its object fields hold bytes, tuples of
+# ints or None): left out of the garbage collector, a copy costs no tracking.
 @cython.no_gc
 cdef class BoardCore:
     """The compiled part of :class:`havhex.hex.Board` (see there)."""
@@ -134,6 +134,7 @@ cdef class BoardCore:
     cdef int32_t base_red_cell        # the one red stone of a from_array start, else -1
     cdef object base                  # from_array's stones (bytes, rows*cols) or None
     cdef uint8_t base_mover
+    cdef tuple cell_tuples            # the cells' tuples by action id, or None (made on first need)
 
     def __cinit__(self):
         # A board made by __new__ alone (or by a subclass that skips
@@ -620,23 +621,37 @@ cdef class BoardCore:
         """The legal moves: the empty cells in row-major order, then
         ``"swap-pieces"`` (when the mirror cell is on the board) and
         ``"swap-sides"`` while a swap is allowed; empty once the game is over."""
+        return board_legal_moves(self)
+
+    # ---- action ids (the batches'; see _board_actions.pxi) ----
+
+    @property
+    def num_actions(self):
+        """``rows * cols + 1``: the cells' action ids, then "swap-pieces"."""
         if self.parent == NULL:
             _unmade()
-        cdef int32_t row, col, base
-        cdef list moves = []
-        if self.winner_code:
-            return moves
-        for row in range(self.g.rows):
-            base = (row + 1) * self.g.width
-            for col in range(self.g.cols):
-                if self.stones[base + col] == EMPTY:
-                    moves.append((row, col))
-        cell = self._swap_cell()
-        if cell >= 0:
-            if self._mirror(cell) >= 0:
-                moves.append(SWAP_PIECES)
-            moves.append(SWAP_SIDES)
-        return moves
+        return <Py_ssize_t>self.g.rows * self.g.cols + 1
+
+    def play_action(self, action):
+        """``play(move_of(action))``, without the move: the same answer, the same errors."""
+        return board_play_action(self, action)
+
+    def legal_actions(self):
+        """The legal moves' action ids, ascending, as an ``array.array("i")``
+        ("swap-sides" has none); empty once the game is over."""
+        return board_legal_actions(self)
+
+    def legal_mask(self):
+        """A NumPy bool array of :attr:`num_actions`: True at each legal action."""
+        return board_legal_mask(self)
+
+    def action_of(self, move):
+        """The action id of ``move`` (a cell, its name or "swap-pieces")."""
+        return board_action_of(self, move)
+
+    def move_of(self, action):
+        """The move of action id ``action``: a cell ``(row, col)`` or "swap-pieces"."""
+        return board_move_of(self, action)
 
     # ------------------------------------------------------------------
     # Copies, comparison, pickling
@@ -677,6 +692,7 @@ cdef class BoardCore:
         other.base_red_cell = self.base_red_cell
         other.base = self.base
         other.base_mover = self.base_mover
+        other.cell_tuples = self.cell_tuples
         return other
 
     def __copy__(self):
@@ -875,3 +891,6 @@ include "_board_playouts.pxi"
 
 
 include "_board_names.pxi"
+
+
+include "_board_actions.pxi"
