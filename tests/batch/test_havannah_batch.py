@@ -314,7 +314,8 @@ def test_bad_calls_change_nothing():
     with pytest.raises(ValueError, match="after the end"):
         small.step(np.array([0]))
     for args, error in [((0,), ValueError), ((-1,), InputError), ((1.5,), TypeError),
-                        ((2**23,), ValueError), ((1, 1), InputError), ((1, 65), InputError)]:
+                        ((2**23,), ValueError), ((1, 1), InputError), ((1, 65), InputError),
+                        ((2**22, 64), ValueError)]:
         with pytest.raises(error):
             Batch(*args)
     with pytest.raises(InputError):
@@ -350,7 +351,7 @@ def test_a_step_allocates_nothing():
     tracemalloc.start()
     try:
         first, _ = tracemalloc.get_traced_memory()
-        for _ in range(4000):
+        for _ in range(16000):          # a million steps
             batch.sample_actions(actions)
             batch.step(actions)
         last, _ = tracemalloc.get_traced_memory()

@@ -47,6 +47,7 @@ RULES = ("official", "contest")
 # The largest batch and base: the arrays stay below a few GiB.
 MAX_GAMES = 1 << 22
 MAX_BASE = 64
+MAX_BYTES = 16 << 30
 
 _REFUSED = {1: "an action out of range", 2: "an illegal action", 3: "a step after the end"}
 
@@ -97,6 +98,12 @@ class Batch:
             raise ValueError(f"autoreset must be one of {AUTORESET_MODES}, got {autoreset!r}")
         threads = min(thread_count(threads), n)
         width = 2 * base - 1
+        # The arrays and the games' memory, made at once: refused up front
+        # rather than left to the system's overcommit.
+        game_bytes = width * width * (2 * len(PLANES) + 3) + (2 * base + 1) ** 2 * 7 + 256
+        if n * game_bytes > MAX_BYTES:
+            raise ValueError(f"{n} games of base {base} would take {n * game_bytes / 2**30:.1f} "
+                             f"GiB, more than the {MAX_BYTES // 2**30} GiB a batch may")
         shape = (n, width, width, len(PLANES))
         self._observation = np.zeros(shape, np.bool_)
         self._final_observation = np.zeros(shape, np.bool_)

@@ -12,6 +12,7 @@ AUTORESET_MODES: Tuple[str, str, str]
 RULES: Tuple[str, str]
 MAX_GAMES: int
 MAX_BASE: int
+MAX_BYTES: int
 
 class Batch:
     observation: _Array
