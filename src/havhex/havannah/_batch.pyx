@@ -27,7 +27,9 @@ from libc.string cimport memcpy, memset
 
 from havhex._native.unionfind cimport uf_find, uf_root
 from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
-from havhex._native.portable cimport ctz32, fetch_add, prefetch_line
+from havhex._native.portable cimport (
+    compare_exchange, ctz32, fetch_add, prefetch_line, store_release,
+)
 from havhex.havannah._structure cimport (
     KIND_BRIDGE, KIND_FORK, KIND_RING, run_starts, structure_kinds,
 )
@@ -93,7 +95,8 @@ cdef uint64_t OWN_AND_OPPONENT = 0x0101
 
 cdef class BatchCore:
     """The games and the arrays they write (see the module docstring)."""
-    cdef readonly int32_t n, base, width, n_actions, n_threads, mode
+    cdef readonly int32_t n, base, width, num_actions, n_threads, mode
+    cdef readonly tuple observation_shape
     cdef readonly bint swap_option, official
     cdef int32_t n_slots
     cdef Game* games
@@ -105,10 +108,11 @@ cdef class BatchCore:
     cdef int32_t* action_cell
     cdef int32_t* row_first       # the actions of the hexagon in row x: [first, end)
     cdef int32_t* row_end
-    cdef Search* searches
+    cdef Search* searches          # one a thread, claimed by a part (search_busy)
+    cdef int64_t* search_busy
     cdef int64_t* actions
-    cdef int64_t next_part
-    cdef int32_t n_parts
+    cdef const uint8_t* reset_which   # the mask of the reset being run
+    cdef int32_t* sample_out          # the out array of the sampling being run
     cdef uint64_t* obs
     cdef uint8_t* mask
     cdef int32_t* current_player
@@ -120,6 +124,7 @@ cdef class BatchCore:
     cdef uint64_t* final_obs
     cdef uint8_t* final_mask
     cdef object arrays      # keeps the arrays the pointers point into
+    cdef object call_inputs # keeps one call's arrays alive while its parts run
 
     def __cinit__(self):
         self.games = NULL
@@ -136,13 +141,14 @@ cdef class BatchCore:
         free(self.row_first)
         free(self.row_end)
         free(self.actions)
+        free(self.search_busy)
         if self.searches != NULL:
             for k in range(self.n_threads):
                 free(self.searches[k].stamp)
                 free(self.searches[k].queue)
             free(self.searches)
 
-    def __init__(self, int32_t n, int32_t base, bint official, bint swap, int threads, int mode,
+    def __init__(self, int32_t n, int32_t base, bint official, bint swap, int threads,
                  uint8_t[:, :, :, ::1] observation, uint8_t[:, ::1] legal_action_mask,
                  int32_t[::1] current_player, float[:, ::1] rewards,
                  uint8_t[::1] terminated, uint8_t[::1] truncated, int8_t[::1] winner,
@@ -155,8 +161,8 @@ cdef class BatchCore:
         cdef Position laid
         if self.games != NULL:
             raise TypeError("a BatchCore is initialised once")
-        if n < 1 or base < 2 or threads < 1 or not 0 <= mode <= 2:
-            raise ValueError("n >= 1, base >= 2, threads >= 1, a known mode")
+        if n < 1 or base < 2 or threads < 1:
+            raise ValueError("n >= 1, base >= 2, threads >= 1")
         if (observation.shape[0] != n or observation.shape[1] != width
                 or observation.shape[2] != width or observation.shape[3] != N_PLANES
                 or final_observation.shape[0] != n or final_observation.shape[1] != width
@@ -170,9 +176,10 @@ cdef class BatchCore:
         self.n = n
         self.base = base
         self.width = width
-        self.n_actions = width * width
+        self.num_actions = width * width
+        self.observation_shape = (width, width, N_PLANES)
         self.n_threads = threads
-        self.mode = mode
+        self.mode = NEXT_STEP
         self.swap_option = swap
         self.official = official
         laid.size = base
@@ -182,18 +189,20 @@ cdef class BatchCore:
         self.n_slots = laid.n_slots
         self.games = <Game*>calloc(<size_t>n, sizeof(Game))
         self.blocks = <char*>malloc(<size_t>n * block_bytes(laid.n_slots))
-        self.stone_lists = <uint16_t*>malloc(<size_t>n * self.n_actions * sizeof(uint16_t))
+        self.stone_lists = <uint16_t*>malloc(<size_t>n * self.num_actions * sizeof(uint16_t))
         self.template_block = <char*>malloc(block_bytes(laid.n_slots))
-        self.template_obs = <uint64_t*>calloc(<size_t>self.n_actions, sizeof(uint64_t))
-        self.template_mask = <uint8_t*>calloc(<size_t>self.n_actions, 1)
-        self.action_cell = <int32_t*>malloc(<size_t>self.n_actions * sizeof(int32_t))
+        self.template_obs = <uint64_t*>calloc(<size_t>self.num_actions, sizeof(uint64_t))
+        self.template_mask = <uint8_t*>calloc(<size_t>self.num_actions, 1)
+        self.action_cell = <int32_t*>malloc(<size_t>self.num_actions * sizeof(int32_t))
         self.actions = <int64_t*>malloc(<size_t>n * sizeof(int64_t))
         self.row_first = <int32_t*>malloc(<size_t>width * sizeof(int32_t))
         self.row_end = <int32_t*>malloc(<size_t>width * sizeof(int32_t))
         self.searches = <Search*>calloc(<size_t>threads, sizeof(Search))
+        self.search_busy = <int64_t*>calloc(<size_t>threads, sizeof(int64_t))
         if (self.games == NULL or self.blocks == NULL or self.stone_lists == NULL or self.template_block == NULL
                 or self.template_obs == NULL or self.template_mask == NULL
                 or self.action_cell == NULL or self.actions == NULL or self.searches == NULL
+                or self.search_busy == NULL
                 or self.row_first == NULL or self.row_end == NULL):
             raise MemoryError(f"no memory for a batch of {n} games of base {base}")
         for k in range(threads):
@@ -203,7 +212,7 @@ cdef class BatchCore:
                 raise MemoryError(f"no memory for a batch of {n} games of base {base}")
         point_into(&laid, self.template_block)
         lay_out(&laid, base)
-        for a in range(self.n_actions):
+        for a in range(self.num_actions):
             x = a // width + 1
             y = a % width + 1
             self.action_cell[a] = x * laid.width + y
@@ -216,7 +225,7 @@ cdef class BatchCore:
         for k in range(n):
             self.games[k].position = laid
             point_into(&self.games[k].position, self.blocks + <size_t>k * block_bytes(laid.n_slots))
-            self.games[k].stones = self.stone_lists + <size_t>k * self.n_actions
+            self.games[k].stones = self.stone_lists + <size_t>k * self.num_actions
         self.obs = <uint64_t*>&observation[0, 0, 0, 0]
         self.final_obs = <uint64_t*>&final_observation[0, 0, 0, 0]
         self.mask = &legal_action_mask[0, 0]
@@ -233,7 +242,7 @@ cdef class BatchCore:
 
     # ---- seeding and resets ------------------------------------------------
 
-    def seed(self, seed):
+    def reseed(self, seed):
         """Game g draws from stream g of ``seed``: the same games whatever
         the threads."""
         cdef uint64_t s = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
@@ -241,18 +250,23 @@ cdef class BatchCore:
         for g in range(self.n):
             xoshiro_seed(&self.games[g].rng, s, <uint64_t>g)
 
-    def reset(self, const uint8_t[::1] which=None):
-        """Empty boards for all games, or those ``which`` marks (the
+    def check_reset(self, const uint8_t[::1] which):
+        """The games the next reset_part calls reset: where ``which`` (a
+        uint8 mask of shape (n,)) is not 0."""
+        if which.shape[0] != self.n:
+            raise ValueError(f"a mask of shape ({self.n},) is wanted")
+        self.call_inputs = which
+        self.reset_which = &which[0]
+
+    def reset_part(self, int64_t lo, int64_t hi):
+        """Empty boards for games lo to hi - 1 that check_reset marked (the
         report fields of those games cleared too)."""
         cdef int32_t g
-        cdef const uint8_t* chosen = NULL
-        if which is not None:
-            if which.shape[0] != self.n:
-                raise ValueError(f"a mask of shape ({self.n},) is wanted")
-            chosen = &which[0]
+        if not 0 <= lo <= hi <= self.n or self.reset_which == NULL:
+            raise ValueError("reset_part without check_reset, or out of range")
         with nogil:
-            for g in range(self.n):
-                if chosen == NULL or chosen[g]:
+            for g in range(lo, hi):
+                if self.reset_which[g]:
                     self._clear_report(g)
                     self.final_mask[g] = 0
                     self._reset_game(g)
@@ -276,9 +290,9 @@ cdef class BatchCore:
         game.last_action = -1
         game.swap_action = -1
         game.white_seat = <uint8_t>random_below(&game.rng, 2)
-        memcpy(self.obs + <size_t>g * self.n_actions, self.template_obs,
-               <size_t>self.n_actions * sizeof(uint64_t))
-        memcpy(self.mask + <size_t>g * self.n_actions, self.template_mask, <size_t>self.n_actions)
+        memcpy(self.obs + <size_t>g * self.num_actions, self.template_obs,
+               <size_t>self.num_actions * sizeof(uint64_t))
+        memcpy(self.mask + <size_t>g * self.num_actions, self.template_mask, <size_t>self.num_actions)
         self.current_player[g] = game.white_seat
 
     # ---- stepping ----------------------------------------------------------
@@ -320,32 +334,41 @@ cdef class BatchCore:
                 return ACTION_AFTER_END
         if action < 0:
             return ACTION_OUT_OF_RANGE
-        if not self.mask[<size_t>g * self.n_actions + action]:
+        if not self.mask[<size_t>g * self.num_actions + action]:
             return ACTION_ILLEGAL
         self.actions[g] = action
         return ACTION_OK
 
-    def step_checked(self):
-        """Step every game by the actions check_actions took (all legal)."""
-        if self.n_threads == 1 or self.n < 2 * self.n_threads:
-            with nogil:
-                self._step_range(0, self.n, &self.searches[0])
-            return False
-        self.next_part = 0
-        return True
+    def check_step(self, actions, int mode):
+        """Check every action (an int32 or int64 array of shape (n,)) for
+        ``mode``, the autoreset mode, before any game changes, and keep them
+        for step_part; ValueError naming the first bad game."""
+        if not 0 <= mode <= 2:
+            raise ValueError(f"an autoreset mode from 0 to 2, got {mode}")
+        self.mode = mode
+        why, g = self.check_actions(actions)
+        if why == ACTION_OUT_OF_RANGE:
+            raise ValueError(f"game {g}: action {actions[g]} is out of range "
+                             f"[0, {self.num_actions})")
+        if why == ACTION_ILLEGAL:
+            raise ValueError(f"game {g}: action {actions[g]} is not legal (off the hexagon, "
+                             f"or on a stone)")
+        if why == ACTION_AFTER_END:
+            raise ValueError(f"game {g} has ended: reset it before stepping it again "
+                             f"(autoreset=\"disabled\")")
 
-    def step_part(self):
-        """One thread's share of a threaded step: the next part of the
-        batch, by a claim on a counter (parts are fixed ranges of games, so
-        the games are the same whatever thread steps them)."""
-        cdef int64_t part = fetch_add(&self.next_part, 1)
-        cdef int32_t lo, hi
-        if part >= self.n_threads:
-            return
-        lo = <int32_t>(<int64_t>self.n * part // self.n_threads)
-        hi = <int32_t>(<int64_t>self.n * (part + 1) // self.n_threads)
+    def step_part(self, int64_t lo, int64_t hi):
+        """Step games lo to hi - 1 by the actions check_step took (all
+        legal).  Parts run on threads side by side, each with a scratch of
+        its own for the contest rule's search, claimed here."""
+        cdef int k = 0
+        if not 0 <= lo <= hi <= self.n:
+            raise ValueError("step_part out of range")
         with nogil:
-            self._step_range(lo, hi, &self.searches[part])
+            while not compare_exchange(&self.search_busy[k], 0, 1):
+                k = (k + 1) % self.n_threads
+            self._step_range(<int32_t>lo, <int32_t>hi, &self.searches[k])
+            store_release(&self.search_busy[k], 0)
 
     cdef inline void _prefetch(self, int32_t g) noexcept nogil:
         """Ask for the memory game g's step will touch: its Game, the rows
@@ -368,7 +391,7 @@ cdef class BatchCore:
             prefetch_line(block + slots * 6 + cell + width)
             prefetch_line(block + slots * 4 + 2 * <size_t>cell)
             prefetch_line(block + 4 * <size_t>cell)
-            prefetch_line(self.mask + <size_t>g * self.n_actions + action)
+            prefetch_line(self.mask + <size_t>g * self.num_actions + action)
 
     cdef void _step_range(self, int32_t lo, int32_t hi, Search* search) noexcept nogil:
         cdef int32_t g
@@ -386,8 +409,8 @@ cdef class BatchCore:
             if self.mode == SAME_STEP:
                 self.final_mask[g] = 0
             if self._play(g, <int32_t>action, search) and self.mode == SAME_STEP:
-                memcpy(self.final_obs + <size_t>g * self.n_actions,
-                       self.obs + <size_t>g * self.n_actions, <size_t>self.n_actions * sizeof(uint64_t))
+                memcpy(self.final_obs + <size_t>g * self.num_actions,
+                       self.obs + <size_t>g * self.num_actions, <size_t>self.num_actions * sizeof(uint64_t))
                 self.final_mask[g] = 1
                 self._reset_game(g)
 
@@ -397,8 +420,8 @@ cdef class BatchCore:
         cdef Position* p = &game.position
         cdef uint8_t colour = p.to_move
         cdef uint8_t mover = game.white_seat if colour == WHITE else 1 - game.white_seat
-        cdef uint64_t* o = self.obs + <size_t>g * self.n_actions
-        cdef uint8_t* m = self.mask + <size_t>g * self.n_actions
+        cdef uint64_t* o = self.obs + <size_t>g * self.num_actions
+        cdef uint8_t* m = self.mask + <size_t>g * self.num_actions
         cdef uint8_t kinds = 0
         cdef uint64_t swap_plane = 0, swap_bit = <uint64_t>1 << (8 * PLANE_SWAP)
         cdef uint64_t last_bit = <uint64_t>1 << (8 * PLANE_LAST)
@@ -451,37 +474,44 @@ cdef class BatchCore:
         elif p.n_empty != 0:
             return False
         self.terminated[g] = 1
-        memset(m, 1, <size_t>self.n_actions)
+        memset(m, 1, <size_t>self.num_actions)
         return True
 
     # ---- random legal actions ----------------------------------------------
 
-    def sample(self, int32_t[::1] out):
-        """A uniformly random legal action a game into ``out``, from each
-        game's own stream (a game over: a random cell of the square)."""
-        cdef int32_t g
+    def check_sample(self, int32_t[::1] out):
+        """The array the next sample_part calls write to."""
         if out.shape[0] != self.n:
             raise ValueError(f"an out array of shape ({self.n},) is wanted")
+        self.call_inputs = out
+        self.sample_out = &out[0]
+
+    def sample_part(self, int64_t lo, int64_t hi):
+        """A uniformly random legal action for games lo to hi - 1, from each
+        game's own stream (a game over: a random cell of the square)."""
+        cdef int32_t g
+        if not 0 <= lo <= hi <= self.n or self.sample_out == NULL:
+            raise ValueError("sample_part without check_sample, or out of range")
         with nogil:
-            for g in range(self.n):
-                out[g] = self._sample_one(g)
+            for g in range(lo, hi):
+                self.sample_out[g] = self._sample_one(g)
 
     cdef int32_t _sample_one(self, int32_t g) noexcept nogil:
         cdef Game* game = &self.games[g]
-        cdef const uint8_t* m = self.mask + <size_t>g * self.n_actions
+        cdef const uint8_t* m = self.mask + <size_t>g * self.num_actions
         cdef int32_t legal, pick, a, k
         # A few draws over the square first (most of it is legal in a
         # random game), then the k-th legal action of a fair count.
         for k in range(4):
-            a = <int32_t>random_below(&game.rng, <uint32_t>self.n_actions)
+            a = <int32_t>random_below(&game.rng, <uint32_t>self.num_actions)
             if m[a]:
                 return a
         if self.terminated[g] or self.truncated[g]:
-            legal = self.n_actions
+            legal = self.num_actions
         else:
             legal = game.position.n_empty + (1 if game.swap_action >= 0 else 0)
         pick = <int32_t>random_below(&game.rng, <uint32_t>legal)
-        for a in range(self.n_actions):
+        for a in range(self.num_actions):
             if m[a]:
                 if pick == 0:
                     return a
@@ -508,7 +538,7 @@ cdef class BatchCore:
             raise IndexError(g)
         if cells.shape[0] != self.width or cells.shape[1] != self.width:
             raise ValueError(f"a ({self.width}, {self.width}) array of cells is wanted")
-        for a in range(self.n_actions):
+        for a in range(self.num_actions):
             v = cells[a // self.width, a % self.width]
             if v < 0 or v > 2:
                 return START_BAD_CELL
@@ -542,7 +572,7 @@ cdef class BatchCore:
         point_into(&saved.position, scratch)
         lay_out_counts(&saved.position, self.base)
         saved.position.official = 1
-        for a in range(self.n_actions):
+        for a in range(self.num_actions):
             v = cells[a // self.width, a % self.width]
             if v:
                 kinds |= place(&saved.position, self.action_cell[a], <uint8_t>v, NULL,
@@ -561,10 +591,10 @@ cdef class BatchCore:
         game.swap_action = -1
         self._clear_report(g)
         self.final_mask[g] = 0
-        o = self.obs + <size_t>g * self.n_actions
-        m = self.mask + <size_t>g * self.n_actions
-        memcpy(m, self.template_mask, <size_t>self.n_actions)
-        for a in range(self.n_actions):
+        o = self.obs + <size_t>g * self.num_actions
+        m = self.mask + <size_t>g * self.num_actions
+        memcpy(m, self.template_mask, <size_t>self.num_actions)
+        for a in range(self.num_actions):
             v = cells[a // self.width, a % self.width]
             o[a] = self.template_obs[a]
             if v:
@@ -576,7 +606,7 @@ cdef class BatchCore:
         if self.swap_option and n_white == 1 and n_black == 0 and to_move == BLACK:
             game.swap_action = first
             m[first] = 1
-            for a in range(self.n_actions):
+            for a in range(self.num_actions):
                 if self.template_mask[a]:
                     o[a] |= <uint64_t>1 << (8 * PLANE_SWAP)
         self.current_player[g] = game.white_seat if to_move == WHITE else 1 - game.white_seat
@@ -589,8 +619,8 @@ cdef class BatchCore:
         if not 0 <= g < self.n:
             raise IndexError(g)
         game = &self.games[g]
-        out = bytearray(self.n_actions)
-        for a in range(self.n_actions):
+        out = bytearray(self.num_actions)
+        for a in range(self.num_actions):
             v = game.position.cells[self.action_cell[a]]
             out[a] = v if v != OFF_BOARD else 0
         return bytes(out), game.position.to_move
@@ -613,7 +643,7 @@ ctypedef fused action_t:
 
 cdef tuple check_all(BatchCore core, const action_t[::1] actions):
     cdef int32_t g, n = core.n
-    cdef int64_t n_actions = core.n_actions
+    cdef int64_t n_actions = core.num_actions
     cdef int why = ACTION_OK
     cdef bint out_of_range
     with nogil:

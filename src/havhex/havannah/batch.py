@@ -31,9 +31,9 @@ so the position and the mover decide the game (the colour only decides
 who may swap, which plane 6 gives).  Thus a move changes the words of the
 stones alone, not of every cell.
 """
-import os
-
-from .._checks import count, integer, thread_count
+from .._batch import AUTORESET_MODES, MAX_GAMES, numpy
+from .._batch import Batch as _Batch
+from .._checks import integer
 from ..errors import InputError
 from . import _batch
 
@@ -42,125 +42,82 @@ __all__ = ["Batch", "PLANES", "STRUCTURES", "AUTORESET_MODES", "symmetry", "augm
 
 PLANES = ("own", "opponent", "empty", "on_board", "edge", "corner", "swap", "last")
 STRUCTURES = ("bridge", "fork", "ring")
-AUTORESET_MODES = ("next-step", "same-step", "disabled")
 RULES = ("official", "contest")
-# The largest batch and base: the arrays stay below a few GiB.
-MAX_GAMES = 1 << 22
+# The largest base, and the most memory a batch may ask for: refused up
+# front rather than left to the system's overcommit.
 MAX_BASE = 64
 MAX_BYTES = 16 << 30
 
-_REFUSED = {1: "an action out of range", 2: "an illegal action", 3: "a step after the end"}
 
+class Batch(_Batch):
+    """``n`` Havannah games of base ``base`` stepped together in compiled
+    code, the GIL released.
 
-def _numpy():
-    try:
-        import numpy
-    except ImportError:
-        raise ImportError("havhex.havannah.Batch needs NumPy: pip install numpy") from None
-    return numpy
-
-
-def _read_only(array):
-    view = array.view()
-    view.flags.writeable = False
-    return view
-
-
-class Batch:
-    """``n`` Havannah games of base ``base`` stepped together.
-
-    The fields are NumPy arrays made once and updated in place by
-    :meth:`step` and :meth:`reset` (copy one to keep it): ``observation``,
-    ``legal_action_mask`` (all True once a game is over, as pgx has it),
-    ``current_player`` (the seat, 0 or 1, to move: seats are drawn at
-    random per game at each reset, the colours go by move order),
-    ``rewards`` (n, 2) by seat, ``terminated``, ``truncated`` (never set:
-    a full board is a draw, and terminated), ``winner`` (the winning seat,
-    -1 for none), ``structures`` (bits of :data:`STRUCTURES` the winning
-    move completed) and, under ``autoreset="same-step"``,
-    ``final_observation`` and ``final_mask``.
+    ``Batch(n, base=8, *, rule="official", swap=False, seed=None,
+    threads=1, autoreset="next-step")``: ``rule`` is the ring rule, as for
+    :class:`havhex.havannah.Board`; ``swap=True`` offers the pie rule.
+    Actions and planes: see the module's text.  The fields (see
+    :mod:`havhex._batch`) and, for Havannah, ``structures`` (n,) uint8:
+    the bits (``1 << STRUCTURES.index(kind)``) of what the winning move
+    completed, 0 for none (a draw, or a game going on).  A full board is a
+    draw: terminated, rewards 0, ``winner`` -1.  An illegal action (off the
+    hexagon, on a stone) raises ValueError naming the game, like an action
+    out of range, and no game changes.
     """
 
     def __init__(self, n, base=8, *, rule="official", swap=False, seed=None, threads=1,
                  autoreset="next-step"):
-        np = _numpy()
-        n = count(n, "n")
-        if not 1 <= n <= MAX_GAMES:
-            raise ValueError(f"n must be between 1 and {MAX_GAMES}, got {n}")
+        n = integer(n, "n")
         base = integer(base, "base")
         if not 2 <= base <= MAX_BASE:
             raise InputError(f"base must be between 2 and {MAX_BASE}, got {base}")
+        if not isinstance(rule, str):
+            raise TypeError(f"rule must be a str, not {type(rule).__name__}")
         if rule not in RULES:
             raise InputError(f"rule must be 'official' or 'contest', got {rule!r}")
         if not isinstance(swap, bool):
-            raise TypeError(f"swap must be a bool, not {type(swap).__name__}")
-        if autoreset not in AUTORESET_MODES:
-            raise ValueError(f"autoreset must be one of {AUTORESET_MODES}, got {autoreset!r}")
-        threads = min(thread_count(threads), n)
+            raise TypeError(f"swap must be True or False, not {type(swap).__name__}")
         width = 2 * base - 1
-        # The arrays and the games' memory, made at once: refused up front
-        # rather than left to the system's overcommit.
         game_bytes = width * width * (2 * len(PLANES) + 3) + (2 * base + 1) ** 2 * 7 + 256
-        if n * game_bytes > MAX_BYTES:
-            raise ValueError(f"{n} games of base {base} would take {n * game_bytes / 2**30:.1f} "
+        if 0 < n <= MAX_GAMES and n * game_bytes > MAX_BYTES:
+            raise InputError(f"{n} games of base {base} would take {n * game_bytes / 2**30:.1f} "
                              f"GiB, more than the {MAX_BYTES // 2**30} GiB a batch may")
-        shape = (n, width, width, len(PLANES))
-        self._observation = np.zeros(shape, np.bool_)
-        self._final_observation = np.zeros(shape, np.bool_)
-        self._mask = np.zeros((n, width * width), np.bool_)
-        self._current_player = np.zeros(n, np.int32)
-        self._rewards = np.zeros((n, 2), np.float32)
-        self._terminated = np.zeros(n, np.bool_)
-        self._truncated = np.zeros(n, np.bool_)
-        self._winner = np.full(n, -1, np.int8)
-        self._structures = np.zeros(n, np.uint8)
-        self._final_mask = np.zeros(n, np.bool_)
-        self._core = _batch.BatchCore(
-            n, base, rule == "official", swap, threads, AUTORESET_MODES.index(autoreset),
-            self._observation.view(np.uint8), self._mask.view(np.uint8), self._current_player,
-            self._rewards, self._terminated.view(np.uint8), self._truncated.view(np.uint8),
-            self._winner, self._structures, self._final_observation.view(np.uint8),
-            self._final_mask.view(np.uint8))
-        self._np = np
-        self._base = base
-        self._rule = rule
-        self._swap = swap
-        self._autoreset = autoreset
-        self._threads = threads
-        self._seeded = False
-        self.observation = _read_only(self._observation)
-        self.legal_action_mask = _read_only(self._mask)
-        self.current_player = _read_only(self._current_player)
-        self.rewards = _read_only(self._rewards)
-        self.terminated = _read_only(self._terminated)
-        self.truncated = _read_only(self._truncated)
-        self.winner = _read_only(self._winner)
-        self.structures = _read_only(self._structures)
-        self.final_observation = _read_only(self._final_observation)
-        self.final_mask = _read_only(self._final_mask)
-        self.reset(seed=seed)
+        self._base, self._rule, self._swap = base, rule, swap
+        # Threads share the games by parts, each part its own scratch for
+        # the contest rule's search: one a thread.
+        from .._checks import thread_count
 
-    # ---- properties --------------------------------------------------------
+        scratches = max(1, thread_count(threads))
+
+        def core(n, arrays):
+            np = numpy()
+            shape = (n, width, width, len(PLANES))
+            arrays["observation"] = np.zeros(shape, np.bool_)
+            arrays["legal_action_mask"] = np.zeros((n, width * width), np.bool_)
+            arrays["current_player"] = np.zeros(n, np.int32)
+            arrays["rewards"] = np.zeros((n, 2), np.float32)
+            arrays["terminated"] = np.zeros(n, np.bool_)
+            arrays["truncated"] = np.zeros(n, np.bool_)
+            arrays["final_observation"] = np.zeros(shape, np.bool_)
+            arrays["final_mask"] = np.zeros(n, np.bool_)
+            arrays["winner"] = np.full(n, -1, np.int8)
+            arrays["structures"] = np.zeros(n, np.uint8)
+            as_bytes = {name: array.view(np.uint8) if array.dtype == np.bool_ else array
+                        for name, array in arrays.items()}
+            return _batch.BatchCore(
+                n, base, rule == "official", swap, scratches,
+                as_bytes["observation"], as_bytes["legal_action_mask"],
+                as_bytes["current_player"], as_bytes["rewards"], as_bytes["terminated"],
+                as_bytes["truncated"], as_bytes["winner"], as_bytes["structures"],
+                as_bytes["final_observation"], as_bytes["final_mask"])
+
+        self._setup(n, seed, threads, autoreset, core, extra_fields=("structures",))
 
     @property
-    def num_envs(self):
-        return self._core.n
-
-    @property
-    def num_actions(self):
-        return self._core.n_actions
-
-    @property
-    def observation_shape(self):
-        return self._observation.shape[1:]
-
-    @property
-    def threads(self):
-        return self._threads
-
-    @property
-    def autoreset(self):
-        return self._autoreset
+    def structures(self):
+        """(n,) uint8: bits of :data:`STRUCTURES` the winning move of the
+        game that ended on the last step completed, else 0."""
+        return self._view_structures
 
     @property
     def base(self):
@@ -173,58 +130,6 @@ class Batch:
     @property
     def swap(self):
         return self._swap
-
-    # ---- stepping ----------------------------------------------------------
-
-    def reset(self, mask=None, seed=None):
-        """Empty boards for every game, or for those where the bool ``mask``
-        (shape (n,)) is True; ``seed`` reseeds every game's stream first
-        (game g draws from stream g of the seed)."""
-        np = self._np
-        if mask is not None:
-            mask = np.asarray(mask)
-            if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
-                raise ValueError(f"mask must be a bool array of shape ({self.num_envs},), "
-                                 f"got {mask.dtype} {mask.shape}")
-            mask = np.ascontiguousarray(mask).view(np.uint8)
-        if seed is not None or not self._seeded:
-            if seed is None:
-                seed = int.from_bytes(os.urandom(8), "little")
-            self._core.seed(integer(seed, "seed"))
-            self._seeded = True
-        self._core.reset(mask)
-
-    def step(self, actions):
-        """Play one action a game (an integer array of shape (n,)); a bad
-        action anywhere raises ValueError and changes no game."""
-        np = self._np
-        if not isinstance(actions, np.ndarray):
-            actions = np.asarray(actions)
-        if actions.dtype.kind not in "iu":
-            raise TypeError(f"actions must be integers, not {actions.dtype}")
-        if actions.shape != (self.num_envs,):
-            raise ValueError(f"actions must have shape ({self.num_envs},), got {actions.shape}")
-        if not actions.flags.c_contiguous:
-            actions = np.ascontiguousarray(actions)
-        why, game = self._core.check_actions(actions)
-        if why:
-            raise ValueError(f"{_REFUSED[why]} in game {game}: {actions[game]}")
-        if self._core.step_checked():
-            from .._threads import run_workers
-
-            run_workers(self._core.step_part, self._threads)
-
-    def sample_actions(self, out=None):
-        """A uniformly random legal action per game (int32, shape (n,)), each
-        game's drawn from its own stream."""
-        np = self._np
-        if out is None:
-            out = np.empty(self.num_envs, np.int32)
-        elif not (isinstance(out, np.ndarray) and out.dtype == np.int32
-                  and out.shape == (self.num_envs,) and out.flags.c_contiguous):
-            raise ValueError(f"out must be a contiguous int32 array of shape ({self.num_envs},)")
-        self._core.sample(out)
-        return out
 
     # ---- start positions ---------------------------------------------------
 
@@ -356,7 +261,7 @@ def symmetry(base, k):
     action ``a`` (the square's cells off the hexagon stay where they are).
     k = 0..5 turns the board by k times 60 degrees about the centre, k =
     6..11 mirrors it across the x = y diagonal first; 0 is the identity."""
-    np = _numpy()
+    np = numpy()
     base, k = _checked_symmetry(base, k)
     width = 2 * base - 1
     x, y = np.divmod(np.arange(width * width), width)
@@ -374,7 +279,7 @@ def symmetry(base, k):
 
 def inverse_symmetry(base, k):
     """The permutation that undoes :func:`symmetry` ``(base, k)``."""
-    np = _numpy()
+    np = numpy()
     forward = symmetry(base, k)
     inverse = np.empty_like(forward)
     inverse[forward] = np.arange(forward.size)
@@ -387,7 +292,7 @@ def augment(observation, policy, k, inverse=False):
     every symmetric board, so the stones alone move.  ``inverse=True``
     undoes symmetry ``k`` (a policy a network gave on a turned board, back
     to the game's actions).  New arrays; the inputs are left alone."""
-    np = _numpy()
+    np = numpy()
     observation = np.asarray(observation)
     if observation.ndim < 3 or observation.shape[-2] != observation.shape[-3]:
         raise ValueError(f"observation must be (..., 2S-1, 2S-1, C), got {observation.shape}")

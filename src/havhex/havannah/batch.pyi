@@ -1,5 +1,8 @@
 from typing import Any, Iterable, Literal, Optional, Tuple
 
+from .._batch import AUTORESET_MODES as AUTORESET_MODES, MAX_GAMES as MAX_GAMES
+from .._batch import Batch as _Batch
+
 __all__ = ["Batch", "PLANES", "STRUCTURES", "AUTORESET_MODES", "symmetry", "augment",
            "inverse_symmetry"]
 
@@ -8,45 +11,22 @@ _Autoreset = Literal["next-step", "same-step", "disabled"]
 
 PLANES: Tuple[str, ...]
 STRUCTURES: Tuple[str, str, str]
-AUTORESET_MODES: Tuple[str, str, str]
 RULES: Tuple[str, str]
-MAX_GAMES: int
 MAX_BASE: int
 MAX_BYTES: int
 
-class Batch:
-    observation: _Array
-    legal_action_mask: _Array
-    current_player: _Array
-    rewards: _Array
-    terminated: _Array
-    truncated: _Array
-    winner: _Array
-    structures: _Array
-    final_observation: _Array
-    final_mask: _Array
+class Batch(_Batch):
     def __init__(self, n: int, base: int = ..., *, rule: Literal["official", "contest"] = ...,
                  swap: bool = ..., seed: Optional[int] = ..., threads: int = ...,
                  autoreset: _Autoreset = ...) -> None: ...
     @property
-    def num_envs(self) -> int: ...
-    @property
-    def num_actions(self) -> int: ...
-    @property
-    def observation_shape(self) -> Tuple[int, int, int]: ...
-    @property
-    def threads(self) -> int: ...
-    @property
-    def autoreset(self) -> str: ...
+    def structures(self) -> _Array: ...
     @property
     def base(self) -> int: ...
     @property
     def rule(self) -> str: ...
     @property
     def swap(self) -> bool: ...
-    def reset(self, mask: Optional[_Array] = ..., seed: Optional[int] = ...) -> None: ...
-    def step(self, actions: _Array) -> None: ...
-    def sample_actions(self, out: Optional[_Array] = ...) -> _Array: ...
     def set_positions(self, cells: _Array, mask: Optional[_Array] = ...,
                       to_move: Optional[_Array] = ...) -> None: ...
     def set_positions_from_records(self, games: Iterable[Any], mask: Optional[_Array] = ...,
