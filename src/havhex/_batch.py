@@ -87,7 +87,8 @@ def _read_only(array):
 class Batch:
     """``n`` games stepped together by a compiled core (see the module's
     text); the game's class (``havhex.hex.Batch``, ``havhex.havannah.Batch``)
-    checks its own arguments and passes its core's factory."""
+    checks its own arguments and passes its core's factory.  A batch's calls
+    run one at a time: two threads must not call the same batch at once."""
 
     # Arrays every batch has, and their read-only views (see _fields).
     _FIELDS = ("observation", "legal_action_mask", "current_player", "rewards",
@@ -106,7 +107,8 @@ class Batch:
         self._n = n
         self._core = core_factory(n, arrays)
         # The parts a call is split into: one per thread, but none below a
-        # few hundred games, where starting a thread costs more than it saves.
+        # few hundred games, where handing a part to another thread costs more
+        # than it saves.
         parts = max(1, min(threads, n // 256))
         bounds = [n * k // parts for k in range(parts + 1)]
         self._parts = tuple(zip(bounds, bounds[1:]))
@@ -115,7 +117,6 @@ class Batch:
         for name in self._FIELDS + tuple(extra_fields):
             setattr(self, "_view_" + name, _read_only(arrays[name]))
         self._actions = np.zeros(n, np.int64)
-        self._sampled = np.zeros(n, np.int32)
         self._mask = np.zeros(n, np.uint8)
         self._core.reseed(seed)
         self._reset_all()
