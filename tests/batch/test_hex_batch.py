@@ -61,8 +61,10 @@ def _shadow(batch, steps, rows, cols, swap):
     first = batch.current_player.copy()
     ended = 0
 
+    stones = batch.stones()
+
     def check(i, board, observation):
-        assert np.array_equal(batch.stones()[i], board.to_array())
+        assert np.array_equal(stones[i], board.to_array())
         assert np.array_equal(observation, _expected_observation(board, swap))
 
     for i in range(n):
@@ -71,6 +73,7 @@ def _shadow(batch, steps, rows, cols, swap):
         actions = batch.sample_actions()
         was_over = batch.terminated.copy()
         batch.step(actions)
+        stones = batch.stones()
         for i in range(n):
             if mode == "next-step" and was_over[i]:
                 boards[i] = Board(rows, cols, swap=swap)
@@ -109,6 +112,7 @@ def _shadow(batch, steps, rows, cols, swap):
         if mode == "disabled" and batch.terminated.any():
             over = batch.terminated.copy()
             batch.reset(over)
+            stones = batch.stones()
             for i in np.flatnonzero(over):
                 boards[i] = Board(rows, cols, swap=swap)
                 first[i] = batch.current_player[i]
@@ -140,6 +144,13 @@ def test_many_games_on_eleven_by_eleven_agree_with_the_live_board():
     for autoreset in ("next-step", "same-step", "disabled"):
         batch = Batch(16, swap=True, seed=3, autoreset=autoreset)
         assert _shadow(batch, 250, 11, 11, True) >= 16
+
+
+@pytest.mark.parametrize("autoreset", ["next-step", "same-step", "disabled"])
+def test_games_split_over_threads_agree_with_the_live_board(autoreset):
+    batch = Batch(780, 4, seed=12, threads=3, autoreset=autoreset)
+    assert len(batch._parts) == 3               # three ranges of games, three threads
+    assert _shadow(batch, 24, 4, 4, True) >= 780
 
 
 def test_the_same_seed_plays_the_same_games_whatever_the_threads():
