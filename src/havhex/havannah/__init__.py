@@ -24,7 +24,7 @@ from ..errors import InputError
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
     "format_results", "Explanation", "explain", "explain_text", "explain_file",
-    "iter_explain_file", "MAX_SIZE", "KINDS", "Board",
+    "iter_explain_file", "MAX_SIZE", "KINDS", "Board", "Batch",
 ]
 
 MAX_SIZE = _judge.MAX_SIZE
@@ -374,4 +374,9 @@ def __getattr__(name):
         from .board import Board
 
         return Board
+    if name == "Batch":
+        # Batched games for self-play and training (NumPy on first use).
+        from .batch import Batch
+
+        return Batch
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,7 +7,7 @@ from ._result import KINDS as KINDS, Result as Result
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
     "format_results", "Explanation", "explain", "explain_text", "explain_file",
-    "iter_explain_file", "MAX_SIZE", "KINDS", "Board",
+    "iter_explain_file", "MAX_SIZE", "KINDS", "Board", "Batch",
 ]
 
 _Buffer = object  # collections.abc.Buffer from Python 3.12
@@ -21,6 +21,7 @@ _File = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", BinaryIO, Te
 _Progress = Optional[Callable[[int, int, int], object]]
 
 from .board import Board as Board
+from .batch import Batch as Batch
 
 MAX_SIZE: int
 

@@ -28,7 +28,7 @@ from .._explanation import Explanation
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
     "explain_text", "explain_file", "iter_explain_file", "explanation_record",
-    "format_results", "STATUSES", "REASONS", "MAX_SIZE", "Board",
+    "format_results", "STATUSES", "REASONS", "MAX_SIZE", "Board", "Batch",
 ]
 
 MAX_SIZE = _judge.MAX_SIZE
@@ -204,4 +204,8 @@ def __getattr__(name):
         from .board import Board
 
         return Board
+    if name == "Batch":
+        from .batch import Batch
+
+        return Batch
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,12 +5,13 @@ from typing import (Any, BinaryIO, Callable, Dict, FrozenSet, Iterable, Iterator
 from .._explanation import Explanation as Explanation
 from ._position import explain as explain, judge as judge
 from ._result import REASONS as REASONS, STATUSES as STATUSES, Result as Result
+from .batch import Batch as Batch
 from .board import Board as Board
 
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
     "explain_text", "explain_file", "iter_explain_file", "explanation_record",
-    "format_results", "STATUSES", "REASONS", "MAX_SIZE", "Board",
+    "format_results", "STATUSES", "REASONS", "MAX_SIZE", "Board", "Batch",
 ]
 
 _Cell = Tuple[int, int]

@@ -1,0 +1,312 @@
+"""Batched Havannah: ``n`` games stepped together in compiled code, for
+self-play and reinforcement learning (:class:`Batch`).
+
+Actions are OpenSpiel's: ``(x-1)*(2S-1) + (y-1)`` for the judge's cell
+(x, y), over the ``(2S-1)``-square that holds the hexagon; the square's
+cells off the hexagon are never legal.  With ``swap=True`` (the pie rule,
+as OpenSpiel plays it) the second player's first move may be the first
+stone's own cell: that stone becomes the second player's, and the first
+player moves again.
+
+The observation is ``(n, 2S-1, 2S-1, 8)`` bool, from the view of the
+player to move (NHWC, as pgx and EnvPool lay theirs out); its planes, by
+index (:data:`PLANES`):
+
+0. ``own``: the mover's stones;
+1. ``opponent``: the other player's stones;
+2. ``empty``: the empty cells of the hexagon;
+3. ``on_board``: the cells of the hexagon (the square's others are off it);
+4. ``edge``: the cells of the six edges, corners excluded;
+5. ``corner``: the six corners;
+6. ``swap``: every cell of the hexagon while the pie rule offers the swap
+   (the second player's first move), else none;
+7. ``last``: the cell of the last move (the stone it placed, or the one
+   the swap took), none at the start.
+
+Planes 3 to 5 let a network that is the same at every size find the
+board's shape, its edges and corners (a fork's and a bridge's goals); 6
+tells it the one fact of the position the stones do not show.  No plane
+gives the mover's colour: Havannah's rules are the same for both colours,
+so the position and the mover decide the game (the colour only decides
+who may swap, which plane 6 gives).  Thus a move changes the words of the
+stones alone, not of every cell.
+"""
+from .._batch import AUTORESET_MODES, MAX_GAMES, numpy
+from .._batch import Batch as _Batch
+from .._checks import integer
+from ..errors import InputError
+from . import _batch
+
+__all__ = ["Batch", "PLANES", "STRUCTURES", "AUTORESET_MODES", "symmetry", "augment",
+           "inverse_symmetry"]
+
+PLANES = ("own", "opponent", "empty", "on_board", "edge", "corner", "swap", "last")
+STRUCTURES = ("bridge", "fork", "ring")
+RULES = ("official", "contest")
+# The largest base, and the most memory a batch may ask for: refused up
+# front rather than left to the system's overcommit.
+MAX_BASE = 64
+MAX_BYTES = 16 << 30
+
+
+class Batch(_Batch):
+    """``n`` Havannah games of base ``base`` stepped together in compiled
+    code, the GIL released.
+
+    ``Batch(n, base=8, *, rule="official", swap=False, seed=None,
+    threads=1, autoreset="next-step")``: ``rule`` is the ring rule, as for
+    :class:`havhex.havannah.Board`; ``swap=True`` offers the pie rule.
+    Actions and planes: see the module's text.  The fields (see
+    :mod:`havhex._batch`) and, for Havannah, ``structures`` (n,) uint8:
+    the bits (``1 << STRUCTURES.index(kind)``) of what the winning move
+    completed, 0 for none (a draw, or a game going on).  A full board is a
+    draw: terminated, rewards 0, ``winner`` -1.  An illegal action (off the
+    hexagon, on a stone) raises ValueError naming the game, like an action
+    out of range, and no game changes.
+    """
+
+    def __init__(self, n, base=8, *, rule="official", swap=False, seed=None, threads=1,
+                 autoreset="next-step"):
+        n = integer(n, "n")
+        base = integer(base, "base")
+        if not 2 <= base <= MAX_BASE:
+            raise InputError(f"base must be between 2 and {MAX_BASE}, got {base}")
+        if not isinstance(rule, str):
+            raise TypeError(f"rule must be a str, not {type(rule).__name__}")
+        if rule not in RULES:
+            raise InputError(f"rule must be 'official' or 'contest', got {rule!r}")
+        if not isinstance(swap, bool):
+            raise TypeError(f"swap must be True or False, not {type(swap).__name__}")
+        width = 2 * base - 1
+        game_bytes = width * width * (2 * len(PLANES) + 3) + (2 * base + 1) ** 2 * 7 + 256
+        if 0 < n <= MAX_GAMES and n * game_bytes > MAX_BYTES:
+            raise InputError(f"{n} games of base {base} would take {n * game_bytes / 2**30:.1f} "
+                             f"GiB, more than the {MAX_BYTES // 2**30} GiB a batch may")
+        self._base, self._rule, self._swap = base, rule, swap
+        # Threads share the games by parts, each part its own scratch for
+        # the contest rule's search: one a thread.
+        from .._checks import thread_count
+
+        scratches = max(1, thread_count(threads))
+
+        def core(n, arrays):
+            np = numpy()
+            shape = (n, width, width, len(PLANES))
+            arrays["observation"] = np.zeros(shape, np.bool_)
+            arrays["legal_action_mask"] = np.zeros((n, width * width), np.bool_)
+            arrays["current_player"] = np.zeros(n, np.int32)
+            arrays["rewards"] = np.zeros((n, 2), np.float32)
+            arrays["terminated"] = np.zeros(n, np.bool_)
+            arrays["truncated"] = np.zeros(n, np.bool_)
+            arrays["final_observation"] = np.zeros(shape, np.bool_)
+            arrays["final_mask"] = np.zeros(n, np.bool_)
+            arrays["winner"] = np.full(n, -1, np.int8)
+            arrays["structures"] = np.zeros(n, np.uint8)
+            as_bytes = {name: array.view(np.uint8) if array.dtype == np.bool_ else array
+                        for name, array in arrays.items()}
+            return _batch.BatchCore(
+                n, base, rule == "official", swap, scratches,
+                as_bytes["observation"], as_bytes["legal_action_mask"],
+                as_bytes["current_player"], as_bytes["rewards"], as_bytes["terminated"],
+                as_bytes["truncated"], as_bytes["winner"], as_bytes["structures"],
+                as_bytes["final_observation"], as_bytes["final_mask"])
+
+        self._setup(n, seed, threads, autoreset, core, extra_fields=("structures",))
+
+    @property
+    def structures(self):
+        """(n,) uint8: bits of :data:`STRUCTURES` the winning move of the
+        game that ended on the last step completed, else 0."""
+        return self._view_structures
+
+    @property
+    def base(self):
+        return self._base
+
+    @property
+    def rule(self):
+        return self._rule
+
+    @property
+    def swap(self):
+        return self._swap
+
+    # ---- start positions ---------------------------------------------------
+
+    def set_positions(self, cells, mask=None, to_move=None):
+        """Start the games where ``mask`` is True (all by default) from
+        ``cells``: an integer array of shape (k, 2S-1, 2S-1), one square a
+        chosen game (0 empty, 1 the first colour's stone, 2 the second's;
+        the cells off the hexagon 0).  ``to_move`` (k,) gives the colour
+        to move (1 or 2); by default the counts tell (as many of each: the
+        first colour).  A position must be reachable: the counts must fit
+        the colour to move (one more second-colour stone only after the
+        pie rule's swap), and no structure may stand on it (no loop at all,
+        under either rule); else :class:`havhex.InputError` naming the
+        game, and no game changes.  A single first-colour stone with the
+        pie rule on offers the swap."""
+        np = self._np
+        chosen = self._chosen(mask)
+        cells = np.asarray(cells)
+        width = 2 * self._base - 1
+        if cells.dtype.kind not in "iu":
+            raise TypeError(f"cells must be integers, not {cells.dtype}")
+        if cells.shape != (len(chosen), width, width):
+            raise ValueError(f"cells must have shape ({len(chosen)}, {width}, {width}), "
+                             f"got {cells.shape}")
+        if ((cells < 0) | (cells > 2)).any():
+            raise InputError("a cell must be 0 (empty), 1 or 2 (a colour's stone)")
+        cells = np.ascontiguousarray(cells, np.int8)
+        if to_move is None:
+            movers = [0] * len(chosen)
+        else:
+            movers = [integer(value, "to_move") for value in np.asarray(to_move).reshape(-1)]
+            if len(movers) != len(chosen) or not all(m in (1, 2) for m in movers):
+                raise ValueError(f"to_move must hold {len(chosen)} colours, each 1 or 2")
+        for apply in (False, True):
+            for index, g in enumerate(chosen):
+                why = self._core.set_position(int(g), cells[index], movers[index], apply)
+                if why:
+                    raise InputError(f"the start position of game {g} is refused: "
+                                     f"{_START_REFUSED[why]}")
+
+    def set_positions_from_records(self, games, mask=None, seed=None):
+        """Start the games where ``mask`` is True from positions of game
+        records (``havhex.records`` games of this base): for each, a
+        record drawn at random and a random number of its first moves,
+        stopped before the move that ends it (``seed`` makes the draws
+        repeatable).  The moves are replayed on a live board of this
+        batch's rule, so each position is one the record reached."""
+        np = self._np
+        games = list(games)
+        for game in games:
+            if getattr(game, "kind", None) != "havannah" or game.size != self._base:
+                raise InputError(f"records of Havannah games of base {self._base} are needed, "
+                                 f"got {getattr(game, 'kind', type(game).__name__)} "
+                                 f"of size {getattr(game, 'size', '?')}")
+        if not games:
+            raise InputError("no game record to take positions from")
+        chosen = self._chosen(mask)
+        rng = np.random.default_rng(seed)
+        width = 2 * self._base - 1
+        inner = slice(1, width + 1)
+        cells = np.zeros((len(chosen), width, width), np.int8)
+        movers = np.zeros(len(chosen), np.int8)
+        for index in range(len(chosen)):
+            record = games[int(rng.integers(len(games)))]
+            moves = [move for _, move in record.moves]
+            board = self._record_board(record, moves[:int(rng.integers(len(moves) + 1))])
+            while True:
+                square = np.frombuffer(board._cells_bytes(), np.uint8).reshape(width + 2, width + 2)
+                cells[index] = np.where(square[inner, inner] == 3, 0, square[inner, inner])
+                movers[index] = 1 if board.to_move == "white" else 2
+                if not self._core.set_position(int(chosen[index]), cells[index],
+                                               int(movers[index]), False):
+                    break
+                board.undo()        # a loop the contest rule did not count: earlier
+        self.set_positions(cells, mask, movers)
+
+    def _record_board(self, record, moves):
+        """A live board of the record's first ``moves``, short of any move
+        that cannot be played or that ends the game."""
+        from .board import Board
+
+        board = Board(self._base, self._rule, self._swap)
+        for move in moves:
+            if not (move == "swap" or isinstance(move, tuple)):
+                break
+            try:
+                board.play(move)
+            except InputError:
+                break
+            if board.is_over:
+                board.undo()
+                break
+        return board
+
+    def _chosen(self, mask):
+        np = self._np
+        if mask is None:
+            return np.arange(self.num_envs)
+        mask = np.asarray(mask)
+        if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
+            raise ValueError(f"mask must be a bool array of shape ({self.num_envs},), "
+                             f"got {mask.dtype} {mask.shape}")
+        return np.nonzero(mask)[0]
+
+
+_START_REFUSED = {
+    1: "a cell is not 0, 1 or 2",
+    2: "the counts of stones do not fit the colour to move",
+    3: "a structure stands on it, or the board is full",
+    4: "a stone is off the hexagon",
+}
+
+
+# ---- symmetries ----------------------------------------------------------------
+
+def _checked_symmetry(base, k):
+    base = integer(base, "base")
+    k = integer(k, "k")
+    if not 2 <= base <= MAX_BASE:
+        raise InputError(f"base must be between 2 and {MAX_BASE}, got {base}")
+    if not 0 <= k < 12:
+        raise ValueError(f"k must be a symmetry from 0 to 11, got {k}")
+    return base, k
+
+
+def symmetry(base, k):
+    """Symmetry ``k`` (0 to 11) of the hexagon of base ``base`` as a
+    permutation of the actions: ``symmetry(base, k)[a]`` is the image of
+    action ``a`` (the square's cells off the hexagon stay where they are).
+    k = 0..5 turns the board by k times 60 degrees about the centre, k =
+    6..11 mirrors it across the x = y diagonal first; 0 is the identity."""
+    np = numpy()
+    base, k = _checked_symmetry(base, k)
+    width = 2 * base - 1
+    x, y = np.divmod(np.arange(width * width), width)
+    a, b = x - (base - 1), y - (base - 1)
+    if k >= 6:
+        a, b = b, a
+    for _ in range(k % 6):
+        # 60 degrees: the neighbour directions (1,0), (1,1), (0,1), (-1,0),
+        # (-1,-1), (0,-1) each to the next.
+        a, b = a - b, a
+    image = (a + base - 1) * width + (b + base - 1)
+    off = np.abs(x - y) > base - 1
+    return np.where(off, np.arange(width * width), image)
+
+
+def inverse_symmetry(base, k):
+    """The permutation that undoes :func:`symmetry` ``(base, k)``."""
+    np = numpy()
+    forward = symmetry(base, k)
+    inverse = np.empty_like(forward)
+    inverse[forward] = np.arange(forward.size)
+    return inverse
+
+
+def augment(observation, policy, k, inverse=False):
+    """Observations ``(..., 2S-1, 2S-1, C)`` and policies ``(..., (2S-1)**2)``
+    (or None) under symmetry ``k``: the board's planes are the same on
+    every symmetric board, so the stones alone move.  ``inverse=True``
+    undoes symmetry ``k`` (a policy a network gave on a turned board, back
+    to the game's actions).  New arrays; the inputs are left alone."""
+    np = numpy()
+    observation = np.asarray(observation)
+    if observation.ndim < 3 or observation.shape[-2] != observation.shape[-3]:
+        raise ValueError(f"observation must be (..., 2S-1, 2S-1, C), got {observation.shape}")
+    width = observation.shape[-2]
+    if width % 2 == 0:
+        raise ValueError(f"observation must be (..., 2S-1, 2S-1, C), got {observation.shape}")
+    base = (width + 1) // 2
+    # out[image of a] = in[a]: out = in[inverse]; undoing, the other way.
+    take = symmetry(base, k) if inverse else inverse_symmetry(base, k)
+    flat = observation.reshape(observation.shape[:-3] + (width * width, observation.shape[-1]))
+    turned = flat[..., take, :].reshape(observation.shape)
+    if policy is None:
+        return turned, None
+    policy = np.asarray(policy)
+    if policy.shape[-1] != width * width:
+        raise ValueError(f"policy must be (..., {width * width}), got {policy.shape}")
+    return turned, policy[..., take]

@@ -1,0 +1,250 @@
+# cython: language_level=3
+"""The compiled core of :class:`havhex.hex.Batch`: n Hex games stepped
+together, each on its own arrays, the GIL released (see havhex._batch for
+the part both games share, and _batch_kernels.pxi for the kernels).
+
+The games follow pgx's ``hex`` (and EnvPool's ``Hex-v1``, its C++ port):
+action ``r * cols + c`` puts a stone on row r, column c, action
+``rows * cols`` swaps pieces (legal only as the second move); the first
+mover (pgx's black, havhex's Red) joins the top and bottom rows.
+"""
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+from havhex._native.neighbours cimport run_starts
+from havhex._native.portable cimport prefetch_line
+from havhex._native.random cimport Xoshiro, random_below, xoshiro_next, xoshiro_seed
+from havhex._native.unionfind cimport uf_find
+
+cdef enum:
+    FIRST_SIDE = 1
+    SECOND_SIDE = 2
+    BOTH_SIDES = 3
+    SIZE_UNIT = 4
+
+cdef enum:
+    NEXT_STEP = 0
+    SAME_STEP = 1
+    DISABLED = 2
+
+# Cells a board may have: the union-find keeps four times a group's size in
+# an int32, and the random draws are 32-bit.
+MAX_CELLS = 1 << 28
+
+# The index of the lowest set bit of a 6-bit mask (portable, one load).
+cdef uint8_t LOWEST_BIT[64]
+LOWEST_BIT[0] = 0
+for _mask in range(1, 64):
+    LOWEST_BIT[_mask] = (_mask & -_mask).bit_length() - 1
+
+
+cdef int byte_shift(int byte) noexcept:
+    """The shift that puts a 1 in byte ``byte`` of a 32-bit word as stored
+    in memory (whatever the machine's byte order)."""
+    cdef uint32_t word = 0
+    (<uint8_t*>&word)[byte] = 1
+    cdef int shift = 0
+    while (word >> shift) != 1:
+        shift += 1
+    return shift
+
+
+include "_batch_kernels.pxi"
+
+
+cdef class HexCore:
+    """The games' state and the kernels' entry points (see havhex._batch
+    for what each method does)."""
+    cdef State st
+    cdef int32_t* around
+    cdef uint8_t* sides
+    cdef uint8_t* start_stones
+    cdef int32_t* start_parent
+    cdef object arrays              # keeps the fields' arrays alive
+    cdef object call_inputs         # keeps one call's arrays alive while it runs
+    cdef int64_t n
+    cdef uint64_t seed
+    cdef readonly int num_actions
+    cdef readonly tuple observation_shape
+
+    def __cinit__(self):
+        memset(&self.st, 0, sizeof(State))
+
+    def __init__(self, int64_t n, int32_t rows, int32_t cols, bint swap, dict arrays):
+        cdef int32_t cells = rows * cols
+        cdef int32_t r, c, k, cell, nr, nc
+        # Round the cell: up, up-right, right, down, down-left, left.
+        cdef int dr[6]
+        cdef int dc[6]
+        dr[:] = [-1, -1, 0, 1, 1, 0]
+        dc[:] = [0, 1, 1, 0, -1, -1]
+        self.n = n
+        self.num_actions = cells + 1
+        self.observation_shape = (rows, cols, 4)
+        self.arrays = arrays
+        self.st.shape.rows = rows
+        self.st.shape.cols = cols
+        self.st.shape.cells = cells
+        self.st.shape.swap = swap
+        self.st.shape.shift_own = byte_shift(0)
+        self.st.shape.shift_opp = byte_shift(1)
+        self.st.shape.colour_word = (<uint32_t>1) << byte_shift(2)
+        self.st.shape.swap_word = (<uint32_t>1) << byte_shift(3)
+        self.around = <int32_t*>malloc(6 * cells * sizeof(int32_t))
+        self.sides = <uint8_t*>malloc(2 * cells)
+        self.st.games = <HexGame*>malloc(n * sizeof(HexGame))
+        self.st.stones = <uint8_t*>malloc(n * (cells + 1))
+        self.st.parent = <int32_t*>malloc(n * cells * sizeof(int32_t))
+        if (self.around == NULL or self.sides == NULL or self.st.games == NULL
+                or self.st.stones == NULL or self.st.parent == NULL):
+            raise MemoryError(f"no memory for a batch of {n} Hex games")
+        for r in range(rows):
+            for c in range(cols):
+                cell = r * cols + c
+                for k in range(6):
+                    nr = r + dr[k]
+                    nc = c + dc[k]
+                    self.around[6 * cell + k] = (nr * cols + nc if 0 <= nr < rows and 0 <= nc < cols
+                                                 else cells)
+                self.sides[cell] = (FIRST_SIDE if r == 0 else 0) | (SECOND_SIDE if r == rows - 1 else 0)
+                self.sides[cells + cell] = ((FIRST_SIDE if c == 0 else 0)
+                                            | (SECOND_SIDE if c == cols - 1 else 0))
+        self.st.shape.around = self.around
+        self.st.shape.sides = self.sides
+        self.st.f.observation = _pointer(arrays["observation"])
+        self.st.f.mask = _pointer(arrays["legal_action_mask"])
+        self.st.f.current_player = <int32_t*>_pointer(arrays["current_player"])
+        self.st.f.rewards = <float*>_pointer(arrays["rewards"])
+        self.st.f.terminated = _pointer(arrays["terminated"])
+        self.st.f.final_observation = _pointer(arrays["final_observation"])
+        self.st.f.final_mask = _pointer(arrays["final_mask"])
+        self.st.f.winner = <int8_t*>_pointer(arrays["winner"])
+
+    def __dealloc__(self):
+        free(self.around)
+        free(self.sides)
+        free(self.st.games)
+        free(self.st.stones)
+        free(self.st.parent)
+        free(self.st.starts)
+        free(self.start_stones)
+        free(self.start_parent)
+
+    def reseed(self, uint64_t seed):
+        """Game i draws from stream i of ``seed``: the same games however
+        the batch is split over threads."""
+        cdef int64_t i
+        for i in range(self.n):
+            xoshiro_seed(&self.st.games[i].rng, seed, <uint64_t>i)
+
+    def check_step(self, actions, int mode):
+        cdef const int32_t[::1] a32
+        cdef const int64_t[::1] a64
+        cdef int64_t i, bad = -1, value = 0
+        cdef int64_t limit = self.num_actions
+        if actions.dtype.itemsize == 4:
+            a32 = actions
+            self.st.actions32 = &a32[0]
+            self.st.actions64 = NULL
+            with nogil:
+                for i in range(self.n):
+                    if a32[i] < 0 or a32[i] >= limit:
+                        bad = i
+                        value = a32[i]
+                        break
+        else:
+            a64 = actions
+            self.st.actions32 = NULL
+            self.st.actions64 = &a64[0]
+            with nogil:
+                for i in range(self.n):
+                    if a64[i] < 0 or a64[i] >= limit:
+                        bad = i
+                        value = a64[i]
+                        break
+        if bad >= 0:
+            self.st.actions32 = NULL
+            self.st.actions64 = NULL
+            raise ValueError(f"game {bad}: action {value} is out of range [0, {limit})")
+        if mode == DISABLED:
+            for i in range(self.n):
+                if self.st.games[i].over:
+                    self.st.actions32 = NULL
+                    self.st.actions64 = NULL
+                    raise ValueError(f"game {i} has ended: reset it before stepping "
+                                     f"(autoreset='disabled')")
+        self.st.mode = mode
+        self.call_inputs = actions
+
+    def step_part(self, int64_t lo, int64_t hi):
+        with nogil:
+            step_games(&self.st, lo, hi)
+
+    def check_reset(self, mask):
+        self.st.reset_mask = _pointer(mask)
+        self.call_inputs = mask
+
+    def reset_part(self, int64_t lo, int64_t hi):
+        with nogil:
+            reset_games(&self.st, lo, hi)
+
+    def check_sample(self, out):
+        self.st.sampled = <int32_t*>_pointer(out)
+        self.call_inputs = out
+
+    def sample_part(self, int64_t lo, int64_t hi):
+        with nogil:
+            sample_games(&self.st, lo, hi)
+
+    def set_starts(self, stones, steps, first_cells):
+        """The start positions resets draw from: ``stones`` (k, cells) uint8
+        codes (0 empty, 1 Red, 2 Blue), checked by the caller; none when k
+        is 0.  The forests are built here by placing the stones."""
+        cdef const uint8_t[:, ::1] s = stones
+        cdef int64_t k = s.shape[0], j
+        cdef int32_t cells = self.st.shape.cells, c
+        cdef Start* starts = NULL
+        cdef uint8_t* copies = NULL
+        cdef int32_t* forests = NULL
+        if k:
+            starts = <Start*>malloc(k * sizeof(Start))
+            copies = <uint8_t*>malloc(k * (cells + 1))
+            forests = <int32_t*>malloc(k * cells * sizeof(int32_t))
+            if starts == NULL or copies == NULL or forests == NULL:
+                free(starts)
+                free(copies)
+                free(forests)
+                raise MemoryError(f"no memory for {k} start positions")
+            memset(copies, 0, k * (cells + 1))
+            for j in range(k):
+                starts[j].steps = steps[j]
+                starts[j].first_cell = first_cells[j]
+                for c in range(cells):
+                    if s[j, c]:
+                        place(&self.st.shape, copies + j * (cells + 1), forests + j * cells,
+                              c, s[j, c] - 1)
+        free(self.st.starts)
+        free(self.start_stones)
+        free(self.start_parent)
+        self.st.starts = starts
+        self.start_stones = copies
+        self.start_parent = forests
+        self.st.start_stones = copies
+        self.st.start_parent = forests
+        self.st.n_starts = <int32_t>k
+
+    def stones(self):
+        """The games' cells (n, cells) as bytes (0 empty, 1 Red, 2 Blue) and
+        their steps, for tests and pictures."""
+        cdef int32_t cells = self.st.shape.cells
+        cdef int64_t i
+        return (b"".join((<char*>self.st.stones)[i * (cells + 1):i * (cells + 1) + cells]
+                         for i in range(self.n)),
+                [self.st.games[i].steps for i in range(self.n)])
+
+
+cdef uint8_t* _pointer(array) except NULL:
+    """The first byte of a contiguous, writable NumPy array."""
+    cdef uint8_t[::1] flat = array.reshape(-1).view("u1")
+    return &flat[0]

@@ -1,0 +1,224 @@
+"""Hex games stepped by the thousand, for self-play and reinforcement
+learning: :class:`Batch`, EnvPool's ``Hex-v1`` and pgx's ``hex`` bit for
+bit on any board size.
+
+>>> from havhex.hex import Batch
+>>> batch = Batch(4, size=5, seed=1)
+>>> batch.observation.shape, batch.num_actions
+((4, 5, 5, 4), 26)
+>>> batch.step(batch.sample_actions())
+>>> int(batch.observation[..., :2].sum())      # one stone a game
+4
+"""
+from .._batch import Batch as _Batch
+from .._batch import MAX_GAMES, numpy
+from .._checks import integer
+from ..errors import InputError
+from ._batch import MAX_CELLS, HexCore
+
+__all__ = ["Batch", "augment", "record_positions", "MAX_GAMES", "PLANES"]
+
+PLANES = ("own", "opponent", "colour", "swap")
+
+
+class Batch(_Batch):
+    """``n`` Hex games stepped together in compiled code, the GIL released.
+
+    ``Batch(n, size=11, *, cols=None, swap=True, seed=None, threads=1,
+    autoreset="next-step")``: boards of ``size`` rows and ``cols`` columns
+    (``size`` when None).  Action ``r * cols + c`` puts a stone on row r,
+    column c (0-based); action ``rows * cols``, the last, swaps pieces (the
+    first stone leaves (r, c) and the second player's goes on (c, r)),
+    legal only as the second move and only with ``swap=True`` on a square
+    board.  The first mover (pgx's black, havhex's Red) joins the top and
+    bottom rows, the second the left and right columns.
+
+    ``observation`` is (n, rows, cols, 4) bool from the view of the player
+    to move: plane 0 that player's stones, plane 1 the opponent's, plane 2
+    all True when that player moves second (colour 1), plane 3 all True
+    when a swap is legal.  ``current_player`` is the seat (0 or 1) to move;
+    the seat that moves first is drawn at random for each game at each
+    reset, as pgx draws it.  An illegal action in range loses the game for
+    its player (pgx's rule).  See :mod:`havhex._batch` for the fields, the
+    reset modes and the threads.
+
+    Start positions: :meth:`set_starts` (arrays, or :func:`record_positions`
+    of game records); each reset then draws one at random.
+    """
+
+    def __init__(self, n, size=11, *, cols=None, swap=True, seed=None, threads=1,
+                 autoreset="next-step"):
+        rows = integer(size, "size")
+        cols = rows if cols is None else integer(cols, "cols")
+        if rows < 1 or cols < 1:
+            raise InputError(f"the board must have at least one row and one column, "
+                             f"got {rows} x {cols}")
+        if rows * cols > MAX_CELLS:
+            raise InputError(f"a board has at most {MAX_CELLS} cells, got {rows} x {cols}")
+        if not isinstance(swap, bool):
+            raise TypeError(f"swap must be True or False, not {type(swap).__name__}")
+        if swap and rows != cols:
+            raise InputError(f"swap needs a square board, got {rows} x {cols}")
+        self._rows, self._cols, self._swap = rows, cols, swap
+
+        def core(n, arrays):
+            np = numpy()
+            cells = rows * cols
+            arrays["observation"] = np.zeros((n, rows, cols, 4), np.bool_)
+            arrays["legal_action_mask"] = np.zeros((n, cells + 1), np.bool_)
+            arrays["current_player"] = np.zeros(n, np.int32)
+            arrays["rewards"] = np.zeros((n, 2), np.float32)
+            arrays["terminated"] = np.zeros(n, np.bool_)
+            arrays["truncated"] = np.zeros(n, np.bool_)
+            arrays["final_observation"] = np.zeros((n, rows, cols, 4), np.bool_)
+            arrays["final_mask"] = np.zeros(n, np.bool_)
+            arrays["winner"] = np.full(n, -1, np.int8)
+            return HexCore(n, rows, cols, swap, arrays)
+
+        self._setup(n, seed, threads, autoreset, core)
+
+    @property
+    def rows(self):
+        return self._rows
+
+    @property
+    def cols(self):
+        return self._cols
+
+    @property
+    def swap(self):
+        return self._swap
+
+    def stones(self):
+        """The games' stones, (n, rows, cols) int8: 0 empty, 1 the first
+        mover's (Red), 2 the second's (Blue), as ``hex.Board.to_array``."""
+        np = self._np
+        cells, _ = self._core.stones()
+        return np.frombuffer(cells, np.uint8).astype(np.int8).reshape(
+            self._n, self._rows, self._cols)
+
+    def set_starts(self, positions):
+        """Start every later reset from one of ``positions`` (drawn at
+        random from each game's stream); ``None`` (or none) for the empty
+        board.  Not a reset itself: call :meth:`reset` to apply it now.
+
+        ``positions``: (k, rows, cols) integers, 0 empty, 1 Red (the first
+        mover), 2 Blue, as ``hex.Board.to_array`` gives them.  Each must be
+        reachable and not over: Red has as many stones as Blue (Red to
+        move) or one more (Blue to move), or, after a swap (square boards),
+        Blue has one more (Red to move); and nobody has won.  A position of
+        one red stone and no blue one lets the swap come next (with
+        ``swap=True``), as after the first move."""
+        np = self._np
+        cells = self._rows * self._cols
+        if positions is None:
+            self._core.set_starts(np.zeros((0, cells), np.uint8), [], [])
+            return
+        array = np.asarray(positions)
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"positions must be an integer array, not {array.dtype}")
+        if array.ndim != 3 or array.shape[1:] != (self._rows, self._cols):
+            raise ValueError(f"positions must have shape (k, {self._rows}, {self._cols}), "
+                             f"got {array.shape}")
+        if array.size and (array.min() < 0 or array.max() > 2):
+            raise ValueError("positions hold 0 (empty), 1 (Red) or 2 (Blue)")
+        from .board import Board
+
+        stones = np.ascontiguousarray(array.reshape(len(array), cells), np.uint8)
+        steps, first_cells = [], []
+        for k, position in enumerate(array):
+            red = int((position == 1).sum())
+            blue = int((position == 2).sum())
+            swapped = blue == red + 1 and self._rows == self._cols
+            if not (red == blue or red == blue + 1 or swapped):
+                raise ValueError(f"position {k} cannot be reached: {red} red and {blue} blue "
+                                 f"stones")
+            board = Board.from_array(position.astype(np.int8), swap=self._swap,
+                                     to_move="red" if red == blue or swapped else "blue")
+            if board.winner is not None:
+                raise ValueError(f"position {k} is over: {board.winner} has won")
+            steps.append(red + blue + swapped)
+            first = np.flatnonzero(stones[k] == 1)
+            first_cells.append(int(first[0]) if red == 1 and blue == 0 else -1)
+        self._core.set_starts(stones, steps, first_cells)
+
+
+def augment(observation, policy=None, k=1):
+    """The 180-degree turn of Hex observations (..., rows, cols, C) and
+    policies (..., rows * cols + 1) when ``k`` is 1 (the one symmetry of a
+    Hex board but the identity, ``k`` = 0): cell (r, c) goes to
+    (rows - 1 - r, cols - 1 - c), the swap action stays.  Returns the
+    turned observation (and policy, when given) as new arrays; the turn is
+    its own inverse."""
+    np = numpy()
+    k = integer(k, "k")
+    if k not in (0, 1):
+        raise ValueError(f"k must be 0 or 1 (Hex has one symmetry but the identity), got {k}")
+    observation = np.asarray(observation)
+    if observation.ndim < 3:
+        raise ValueError("observation must have shape (..., rows, cols, channels)")
+    rows, cols = observation.shape[-3], observation.shape[-2]
+    turned = observation[..., ::-1, ::-1, :] if k else observation
+    turned = np.ascontiguousarray(turned)
+    if policy is None:
+        return turned
+    policy = np.asarray(policy)
+    if policy.shape[-1] != rows * cols + 1:
+        raise ValueError(f"policy must have rows * cols + 1 = {rows * cols + 1} actions "
+                         f"on its last axis, got {policy.shape[-1]}")
+    if k:
+        policy = np.concatenate([policy[..., -2::-1], policy[..., -1:]], axis=-1)
+    return turned, np.ascontiguousarray(policy)
+
+
+def record_positions(games, count, seed=None, size=None):
+    """``count`` start positions for :meth:`Batch.set_starts`, each a random
+    prefix of a random Hex game of ``games`` (``havhex.records.Game``
+    objects, as ``records.read`` gives them): a game drawn uniformly, then
+    a number of its moves drawn uniformly from 0 to the last before the
+    winning move (or before a move the board refuses).  Games of another
+    size than ``size`` ((rows, cols); the first Hex game's when None) and
+    other games are left out.  Returns (count, rows, cols) int8, as
+    :meth:`Batch.set_starts` takes it; ``seed`` makes the draw repeatable."""
+    import random
+
+    np = numpy()
+    count = integer(count, "count")
+    if count < 0:
+        raise InputError(f"count must be >= 0, got {count}")
+    picked = []
+    for game in games:
+        if getattr(game, "kind", None) != "hex":
+            continue
+        if size is None:
+            size = tuple(game.size)
+        if tuple(game.size) == tuple(size):
+            picked.append(game)
+    if not picked:
+        raise InputError("no Hex game of that size among the records")
+    rows, cols = size
+    draw = random.Random(seed)
+    prefixes = {}           # a game's positions, replayed once when first drawn
+    out = np.zeros((count, rows, cols), np.int8)
+    for k in range(count):
+        index = draw.randrange(len(picked))
+        if index not in prefixes:
+            prefixes[index] = _positions(picked[index])
+        positions = prefixes[index]
+        out[k] = positions[draw.randrange(len(positions))]
+    return out
+
+
+def _positions(game):
+    """The positions of a record's game before each of its moves, up to the
+    last before the end (the winning move, or a move the board refuses)."""
+    board = game.board()
+    positions = [board.to_array()]
+    for _player, move in game.moves:
+        try:
+            if board.play(move):
+                break
+        except ValueError:
+            break
+        positions.append(board.to_array())
+    return positions
