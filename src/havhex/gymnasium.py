@@ -41,16 +41,16 @@ The keyword arguments of ``make_vec`` go to the batch (``size``, ``swap``,
 """
 from . import _batch
 
+# The module imports without the extra, or with a Gymnasium older than 1.1
+# (which has no autoreset modes): the API reference and the type stubs read
+# it, and making an environment says what to install.
 try:
     import gymnasium as _gymnasium
-    from gymnasium.vector import AutoresetMode as _AutoresetMode
-    from gymnasium.vector import VectorEnv as _VectorEnv
+    import gymnasium.vector
 except ImportError:
-    # The module imports without the extra (the API reference and the type
-    # stubs read it); making an environment says what to install.
     _gymnasium = None
-    _AutoresetMode = None
-    _VectorEnv = object
+_AutoresetMode = getattr(getattr(_gymnasium, "vector", None), "AutoresetMode", None)
+_VectorEnv = _gymnasium.vector.VectorEnv if _AutoresetMode is not None else object
 
 __all__ = ["BatchVectorEnv", "HexVectorEnv", "HavannahVectorEnv", "register", "ENV_IDS"]
 
@@ -61,6 +61,10 @@ ENV_IDS = ("havhex/Hex-v0", "havhex/Havannah-v0")
 def _require():
     if _gymnasium is None:
         raise ImportError("havhex.gymnasium needs Gymnasium: pip install \"havhex[gymnasium]\"")
+    if _AutoresetMode is None:
+        raise ImportError(f"havhex.gymnasium needs Gymnasium 1.1 or later (its autoreset modes), "
+                          f"not {getattr(_gymnasium, '__version__', 'this one')}: "
+                          f"pip install \"havhex[gymnasium]\" --upgrade")
     return _gymnasium
 
 
@@ -194,5 +198,5 @@ def register():
             gymnasium.register(env_id, vector_entry_point=f"{__name__}:{creator}")
 
 
-if _gymnasium is not None:
+if _AutoresetMode is not None:
     register()

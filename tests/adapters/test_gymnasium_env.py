@@ -239,3 +239,23 @@ def test_threads_give_the_same_games(gymnasium):
     assert np.array_equal(runs[0][0], runs[1][0])
     assert np.array_equal(runs[0][1], runs[1][1])
     assert np.abs(runs[0][1]).sum() > 100
+
+
+def test_a_gymnasium_without_autoreset_modes_is_named_too_old():
+    """Gymnasium 1.0 has vector environments but no AutoresetMode: the
+    module imports, registers nothing, and says to upgrade."""
+    needs.module("gymnasium")
+    code = ("import gymnasium.vector\n"
+            "del gymnasium.vector.AutoresetMode\n"
+            "import havhex.gymnasium as g\n"
+            "print('havhex/Hex-v0' in gymnasium.registry)\n"
+            "try:\n"
+            "    g.HexVectorEnv(2)\n"
+            "except ImportError as e:\n"
+            "    print(e)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    registered, message = done.stdout.splitlines()
+    assert registered == "False"
+    assert "Gymnasium 1.1 or later" in message and "--upgrade" in message

@@ -47,6 +47,14 @@ def test_api_test_passes(pettingzoo, game, kwargs):
     assert not other, other
 
 
+@pytest.mark.parametrize("game, kwargs", GAMES[:1] + GAMES[2:])
+def test_seed_test_passes(pettingzoo, game, kwargs):
+    """PettingZoo's own check that the same seed gives the same games."""
+    from pettingzoo.test import seed_test
+
+    seed_test(lambda: make(game, kwargs, seed=None), num_cycles=200)
+
+
 def _play_out(env, rng):
     """A random game to its end; returns the (agent, observation) seen at
     each move and the final rewards."""
