@@ -278,14 +278,14 @@ def test_search_loop_board(benchmark, size, loop):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_search_loop_ratios(benchmark, size, pyspiel):
-    """The three loops timed in alternation (the best of five rounds each,
+    """The three loops timed in alternation (the best of eleven rounds each,
     CPU time); their games/s and the ratios to OpenSpiel's go to extra_info."""
     game = pyspiel.load_game("hex", {"board_size": size})
     count = 200
 
     def measure():
         times = {"actions": float("inf"), "moves": float("inf"), "openspiel": float("inf")}
-        for _ in range(5):
+        for _ in range(11):
             for name, call in (("actions", lambda: search_loop(size, count, random.Random(7))),
                                ("moves", lambda: search_loop_moves(size, count, random.Random(7))),
                                ("openspiel", lambda: openspiel_random_games(

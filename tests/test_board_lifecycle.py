@@ -58,7 +58,8 @@ class Skipping(cls):
     def __init__(self):
         pass
 
-ARGS = {"play": (cell,), "cell_name": (cell,), "playouts": (2, 1), "playout": (1,)}
+ARGS = {"play": (cell,), "cell_name": (cell,), "playouts": (2, 1), "playout": (1,),
+        "play_action": (0,), "action_of": (cell,), "move_of": (0,)}
 results = {}
 for label, bare in (("new", cls.__new__(cls)), ("subclass", Skipping())):
     calls = {}

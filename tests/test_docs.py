@@ -315,7 +315,7 @@ def test_the_site_lists_every_page():
 def test_the_api_reference_covers_the_public_modules():
     reference = "\n".join(_text(p) for p in sorted((DOCS / "api").glob("*.md")))
     for module in ("havhex", "havhex.havannah", "havhex.hex", "havhex.records", "havhex.draw",
-                   "havhex.dask"):
+                   "havhex.dask", "havhex.gymnasium", "havhex.pettingzoo"):
         assert re.search(rf"^::: {re.escape(module)}$", reference, re.M), module
     # Both live boards and the exception are in it too.
     assert re.search(r"^::: havhex\.havannah\.[\w.]*Board$", reference, re.M)

@@ -4,7 +4,8 @@ Every module is parsed (Python with ``ast``; Cython ``.pyx``/``.pxd``/``.pxi``
 with a line parser that knows ``import``, ``cimport``, their ``from`` forms
 and ``include``), and the graph of imports between havhex's own modules is
 checked for three things: no cycle; no import from a layer to one above it
-(leaves -> the games -> records -> draw -> the cluster layer -> cli); no
+(leaves -> the games -> records -> the adapters for Gymnasium and PettingZoo
+-> draw -> the cluster layer -> cli); no
 submodule importing its own package's ``__init__``.  Each fault names the
 file and line of the import.
 """
@@ -19,7 +20,7 @@ PACKAGE = SRC / "havhex"
 CYTHON = (".pyx", ".pxd", ".pxi")
 
 # The layers, lowest first: a module may import from its own layer or below.
-LAYERS = ("leaf", "game", "records", "draw", "cluster", "cli", "top")
+LAYERS = ("leaf", "game", "records", "adapters", "draw", "cluster", "cli", "top")
 
 
 def _layer(module):
@@ -37,6 +38,8 @@ def _layer(module):
         return "game"
     if head == "records":
         return "records"
+    if head in ("gymnasium", "pettingzoo"):
+        return "adapters"
     if head == "draw":
         return "draw"
     if head in ("dask", "_cluster"):

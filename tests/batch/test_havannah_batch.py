@@ -176,6 +176,17 @@ def test_many_games_end_as_on_the_live_board(rule):
     assert len(shadow.finished) > 100 and kinds == set(STRUCTURES)
 
 
+@pytest.mark.parametrize("autoreset", AUTORESET_MODES)
+def test_threaded_games_are_the_live_boards(autoreset):
+    """Two threads step parts of at least 256 games each: every game of
+    both parts against its live board."""
+    batch = Batch(600, 4, rule="contest", swap=True, seed=6, threads=2, autoreset=autoreset)
+    shadow = Shadow(batch, check_observation=False)
+    for _ in range(40):
+        shadow.play(batch.sample_actions())
+    assert len(shadow.finished) > 300
+
+
 @pytest.mark.parametrize("base", range(4, 11))
 def test_openspiel_agrees(base):
     pyspiel = needs.module("pyspiel", need="openspiel")

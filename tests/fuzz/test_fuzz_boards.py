@@ -62,6 +62,8 @@ class HexGame:
         assert board.winning_move == ref.winning_move
         assert board.sides_swapped == ref.sides_swapped
         assert board.legal_moves() == ref.legal_moves()
+        assert list(board.legal_actions()) == sorted(
+            board.action_of(m) for m in ref.legal_moves() if m != "swap-sides")
         grid = ref.array()
         assert board.stone_counts == (sum(row.count(1) for row in grid),
                                       sum(row.count(2) for row in grid))
@@ -98,6 +100,7 @@ class HavannahGame:
         assert board.winning_move == ref.winning_move
         assert board.is_over == ref.is_over
         assert board.legal_moves() == ref.legal_moves()
+        assert list(board.legal_actions()) == sorted(board.action_of(m) for m in ref.legal_moves())
 
     rebuilt = staticmethod(havannah_rebuilt)
 
@@ -221,8 +224,14 @@ def run_session(game, data):
         legal = ref.legal_moves()
         if action <= 3 and legal:
             move = draw(st.sampled_from(legal))
-            named = not isinstance(move, str) and draw(st.booleans())
-            board.play(board.cell_name(move) if named else move)  # a cell by its name too
+            how = draw(st.integers(0, 2))
+            if how == 2 and move != "swap-sides":        # by its action id ("swap-sides" has none)
+                action_id = board.action_of(move)
+                assert action_id in board.legal_actions() and board.move_of(action_id) == move
+                board.play_action(action_id)
+            else:
+                named = not isinstance(move, str) and how == 1
+                board.play(board.cell_name(move) if named else move)  # a cell by its name too
             ref.play(move)
             moves.append(move)
         elif action == 4:
@@ -231,6 +240,13 @@ def run_session(game, data):
             if ref.winner is not None or not legal:
                 bad += [m for m in game.make(*args).legal_moves()]   # after the end
             move = draw(st.sampled_from(bad))
+            if draw(st.booleans()):
+                # An action id no legal move has, or no integer at all.
+                action_id = draw(st.integers(-3, board.num_actions + 3) | st.sampled_from(ODD_VALUES))
+                if type(action_id) is int and action_id in board.legal_actions():
+                    continue
+                refused(board, lambda: board.play_action(action_id))
+                continue
             if move in legal:
                 continue
             refused(board, lambda: board.play(move))

@@ -68,3 +68,30 @@ def test_a_flower_ends_the_game_in_both():
         state.apply_action(action_of(size, cell))
         assert state.is_terminal() == (number == 12) == bool(kinds)
     assert kinds == ("ring",) and state.returns() == [1.0, -1.0]
+
+
+@pytest.mark.parametrize("size", [2, 4, 6, 8])
+@pytest.mark.parametrize("swap", [False, True])
+def test_legal_actions_are_openspiels(size, swap):
+    """The board's action ids are OpenSpiel's, the swap too: OpenSpiel's is
+    a move on the first stone's cell, as the board's is."""
+    game = pyspiel.load_game("havannah", {"board_size": size, "swap": swap})
+    rng = random.Random(size)
+    swapped = 0
+    for _ in range(60):
+        state = game.new_initial_state()
+        board = Board(size, swap=swap)
+        while not state.is_terminal():
+            assert list(board.legal_actions()) == state.legal_actions()
+            actions = board.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+            if len(board) == 1 and swap and rng.random() < 0.5:
+                action = board.action_of("swap")
+            board.play_action(action)
+            state.apply_action(action)
+            swapped += board.moves[-1] == "swap"
+            assert state.is_terminal() == board.is_over
+        returns = state.returns()
+        expected = None if returns[0] == returns[1] else ("white" if returns[0] > 0 else "black")
+        assert board.winner == expected and len(board.legal_actions()) == 0
+    assert swapped > 0 or not swap

@@ -43,3 +43,20 @@ def test_random_games_on_other_sizes_end_alike():
     rng = random.Random(12)
     for _ in range(300):
         _agree(rng, rng.randint(2, 9), rng.randint(2, 9))
+
+
+def test_legal_actions_are_openspiels():
+    """The board's action ids are OpenSpiel's: the same legal actions at
+    every step of random games played by them."""
+    rng = random.Random(9)
+    for rows, cols in [(11, 11)] * 40 + [(rng.randint(2, 9), rng.randint(2, 9)) for _ in range(60)]:
+        game = pyspiel.load_game("hex", {"num_rows": rows, "num_cols": cols})
+        state = game.new_initial_state()
+        board = Board(rows, cols)
+        while not state.is_terminal():
+            assert list(board.legal_actions()) == state.legal_actions()
+            action = rng.choice(board.legal_actions())
+            won = board.play_action(action)
+            state.apply_action(action)
+            assert (won == ("chain",)) == state.is_terminal()
+        assert board.is_over and len(board.legal_actions()) == 0

@@ -73,31 +73,43 @@ cdef array legal_action_array(BoardCore board, bint with_swap):
     if board.block == NULL:
         _unmade()
     cdef Position* p = &board.position
-    cdef int32_t x, y, i, w = p.width, size = p.size, last = 2 * p.size - 1
-    cdef int32_t swap = -1, row
-    cdef Py_ssize_t n = 0, k = 0
+    cdef Py_ssize_t x, j, lo, hi, first, w = p.width, size = p.size, last = 2 * p.size - 1
+    cdef Py_ssize_t n = 0, k = 0, swap = -1
     cdef array actions
     cdef int* out
+    # In a local: a store through ``out`` could otherwise be the field's,
+    # for all the compiler knows, and reload it at every cell.
+    cdef const uint8_t* cells = p.cells
+    cdef const uint8_t* line
     if not p.winner and p.n_empty:
-        if with_swap:
-            swap = swap_cell(board)
+        if with_swap and board._swap_legal():
+            swap = board.log[0].cell
+            swap = (swap // w - 1) * last + swap % w - 1
         n = p.n_empty + (swap >= 0)
     actions = new_actions(_ACTIONS, n, last)
     out = actions.data.as_ints
     if n == 0:
         return actions
     for x in range(1, last + 1):
-        row = (x - 1) * last - 1
         # n_empty says how many cells are empty; whatever it says, a row
         # starting at most at n stays in the array's room.
         if k > n:
             k = n
-        for y in range(max(1, x - size + 1), min(last, x + size - 1) + 1):
+        lo = max(1, x - size + 1)
+        hi = min(last, x + size - 1)
+        line = cells + x * w + lo
+        first = (x - 1) * last + lo - 1
+        for j in range(hi - lo + 1):
             # Without a branch: the empty cells follow no pattern a
             # predictor learns.
-            i = x * w + y
-            out[k] = row + y
-            k += (p.cells[i] == EMPTY) | (i == swap)
+            out[k] = <int>(first + j)
+            k += line[j] == EMPTY
+    if swap >= 0 and k < n:
+        # The swap's action, a stone's cell, in its place among the empty ones.
+        while k > 0 and out[k - 1] > swap:
+            out[k] = out[k - 1]
+            k -= 1
+        out[k] = <int>swap
     return actions
 
 

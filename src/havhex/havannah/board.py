@@ -59,6 +59,14 @@ class Board(BoardCore):
     between batches of games of some 2**16 cell steps (one game on a larger
     board), leaving the board as it was.
 
+    Moves are also integer action ids, the batches' and OpenSpiel's: cell
+    ``(x, y)`` is ``(x-1) * (2S-1) + (y-1)`` (``num_actions`` is
+    ``(2S-1)**2``; the square's corners off the hexagon are never legal),
+    and the swap is the first stone's cell again, while it is legal.
+    ``play_action(a)`` is ``play(move_of(a))``; ``legal_actions()`` is an
+    ``array.array("i")`` of the legal ids, ascending; ``legal_mask()`` a
+    NumPy bool array; ``action_of(move)`` and ``move_of(a)`` convert.
+
     Memory: 7 bytes per cell of the ``(2S+1)**2`` square around the board,
     plus 40 bytes per move (and, under the contest rule, 8 bytes per cell
     of scratch touched only by the cells a ring search visits).

@@ -69,32 +69,36 @@ cdef list board_legal_moves(BoardCore board):
 cdef array board_legal_actions(BoardCore board):
     if board.parent == NULL:
         _unmade()
-    cdef int32_t row, col, base
-    cdef Py_ssize_t n = 0, k = 0, action = 0
+    cdef Py_ssize_t row, col, first, n = 0, k = 0
+    cdef Py_ssize_t rows = board.g.rows, cols = board.g.cols, width = board.g.width
     cdef bint swap = False
     cdef array actions
     cdef int* out
+    # In a local: a store through ``out`` could otherwise be the field's,
+    # for all the compiler knows, and reload it at every cell.
+    cdef const uint8_t* stones = board.stones
+    cdef const uint8_t* line
     if not board.winner_code:
         swap = swap_pieces_legal(board)
-        n = <Py_ssize_t>board.g.rows * board.g.cols - board.red_count - board.blue_count + swap
-    actions = new_actions(_ACTIONS, n, board.g.cols + 1)
+        n = rows * cols - board.red_count - board.blue_count + swap
+    actions = new_actions(_ACTIONS, n, cols)
     out = actions.data.as_ints
     if n == 0:
         return actions
-    for row in range(board.g.rows):
-        base = (row + 1) * board.g.width
+    for row in range(rows):
         # The counts say how many cells are empty; whatever they say, a row
         # starting at most at n stays in the array's room.
         if k > n:
             k = n
-        for col in range(board.g.cols):
+        line = stones + (row + 1) * width
+        first = row * cols
+        for col in range(cols):
             # Without a branch: the empty cells follow no pattern a
             # predictor learns.
-            out[k] = <int>action
-            k += board.stones[base + col] == EMPTY
-            action += 1
+            out[k] = <int>(first + col)
+            k += line[col] == EMPTY
     if swap and k < n:
-        out[k] = <int>action
+        out[k] = <int>(rows * cols)
     return actions
 
 

@@ -61,6 +61,14 @@ class Board(BoardCore):
     compiled code (no draws in Hex); Ctrl-C stops them between batches of
     games of some 2**16 cell steps (one game on a larger board), leaving the
     board as it was.
+
+    Moves are also integer action ids, the batches' (and pgx's, EnvPool's,
+    OpenSpiel's): cell ``(row, col)`` is ``row * cols + col`` and
+    ``"swap-pieces"`` is ``rows * cols``, so ``num_actions`` is
+    ``rows * cols + 1``; ``"swap-sides"`` has no id.  ``play_action(a)`` is
+    ``play(move_of(a))``; ``legal_actions()`` is an ``array.array("i")`` of
+    the legal ids, ascending; ``legal_mask()`` a NumPy bool array;
+    ``action_of(move)`` and ``move_of(a)`` convert.
     """
 
     __slots__ = ()

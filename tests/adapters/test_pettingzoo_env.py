@@ -1,0 +1,192 @@
+"""havhex.pettingzoo: one game as a PettingZoo AEC environment that passes
+PettingZoo's own api_test, whose observations are each agent's view and
+whose games are the batch's."""
+import importlib
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+import needs
+
+np = needs.module("numpy")
+
+GAMES = [("hex", {"size": 5}), ("hex", {"size": 11}), ("havannah", {"base": 4}),
+         ("havannah", {"base": 3, "rule": "contest", "swap": True})]
+
+
+@pytest.fixture(scope="module")
+def pettingzoo():
+    return needs.module("pettingzoo")
+
+
+def make(game, kwargs, seed=0):
+    from havhex.pettingzoo import HavannahEnv, HexEnv
+
+    return (HexEnv if game == "hex" else HavannahEnv)(seed=seed, **kwargs)
+
+
+# What api_test warns of for every environment outside PettingZoo's own
+# lists of names: a dict observation (the {"observation", "action_mask"} of
+# its board games), and the empty board's planes of the first mover (all
+# False in Hex).
+KNOWN_WARNINGS = ("Observation is not a NumPy array",
+                  "Observation space for each agent probably should be gymnasium.spaces.box",
+                  "Observation numpy array is all zeros.")
+
+
+@pytest.mark.parametrize("game, kwargs", GAMES)
+def test_api_test_passes(pettingzoo, game, kwargs):
+    from pettingzoo.test import api_test
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(make(game, kwargs), num_cycles=300)
+    other = [str(w.message) for w in caught if not str(w.message).startswith(KNOWN_WARNINGS)]
+    assert not other, other
+
+
+@pytest.mark.parametrize("game, kwargs", GAMES[:1] + GAMES[2:])
+def test_seed_test_passes(pettingzoo, game, kwargs):
+    """PettingZoo's own check that the same seed gives the same games."""
+    from pettingzoo.test import seed_test
+
+    seed_test(lambda: make(game, kwargs, seed=None), num_cycles=200)
+
+
+def _play_out(env, rng):
+    """A random game to its end; returns the (agent, observation) seen at
+    each move and the final rewards."""
+    seen = []
+    totals = {agent: 0.0 for agent in env.possible_agents}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8 and mask.any()
+        action = int(rng.choice(np.flatnonzero(mask)))
+        seen.append((agent, observation, action, env.observe(_other(env, agent))))
+        env.step(action)
+    return seen, totals
+
+
+def _other(env, agent):
+    return env.possible_agents[1 - env.possible_agents.index(agent)]
+
+
+@pytest.mark.parametrize("game, kwargs", GAMES)
+def test_each_agent_sees_its_own_view(pettingzoo, game, kwargs):
+    """The agent not to move sees the board the mover sees with the stones
+    exchanged: after the mover plays, the view the next mover gives of the
+    previous one (the other view) holds the previous mover's stones plus
+    the new one."""
+    planes = importlib.import_module(f"havhex.{game}.batch").PLANES
+    env = make(game, kwargs, seed=1)
+    # The planes that do not change hands with a move: Hex's colour plane
+    # (the viewer's colour), the board's shape.
+    kept = [planes.index(name) for name in ("colour", "on_board", "edge", "corner")
+            if name in planes]
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        env.reset()
+        seen, totals = _play_out(env, rng)
+        assert len(seen) >= 2
+        for (agent, observation, action, idle), (next_agent, _, _, _) in zip(seen, seen[1:]):
+            assert next_agent != agent
+            own, opponent = observation["observation"][..., 0], observation["observation"][..., 1]
+            assert np.array_equal(idle["observation"][..., 0], opponent)
+            assert np.array_equal(idle["observation"][..., 1], own)
+            assert not idle["action_mask"].any()
+        # One move later, the other view of the agent that played is its
+        # view before the move with the new stone: the views are the
+        # batch's, not merely exchanged planes.
+        for (agent, observation, action, _), (_, _, _, idle_later) in zip(seen, seen[1:]):
+            own = observation["observation"][..., 0]
+            if action >= own.size or own.flat[action] or observation["observation"][..., 1].flat[action]:
+                continue        # the swap (pie rule): the stone moves
+            expected = own.copy()
+            expected.flat[action] = 1
+            assert np.array_equal(idle_later["observation"][..., 0], expected)
+            assert np.array_equal(idle_later["observation"][..., kept],
+                                  observation["observation"][..., kept])
+        assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("game, kwargs", GAMES[:1] + GAMES[2:3])
+def test_the_games_are_the_batchs(pettingzoo, game, kwargs):
+    """The same seed gives the same game as a one-game batch, and the
+    winner's reward is +1."""
+    env = make(game, kwargs, seed=7)
+    env.reset(seed=7)
+    raw = importlib.import_module(f"havhex.{game}.batch").Batch(1, seed=7, autoreset="disabled",
+                                                                 **kwargs)
+    raw.reset(seed=7)
+    rng = np.random.default_rng(0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            winner = raw.winner[0]
+            assert info["winner"] == (env.possible_agents[winner] if winner >= 0 else None)
+            env.step(None)
+            continue
+        assert agent == env.possible_agents[raw.current_player[0]]
+        assert np.array_equal(observation["observation"], raw.observation[0].astype(np.int8))
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        raw.step(np.array([action]))
+        env.step(action)
+    assert raw.terminated[0]
+
+
+def test_an_illegal_action_loses(pettingzoo):
+    env = make("hex", {"size": 5}, seed=2)
+    env.reset()
+    first = env.agent_selection
+    env.step(12)
+    second = env.agent_selection
+    env.step(12)            # taken: illegal
+    assert env.terminations == {first: True, second: True}
+    assert env.rewards == {first: 1.0, second: -1.0}
+
+
+def test_an_illegal_havannah_action_raises_and_changes_nothing(pettingzoo):
+    env = make("havannah", {"base": 4}, seed=2)
+    env.reset()
+    env.step(24)
+    agent = env.agent_selection
+    before = env.observe(agent)["observation"].copy()
+    with pytest.raises(ValueError):
+        env.step(24)            # taken
+    with pytest.raises(ValueError):
+        env.step(6)             # off the hexagon: x = 1, y = 7
+    assert env.agent_selection == agent and not any(env.terminations.values())
+    assert np.array_equal(env.observe(agent)["observation"], before)
+
+
+@pytest.mark.parametrize("action", [1.5, True, "3", np.array([1, 2]), -1, 26])
+def test_bad_actions_raise_and_change_nothing(pettingzoo, action):
+    env = make("hex", {"size": 5}, seed=2)
+    env.reset()
+    agent = env.agent_selection
+    before = env.observe(agent)["observation"].copy()
+    with pytest.raises((TypeError, ValueError)):
+        env.step(action)
+    assert env.agent_selection == agent
+    assert np.array_equal(env.observe(agent)["observation"], before)
+
+
+def test_the_module_imports_without_pettingzoo_and_says_what_to_install():
+    code = ("import sys\n"
+            "sys.modules['pettingzoo'] = None\n"
+            "import havhex.pettingzoo as p\n"
+            "try:\n"
+            "    p.HexEnv()\n"
+            "except ImportError as e:\n"
+            "    print(e)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert 'pip install "havhex[pettingzoo]"' in done.stdout
