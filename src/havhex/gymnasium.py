@@ -132,14 +132,22 @@ class BatchVectorEnv(_VectorEnv):
         """One action a game (integers, shape (n,)); returns the observation,
         the reward of the seat that played, terminated, truncated and info."""
         batch = self.batch
-        self._np.copyto(self._actor, batch.current_player)
+        same_step = self._same_step
+        if same_step:
+            # A game that ends is reset at once: its seat to move is the
+            # new game's, so the seats that act are kept beforehand.
+            self._np.copyto(self._actor, batch.current_player)
         batch.step(actions)
         reward = self._reward
         if self._ended.size:
             reward[self._ended] = 0
         self._ended = ended = batch.terminated.nonzero()[0]
         if ended.size:
-            reward[ended] = batch.rewards[ended, self._actor[ended]]
+            # Otherwise the seat to move in a game that has just ended is
+            # the other one (as pgx turns it), so the actor is read after
+            # the step, from the games that ended alone.
+            actor = self._actor[ended] if same_step else 1 - batch.current_player[ended]
+            reward[ended] = batch.rewards[ended, actor]
         arrays = (batch.observation, self._reward_view, batch.terminated, batch.truncated)
         if self.copy:
             arrays = tuple(array.copy() for array in arrays)

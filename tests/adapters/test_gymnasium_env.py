@@ -79,7 +79,7 @@ def _actor_rewards(rewards, actors):
 
 
 @pytest.mark.parametrize("game, kwargs", [("Hex", {"size": 5}), ("Havannah", {"base": 3})])
-@pytest.mark.parametrize("mode", ["next-step", "same-step"])
+@pytest.mark.parametrize("mode", ["next-step", "same-step", "disabled"])
 def test_steps_hand_out_the_batch_and_the_actor_reward(gymnasium, game, kwargs, mode):
     """The adapter beside a raw batch of the same seed, step by step over
     many games: the same observation, mask, current player, ends and
@@ -91,6 +91,11 @@ def test_steps_hand_out_the_batch_and_the_actor_reward(gymnasium, game, kwargs, 
     assert np.array_equal(observation, raw.observation)
     ended = wins = 0
     for _ in range(300):
+        if mode == "disabled" and raw.terminated.any():
+            ended_games = raw.terminated.copy()
+            raw.reset(mask=ended_games)
+            observation, info = env.reset(options={"reset_mask": ended_games})
+            assert np.array_equal(observation, raw.observation)
         # Both draw, so that both batches' random streams (which draw the
         # seats at each reset) stay in step.
         actions = raw.sample_actions()
