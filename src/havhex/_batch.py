@@ -233,6 +233,18 @@ class Batch:
         self._core.check_reset(self._mask)
         self._run(self._core.reset_part)
 
+    def _chosen(self, mask):
+        """The indices of the games ``mask`` (bool, shape (n,)) chooses; all
+        when None."""
+        np = self._np
+        if mask is None:
+            return np.arange(self._n)
+        mask = np.asarray(mask)
+        if mask.dtype != np.bool_ or mask.shape != (self._n,):
+            raise ValueError(f"mask must be a bool array of shape ({self._n},), "
+                             f"got {mask.dtype} {mask.shape}")
+        return np.flatnonzero(mask)
+
     def _reset_all(self):
         self._mask.fill(1)
         self._core.check_reset(self._mask)

@@ -333,8 +333,9 @@ def test_the_turn_maps_observations_and_policies_and_is_its_own_inverse():
     assert np.array_equal(turned_policy[:, 20], policy[:, 20])
     back, back_policy = augment(turned, turned_policy, 1)
     assert np.array_equal(back, batch.observation) and np.array_equal(back_policy, policy)
-    same = augment(batch.observation, None, 0)
-    assert np.array_equal(same, batch.observation)
+    same, no_policy = augment(batch.observation, None, 0)
+    assert np.array_equal(same, batch.observation) and no_policy is None
+    assert np.array_equal(augment(turned, inverse=True)[0], batch.observation)
     with pytest.raises(ValueError):
         augment(batch.observation, policy, 2)
 
@@ -479,3 +480,64 @@ def test_record_positions_are_prefixes_of_the_records_games():
     assert np.array_equal(record_positions(games, 200, seed=1), positions)
     with pytest.raises(InputError):
         record_positions(games, 5, size=(5, 5))
+
+
+def test_set_positions_starts_the_chosen_games_now_and_keeps_the_starts():
+    rng = np.random.default_rng(11)
+    pool = _random_positions(rng, 3, 5, 2, 8)
+    chosen = _random_positions(rng, 2, 5, 2, 8)
+    batch = Batch(6, 5, swap=False, seed=4)
+    batch.set_starts(pool)
+    batch.reset()
+    for _ in range(3):
+        batch.step(batch.sample_actions())
+    before = batch.stones()
+    mask = np.array([False, True, False, False, True, False])
+    batch.set_positions(chosen, mask)
+    after = batch.stones()
+    assert np.array_equal(after[1], chosen[0]) and np.array_equal(after[4], chosen[1])
+    assert np.array_equal(after[~mask], before[~mask])
+    for i, position in ((1, chosen[0]), (4, chosen[1])):
+        assert np.array_equal(batch.observation[i],
+                              _expected_observation_from(position, int((position != 0).sum())))
+        assert not batch.terminated[i] and batch.winner[i] == -1
+    # The games go on from there as on a live board.
+    boards = {i: _board_of(after[i]) for i in (1, 4)}
+    actions = batch.sample_actions()
+    batch.step(actions)
+    for i, board in boards.items():
+        board.play(divmod(int(actions[i]), 5))
+        assert np.array_equal(batch.stones()[i], board.to_array())
+    # The starts later resets draw from are the pool, not the chosen positions.
+    batch.reset()
+    assert all(any(np.array_equal(s, p) for p in pool) for s in batch.stones())
+
+
+def test_set_positions_refused_changes_no_game():
+    batch = Batch(3, 5, seed=6)
+    batch.step(batch.sample_actions())
+    before = _snapshot(batch)
+    two_red = np.zeros((3, 5, 5), np.int8)
+    two_red[1, 0, :2] = 1                          # the second position: unreachable
+    with pytest.raises(ValueError):
+        batch.set_positions(two_red)
+    with pytest.raises(ValueError):
+        batch.set_positions(np.zeros((2, 5, 5), np.int8))        # one a chosen game
+    with pytest.raises(ValueError):
+        batch.set_positions(np.zeros((3, 5, 5), np.int8), mask=np.ones(4, bool))
+    assert _unchanged(batch, before)
+
+
+def test_set_positions_from_records_starts_from_the_records_prefixes():
+    from havhex import records
+    from havhex.hex.batch import record_positions
+
+    board = Board(4)
+    for cell in [(0, 0), (1, 1), (0, 1), (2, 2), (1, 0)]:
+        board.play(cell)
+    names = ";".join(("B", "W")[k & 1] + f"[{board.cell_name(move)}]"
+                     for k, move in enumerate(board.moves))
+    games = list(records.read(f"(;FF[4]GM[11]SZ[4];{names})".encode()))
+    batch = Batch(8, 4, seed=1)
+    batch.set_positions_from_records(games, seed=5)
+    assert np.array_equal(batch.stones(), record_positions(games, 8, seed=5, size=(4, 4)))

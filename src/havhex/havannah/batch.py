@@ -37,11 +37,14 @@ from .._checks import integer
 from ..errors import InputError
 from . import _batch
 
-__all__ = ["Batch", "PLANES", "STRUCTURES", "AUTORESET_MODES", "symmetry", "augment",
+__all__ = ["Batch", "PLANES", "STRUCTURES", "SYMMETRIES", "AUTORESET_MODES", "symmetry", "augment",
            "inverse_symmetry"]
 
 PLANES = ("own", "opponent", "empty", "on_board", "edge", "corner", "swap", "last")
 STRUCTURES = ("bridge", "fork", "ring")
+
+# The symmetries of the hexagon: six turns, each with or without a mirror.
+SYMMETRIES = 12
 RULES = ("official", "contest")
 # The largest base, and the most memory a batch may ask for: refused up
 # front rather than left to the system's overcommit.
@@ -133,9 +136,9 @@ class Batch(_Batch):
 
     # ---- start positions ---------------------------------------------------
 
-    def set_positions(self, cells, mask=None, to_move=None):
-        """Start the games where ``mask`` is True (all by default) from
-        ``cells``: an integer array of shape (k, 2S-1, 2S-1), one square a
+    def set_positions(self, positions, mask=None, to_move=None):
+        """Start the games where ``mask`` is True (all by default) now from
+        ``positions``: an integer array of shape (k, 2S-1, 2S-1), one square a
         chosen game (0 empty, 1 the first colour's stone, 2 the second's;
         the cells off the hexagon 0).  ``to_move`` (k,) gives the colour
         to move (1 or 2); by default the counts tell (as many of each: the
@@ -147,12 +150,12 @@ class Batch(_Batch):
         pie rule on offers the swap."""
         np = self._np
         chosen = self._chosen(mask)
-        cells = np.asarray(cells)
+        cells = np.asarray(positions)
         width = 2 * self._base - 1
         if cells.dtype.kind not in "iu":
-            raise TypeError(f"cells must be integers, not {cells.dtype}")
+            raise TypeError(f"positions must be integers, not {cells.dtype}")
         if cells.shape != (len(chosen), width, width):
-            raise ValueError(f"cells must have shape ({len(chosen)}, {width}, {width}), "
+            raise ValueError(f"positions must have shape ({len(chosen)}, {width}, {width}), "
                              f"got {cells.shape}")
         if ((cells < 0) | (cells > 2)).any():
             raise InputError("a cell must be 0 (empty), 1 or 2 (a colour's stone)")
@@ -224,16 +227,6 @@ class Batch(_Batch):
                 break
         return board
 
-    def _chosen(self, mask):
-        np = self._np
-        if mask is None:
-            return np.arange(self.num_envs)
-        mask = np.asarray(mask)
-        if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
-            raise ValueError(f"mask must be a bool array of shape ({self.num_envs},), "
-                             f"got {mask.dtype} {mask.shape}")
-        return np.nonzero(mask)[0]
-
 
 _START_REFUSED = {
     1: "a cell is not 0, 1 or 2",
@@ -250,7 +243,7 @@ def _checked_symmetry(base, k):
     k = integer(k, "k")
     if not 2 <= base <= MAX_BASE:
         raise InputError(f"base must be between 2 and {MAX_BASE}, got {base}")
-    if not 0 <= k < 12:
+    if not 0 <= k < SYMMETRIES:
         raise ValueError(f"k must be a symmetry from 0 to 11, got {k}")
     return base, k
 
@@ -286,7 +279,7 @@ def inverse_symmetry(base, k):
     return inverse
 
 
-def augment(observation, policy, k, inverse=False):
+def augment(observation, policy=None, k=1, inverse=False):
     """Observations ``(..., 2S-1, 2S-1, C)`` and policies ``(..., (2S-1)**2)``
     (or None) under symmetry ``k``: the board's planes are the same on
     every symmetric board, so the stones alone move.  ``inverse=True``

@@ -3,7 +3,7 @@ from typing import Any, Iterable, Literal, Optional, Tuple
 from .._batch import AUTORESET_MODES as AUTORESET_MODES, MAX_GAMES as MAX_GAMES
 from .._batch import Batch as _Batch
 
-__all__ = ["Batch", "PLANES", "STRUCTURES", "AUTORESET_MODES", "symmetry", "augment",
+__all__ = ["Batch", "PLANES", "STRUCTURES", "SYMMETRIES", "AUTORESET_MODES", "symmetry", "augment",
            "inverse_symmetry"]
 
 _Array = Any  # numpy.ndarray; NumPy is not a dependency of havhex
@@ -11,6 +11,7 @@ _Autoreset = Literal["next-step", "same-step", "disabled"]
 
 PLANES: Tuple[str, ...]
 STRUCTURES: Tuple[str, str, str]
+SYMMETRIES: int
 RULES: Tuple[str, str]
 MAX_BASE: int
 MAX_BYTES: int
@@ -27,12 +28,12 @@ class Batch(_Batch):
     def rule(self) -> str: ...
     @property
     def swap(self) -> bool: ...
-    def set_positions(self, cells: _Array, mask: Optional[_Array] = ...,
+    def set_positions(self, positions: _Array, mask: Optional[_Array] = ...,
                       to_move: Optional[_Array] = ...) -> None: ...
     def set_positions_from_records(self, games: Iterable[Any], mask: Optional[_Array] = ...,
                                    seed: Optional[int] = ...) -> None: ...
 
 def symmetry(base: int, k: int) -> _Array: ...
 def inverse_symmetry(base: int, k: int) -> _Array: ...
-def augment(observation: _Array, policy: Optional[_Array], k: int,
+def augment(observation: _Array, policy: Optional[_Array] = ..., k: int = ...,
             inverse: bool = ...) -> Tuple[_Array, Optional[_Array]]: ...

@@ -234,6 +234,42 @@ cdef class HexCore:
         self.st.start_parent = forests
         self.st.n_starts = <int32_t>k
 
+    def start_games(self, const int64_t[::1] games, stones, steps, first_cells):
+        """Game ``games[j]`` from position j of ``stones`` (as
+        :meth:`set_starts` takes them, checked by the caller), now; the
+        starts later resets draw from are kept."""
+        cdef int64_t j, k = games.shape[0]
+        cdef Start* kept = self.st.starts
+        cdef uint8_t* kept_stones = self.start_stones
+        cdef int32_t* kept_parent = self.start_parent
+        cdef int32_t kept_count = self.st.n_starts
+        for j in range(k):
+            if not 0 <= games[j] < self.n:
+                raise IndexError(f"game {games[j]} is not in the batch of {self.n}")
+        # The positions become the starts for the time of this call.
+        self.st.starts = NULL
+        self.start_stones = NULL
+        self.start_parent = NULL
+        self.st.n_starts = 0
+        try:
+            self.set_starts(stones, steps, first_cells)
+            if self.st.n_starts != k:
+                raise ValueError(f"{self.st.n_starts} positions for {k} games")
+            for j in range(k):
+                clear_outcome(&self.st, games[j])
+                self.st.f.final_mask[games[j]] = 0
+                restart_at(&self.st, games[j], j)
+        finally:
+            free(self.st.starts)
+            free(self.start_stones)
+            free(self.start_parent)
+            self.st.starts = kept
+            self.start_stones = kept_stones
+            self.start_parent = kept_parent
+            self.st.start_stones = kept_stones
+            self.st.start_parent = kept_parent
+            self.st.n_starts = kept_count
+
     def stones(self):
         """The games' cells (n, cells) as bytes (0 empty, 1 Red, 2 Blue) and
         their steps, for tests and pictures."""

@@ -137,14 +137,21 @@ cdef inline void show(State* st, int64_t i) noexcept nogil:
 cdef inline void restart(State* st, int64_t i) noexcept nogil:
     """Game ``i`` from a start position (the empty board, or one of the
     starts drawn from its stream), with a seat drawn for the first mover."""
+    restart_at(st, i, -1)
+
+
+cdef inline void restart_at(State* st, int64_t i, int64_t chosen) noexcept nogil:
+    """Game ``i`` from start ``chosen``, or (``chosen`` < 0) from one drawn
+    from its stream; a seat is drawn for the first mover either way."""
     cdef const Shape* s = &st.shape
     cdef HexGame* g = &st.games[i]
     cdef uint8_t* stones = st.stones + i * (s.cells + 1)
-    cdef uint32_t pick
+    cdef int64_t pick = chosen
     g.first_seat = <uint8_t>(xoshiro_next(&g.rng) >> 63)
     g.over = 0
     if st.n_starts:
-        pick = random_below(&g.rng, <uint32_t>st.n_starts)
+        if pick < 0:
+            pick = random_below(&g.rng, <uint32_t>st.n_starts)
         memcpy(stones, st.start_stones + pick * (s.cells + 1), s.cells + 1)
         memcpy(st.parent + i * s.cells, st.start_parent + pick * s.cells,
                s.cells * sizeof(int32_t))

@@ -16,9 +16,13 @@ from .._checks import integer
 from ..errors import InputError
 from ._batch import MAX_CELLS, HexCore
 
-__all__ = ["Batch", "augment", "record_positions", "MAX_GAMES", "PLANES"]
+__all__ = ["Batch", "augment", "record_positions", "MAX_GAMES", "PLANES", "SYMMETRIES"]
 
 PLANES = ("own", "opponent", "colour", "swap")
+
+# The symmetries of a Hex board that keep each player's sides: the
+# identity and the 180-degree turn.
+SYMMETRIES = 2
 
 
 class Batch(_Batch):
@@ -42,8 +46,10 @@ class Batch(_Batch):
     its player (pgx's rule).  See :mod:`havhex._batch` for the fields, the
     reset modes and the threads.
 
-    Start positions: :meth:`set_starts` (arrays, or :func:`record_positions`
-    of game records); each reset then draws one at random.
+    Start positions: :meth:`set_positions` and
+    :meth:`set_positions_from_records` start chosen games now, as on the
+    Havannah batch; :meth:`set_starts` (arrays, or :func:`record_positions`
+    of game records) gives the positions every later reset draws from.
     """
 
     def __init__(self, n, size=11, *, cols=None, swap=True, seed=None, threads=1,
@@ -100,7 +106,8 @@ class Batch(_Batch):
     def set_starts(self, positions):
         """Start every later reset from one of ``positions`` (drawn at
         random from each game's stream); ``None`` (or none) for the empty
-        board.  Not a reset itself: call :meth:`reset` to apply it now.
+        board.  Not a reset itself: call :meth:`reset` to apply it now, or
+        :meth:`set_positions` to start chosen games from chosen positions.
 
         ``positions``: (k, rows, cols) integers, 0 empty, 1 Red (the first
         mover), 2 Blue, as ``hex.Board.to_array`` gives them.  Each must be
@@ -109,11 +116,38 @@ class Batch(_Batch):
         Blue has one more (Red to move); and nobody has won.  A position of
         one red stone and no blue one lets the swap come next (with
         ``swap=True``), as after the first move."""
+        if positions is None:
+            np = self._np
+            self._core.set_starts(np.zeros((0, self._rows * self._cols), np.uint8), [], [])
+            return
+        self._core.set_starts(*self._checked_positions(positions))
+
+    def set_positions(self, positions, mask=None):
+        """Start the games where ``mask`` is True (all by default) now, game
+        by game from ``positions`` (k, rows, cols), k the number of games
+        chosen, each as :meth:`set_starts` takes it.  A seat is drawn for
+        the first mover as at a reset; the starts later resets draw from
+        stay as they were.  A refused position changes no game."""
+        np = self._np
+        chosen = self._chosen(mask)
+        checked = self._checked_positions(positions)
+        if len(checked[0]) != len(chosen):
+            raise ValueError(f"positions must hold one position a chosen game: "
+                             f"{len(chosen)}, got {len(checked[0])}")
+        self._core.start_games(np.ascontiguousarray(chosen, np.int64), *checked)
+
+    def set_positions_from_records(self, games, mask=None, seed=None):
+        """Start the games where ``mask`` is True (all by default) now, each
+        from a random prefix of a random game of ``games`` (records of Hex
+        games of this board's size, as :func:`record_positions` draws them;
+        ``seed`` makes the draw repeatable)."""
+        count = len(self._chosen(mask))
+        self.set_positions(record_positions(games, count, seed, (self._rows, self._cols)), mask)
+
+    def _checked_positions(self, positions):
+        """``positions`` checked: (stones (k, cells) uint8, steps, first cells)."""
         np = self._np
         cells = self._rows * self._cols
-        if positions is None:
-            self._core.set_starts(np.zeros((0, cells), np.uint8), [], [])
-            return
         array = np.asarray(positions)
         if array.dtype.kind not in "iu":
             raise TypeError(f"positions must be an integer array, not {array.dtype}")
@@ -140,19 +174,22 @@ class Batch(_Batch):
             steps.append(red + blue + swapped)
             first = np.flatnonzero(stones[k] == 1)
             first_cells.append(int(first[0]) if red == 1 and blue == 0 else -1)
-        self._core.set_starts(stones, steps, first_cells)
+        return stones, steps, first_cells
 
 
-def augment(observation, policy=None, k=1):
-    """The 180-degree turn of Hex observations (..., rows, cols, C) and
-    policies (..., rows * cols + 1) when ``k`` is 1 (the one symmetry of a
-    Hex board but the identity, ``k`` = 0): cell (r, c) goes to
-    (rows - 1 - r, cols - 1 - c), the swap action stays.  Returns the
-    turned observation (and policy, when given) as new arrays; the turn is
-    its own inverse."""
+def augment(observation, policy=None, k=1, inverse=False):
+    """Hex observations (..., rows, cols, C) and policies
+    (..., rows * cols + 1) under symmetry ``k`` of :data:`SYMMETRIES`: 0 the
+    identity, 1 the 180-degree turn (cell (r, c) goes to
+    (rows - 1 - r, cols - 1 - c), the swap action stays).  Returns
+    ``(observation, policy)`` as new arrays (``policy`` None when not
+    given), as the Havannah batch's ``augment`` does; the turn is its own
+    inverse, so ``inverse`` changes nothing here."""
     np = numpy()
     k = integer(k, "k")
-    if k not in (0, 1):
+    if not isinstance(inverse, bool):
+        raise TypeError(f"inverse must be True or False, not {type(inverse).__name__}")
+    if k not in range(SYMMETRIES):
         raise ValueError(f"k must be 0 or 1 (Hex has one symmetry but the identity), got {k}")
     observation = np.asarray(observation)
     if observation.ndim < 3:
@@ -161,7 +198,7 @@ def augment(observation, policy=None, k=1):
     turned = observation[..., ::-1, ::-1, :] if k else observation
     turned = np.ascontiguousarray(turned)
     if policy is None:
-        return turned
+        return turned, None
     policy = np.asarray(policy)
     if policy.shape[-1] != rows * cols + 1:
         raise ValueError(f"policy must have rows * cols + 1 = {rows * cols + 1} actions "
