@@ -9,14 +9,13 @@ Run:  python -m pytest bench/test_havannah_batch_speed.py --benchmark-only
   (the ratio in extra_info).
 Each records its rate in extra_info.  None asserts a timing.
 """
-import time
-
 import pytest
 
 import needs
 
 np = needs.module("numpy")
 
+from batch_timing import one_and_two_threads  # noqa: E402
 from havhex.havannah.batch import Batch  # noqa: E402
 
 ROUNDS = 2000
@@ -46,32 +45,10 @@ def test_step(benchmark, base):
             batch.num_envs / benchmark.stats.stats.median / 1e6, 2)
 
 
-def timed_steps(batch, actions, rounds):
-    total = 0.0
-    for _ in range(rounds):
-        batch.sample_actions(actions)
-        start = time.perf_counter()
-        batch.step(actions)
-        total += time.perf_counter() - start
-    return total
-
-
 @pytest.mark.parametrize("base", [8, 10])
 def test_two_threads(benchmark, base):
     """One and two threads in alternation, best of several rounds each;
     the ratio in extra_info."""
     n = 4096
-    batches = {threads: Batch(n, base, seed=1, threads=threads) for threads in (1, 2)}
-    actions = np.zeros(n, np.int32)
-    for batch in batches.values():
-        timed_steps(batch, actions, 100)
-    best = {1: float("inf"), 2: float("inf")}
-
-    def alternate():
-        for threads, batch in batches.items():
-            best[threads] = min(best[threads], timed_steps(batch, actions, 20) / 20)
-
-    benchmark.pedantic(alternate, rounds=10, iterations=1)
-    benchmark.extra_info["M steps/s, 1 thread"] = round(n / best[1] / 1e6, 2)
-    benchmark.extra_info["M steps/s, 2 threads"] = round(n / best[2] / 1e6, 2)
-    benchmark.extra_info["ratio"] = round(best[1] / best[2], 2)
+    one_and_two_threads(benchmark, lambda threads: Batch(n, base, seed=1, threads=threads), n,
+                        np.zeros(n, np.int32))
