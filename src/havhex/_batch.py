@@ -12,6 +12,9 @@ The core a game plugs in (a compiled class) is made by
 
 ``num_actions``, ``observation_shape``
     the layout;
+``illegal_raises``
+    a writable flag: an illegal action raises in ``check_step`` instead of
+    losing the game;
 ``reseed(seed)``
     restarts every game's random stream from ``seed`` (streams per game,
     so the games do not depend on how the batch is split over threads);
@@ -32,6 +35,11 @@ from ._checks import integer, thread_count
 from .errors import InputError
 
 AUTORESET_MODES = ("next-step", "same-step", "disabled")
+
+# What an action that is in range but illegal in its game does: pgx's and
+# EnvPool's rule, the game lost by the player who made it (the default), or
+# a ValueError before any game changes.
+ILLEGAL_RULES = ("lose", "raise")
 
 # The games a batch may hold: its arrays are indexed by int64 in the cores,
 # but a batch this large would need terabytes anyway; the bound only keeps a
@@ -94,18 +102,23 @@ class Batch:
     _FIELDS = ("observation", "legal_action_mask", "current_player", "rewards",
                "terminated", "truncated", "final_observation", "final_mask", "winner")
 
-    def _setup(self, n, seed, threads, autoreset, core_factory, extra_fields=()):
+    def _setup(self, n, seed, threads, autoreset, core_factory, extra_fields=(),
+               illegal="lose"):
         np = numpy()
         self._np = np
         n = check_games(n)
         self._mode = check_autoreset(autoreset)
         self._autoreset = autoreset
+        if not isinstance(illegal, str) or illegal not in ILLEGAL_RULES:
+            raise ValueError(f"illegal must be one of {ILLEGAL_RULES}, got {illegal!r}")
+        self._illegal = illegal
         threads = thread_count(threads)
         self._threads = threads
         seed = check_seed(seed)
         arrays = {}
         self._n = n
         self._core = core_factory(n, arrays)
+        self._core.illegal_raises = illegal == "raise"
         # The parts a call is split into: one per thread, but none below a
         # few hundred games, where handing a part to another thread costs more
         # than it saves.
@@ -192,6 +205,12 @@ class Batch:
     @property
     def threads(self):
         return self._threads
+
+    @property
+    def illegal(self):
+        """What an illegal action does: ``"lose"`` (its player loses the
+        game, pgx's rule) or ``"raise"`` (ValueError, no game changed)."""
+        return self._illegal
 
     @property
     def autoreset(self):

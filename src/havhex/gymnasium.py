@@ -21,7 +21,7 @@ they hand out, as EnvPool's ``Hex-v1`` does:
   uint8 (the bits of ``havhex.havannah.batch.STRUCTURES``), the batch's
   own fields;
 * the reward, (n,) float32: the reward of the seat that played the step's
-  action (+1 for the move that wins, -1 for an illegal move in Hex, 0
+  action (+1 for the move that wins, -1 for an illegal move, 0
   otherwise);
 * under ``autoreset="same-step"``, ``info["final_obs"]`` (the last
   observation of each game that ended and was reset on this step) and
@@ -176,12 +176,13 @@ class HexVectorEnv(BatchVectorEnv):
     keyword arguments are :class:`havhex.hex.Batch`'s."""
 
     def __init__(self, num_envs=1, size=11, *, cols=None, swap=True, seed=None, threads=1,
-                 autoreset="next-step", copy=False):
+                 autoreset="next-step", illegal="lose", copy=False):
         _require()
         from .hex.batch import Batch
 
         super().__init__(Batch(num_envs, size, cols=cols, swap=swap, seed=seed, threads=threads,
-                               autoreset=_autoreset_name(autoreset)), copy=copy)
+                               autoreset=_autoreset_name(autoreset), illegal=illegal),
+                         copy=copy)
 
 
 class HavannahVectorEnv(BatchVectorEnv):
@@ -189,12 +190,13 @@ class HavannahVectorEnv(BatchVectorEnv):
     the keyword arguments are :class:`havhex.havannah.Batch`'s."""
 
     def __init__(self, num_envs=1, base=8, *, rule="official", swap=False, seed=None, threads=1,
-                 autoreset="next-step", copy=False):
+                 autoreset="next-step", illegal="lose", copy=False):
         _require()
         from .havannah.batch import Batch
 
         super().__init__(Batch(num_envs, base, rule=rule, swap=swap, seed=seed, threads=threads,
-                               autoreset=_autoreset_name(autoreset)), copy=copy)
+                               autoreset=_autoreset_name(autoreset), illegal=illegal),
+                         copy=copy)
 
 
 def register():

@@ -19,8 +19,8 @@ batch's seats: as in pgx, which seat moves first is drawn at each reset.
 the observation from that agent's own view and the mask all zeros but for
 the agent to move in a game that has not ended.  The rewards are +1 for
 the winner and -1 for the loser at the end, 0 for both in a draw; an
-illegal action is the batch's affair: in Hex it loses the game for the
-agent that played it (pgx's rule), in Havannah it raises ValueError.
+illegal action is the batch's affair: it loses the game for the agent
+that played it (pgx's rule), or raises ValueError with ``illegal="raise"``.
 """
 from . import _batch
 
@@ -174,12 +174,12 @@ class HexEnv(BatchAECEnv):
 
     metadata = {"render_modes": [], "name": "havhex_hex_v0", "is_parallelizable": False}
 
-    def __init__(self, size=11, *, cols=None, swap=True, seed=None):
+    def __init__(self, size=11, *, cols=None, swap=True, seed=None, illegal="lose"):
         _require()
         from .hex.batch import PLANES, Batch
 
-        super().__init__(Batch(1, size, cols=cols, swap=swap, seed=seed, autoreset="disabled"),
-                         PLANES)
+        super().__init__(Batch(1, size, cols=cols, swap=swap, seed=seed, autoreset="disabled",
+                               illegal=illegal), PLANES)
 
 
 class HavannahEnv(BatchAECEnv):
@@ -188,9 +188,9 @@ class HavannahEnv(BatchAECEnv):
 
     metadata = {"render_modes": [], "name": "havhex_havannah_v0", "is_parallelizable": False}
 
-    def __init__(self, base=8, *, rule="official", swap=False, seed=None):
+    def __init__(self, base=8, *, rule="official", swap=False, seed=None, illegal="lose"):
         _require()
         from .havannah.batch import PLANES, Batch
 
-        super().__init__(Batch(1, base, rule=rule, swap=swap, seed=seed, autoreset="disabled"),
-                         PLANES)
+        super().__init__(Batch(1, base, rule=rule, swap=swap, seed=seed, autoreset="disabled",
+                               illegal=illegal), PLANES)

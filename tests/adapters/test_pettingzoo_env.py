@@ -152,8 +152,19 @@ def test_an_illegal_action_loses(pettingzoo):
     assert env.rewards == {first: 1.0, second: -1.0}
 
 
-def test_an_illegal_havannah_action_raises_and_changes_nothing(pettingzoo):
+def test_an_illegal_havannah_action_loses(pettingzoo):
     env = make("havannah", {"base": 4}, seed=2)
+    env.reset()
+    first = env.agent_selection
+    env.step(24)
+    second = env.agent_selection
+    env.step(6)             # off the hexagon: x = 1, y = 7
+    assert env.terminations == {first: True, second: True}
+    assert env.rewards == {first: 1.0, second: -1.0}
+
+
+def test_an_illegal_havannah_action_raises_and_changes_nothing(pettingzoo):
+    env = make("havannah", {"base": 4, "illegal": "raise"}, seed=2)
     env.reset()
     env.step(24)
     agent = env.agent_selection

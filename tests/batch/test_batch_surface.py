@@ -65,3 +65,38 @@ def test_every_symmetry_and_its_inverse(game):
     assert np.array_equal(module.augment(batch.observation, None, 0)[0], batch.observation)
     with pytest.raises(ValueError):
         module.augment(batch.observation, policy, module.SYMMETRIES)
+
+
+@pytest.mark.parametrize("autoreset", ["next-step", "same-step", "disabled"])
+def test_an_illegal_action_loses_by_default_and_raises_on_request(game, autoreset):
+    module, _make = game
+    make = (lambda **kw: module.Batch(2, 5, seed=3, **kw)) if module is hex_batch \
+        else (lambda **kw: module.Batch(2, 4, seed=3, **kw))
+    batch = make(autoreset=autoreset)
+    assert batch.illegal == "lose"
+    first = batch.sample_actions()
+    batch.step(first)
+    mover = batch.current_player.copy()
+    # Game 0 plays on its own first stone: taken, so illegal (Havannah's
+    # pie rule is off, Hex's swap is another action).  Game 1 plays legally.
+    actions = np.array([first[0], batch.sample_actions()[1]])
+    batch.step(actions)
+    assert batch.terminated[0] and batch.winner[0] == 1 - mover[0]
+    assert batch.rewards[0, mover[0]] == -1 and batch.rewards[0, 1 - mover[0]] == 1
+    assert not batch.terminated[1] and not batch.rewards[1].any()
+    if autoreset == "same-step":
+        assert batch.final_mask[0] and not batch.observation[0][..., :2].any()
+    else:
+        assert batch.legal_action_mask[0].all()            # all True at the end, as pgx
+
+    strict = make(autoreset=autoreset, illegal="raise")
+    strict.step(first)
+    before = [np.array(getattr(strict, name)) for name in
+              ("observation", "legal_action_mask", "current_player", "rewards", "terminated")]
+    with pytest.raises(ValueError, match="game 0"):
+        strict.step(actions)
+    after = [np.array(getattr(strict, name)) for name in
+             ("observation", "legal_action_mask", "current_player", "rewards", "terminated")]
+    assert all(np.array_equal(a, b) for a, b in zip(before, after))
+    with pytest.raises(ValueError):
+        module.Batch(2, illegal="forfeit")

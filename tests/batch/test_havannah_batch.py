@@ -286,7 +286,7 @@ def test_fields_and_properties():
 
 
 def test_bad_calls_change_nothing():
-    batch = Batch(4, 3, seed=1, autoreset="disabled")
+    batch = Batch(4, 3, seed=1, autoreset="disabled", illegal="raise")
     batch.step(np.array([0, 1, 2, 5]))
     before = (batch.observation.copy(), batch.legal_action_mask.copy(),
               batch.current_player.copy())
@@ -313,7 +313,7 @@ def test_bad_calls_change_nothing():
             batch.step(actions)
         unchanged()
     # With the pie rule, a game's first stone is its swap, legal once.
-    swapping = Batch(2, 3, seed=1, swap=True)
+    swapping = Batch(2, 3, seed=1, swap=True, illegal="raise")
     swapping.step(np.array([0, 1]))
     assert swapping.legal_action_mask[0, 0] and swapping.legal_action_mask[1, 1]
     swapping.step(np.array([0, 1]))

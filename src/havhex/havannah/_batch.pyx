@@ -64,6 +64,11 @@ cdef enum:
     ACTION_ILLEGAL = 2
     ACTION_AFTER_END = 3
 
+# An action kept for step_part that is illegal in its game, under
+# illegal="lose": the game is lost by its player to move.
+cdef enum:
+    FORFEIT = -2
+
 # Start positions refused (set_position's answers).
 cdef enum:
     START_OK = 0
@@ -98,6 +103,7 @@ cdef class BatchCore:
     cdef readonly int32_t n, base, width, num_actions, n_threads, mode
     cdef readonly tuple observation_shape
     cdef readonly bint swap_option, official
+    cdef public bint illegal_raises  # illegal="raise": ValueError, not pgx's loss
     cdef int32_t n_slots
     cdef Game* games
     cdef char* blocks
@@ -335,7 +341,10 @@ cdef class BatchCore:
         if action < 0:
             return ACTION_OUT_OF_RANGE
         if not self.mask[<size_t>g * self.num_actions + action]:
-            return ACTION_ILLEGAL
+            if self.illegal_raises:
+                return ACTION_ILLEGAL
+            self.actions[g] = FORFEIT
+            return ACTION_OK
         self.actions[g] = action
         return ACTION_OK
 
@@ -400,6 +409,16 @@ cdef class BatchCore:
             if g + PREFETCH_AHEAD < hi:
                 self._prefetch(g + PREFETCH_AHEAD)
             action = self.actions[g]
+            if action == FORFEIT:
+                self._clear_report(g)
+                self._forfeit(g)
+                if self.mode == SAME_STEP:
+                    memcpy(self.final_obs + <size_t>g * self.num_actions,
+                           self.obs + <size_t>g * self.num_actions,
+                           <size_t>self.num_actions * sizeof(uint64_t))
+                    self.final_mask[g] = 1
+                    self._reset_game(g)
+                continue
             if action < 0:
                 # NEXT_STEP: the game ended in the last step; this step resets it.
                 self._clear_report(g)
@@ -413,6 +432,17 @@ cdef class BatchCore:
                        self.obs + <size_t>g * self.num_actions, <size_t>self.num_actions * sizeof(uint64_t))
                 self.final_mask[g] = 1
                 self._reset_game(g)
+
+    cdef void _forfeit(self, int32_t g) noexcept nogil:
+        """Game g's player to move made an illegal action: that player loses
+        (pgx's rule); the board, and so the observation and the player to
+        move, stay as they were."""
+        cdef int32_t mover = self.current_player[g]
+        self.winner[g] = <int8_t>(1 - mover)
+        self.rewards[2 * g + mover] = -1
+        self.rewards[2 * g + 1 - mover] = 1
+        self.terminated[g] = 1
+        memset(self.mask + <size_t>g * self.num_actions, 1, <size_t>self.num_actions)
 
     cdef bint _play(self, int32_t g, int32_t action, Search* search) noexcept nogil:
         """Play the legal ``action`` in game g; whether the game ended."""

@@ -63,13 +63,15 @@ class Batch(_Batch):
     :mod:`havhex._batch`) and, for Havannah, ``structures`` (n,) uint8:
     the bits (``1 << STRUCTURES.index(kind)``) of what the winning move
     completed, 0 for none (a draw, or a game going on).  A full board is a
-    draw: terminated, rewards 0, ``winner`` -1.  An illegal action (off the
-    hexagon, on a stone) raises ValueError naming the game, like an action
-    out of range, and no game changes.
+    draw: terminated, rewards 0, ``winner`` -1.  An illegal action in range
+    (off the hexagon, on a stone) loses the game for its player, as in the
+    Hex batch (pgx's rule: rewards -1 and +1, the board and the player to
+    move as they were); with ``illegal="raise"`` it raises ValueError
+    naming the game, like an action out of range, and no game changes.
     """
 
     def __init__(self, n, base=8, *, rule="official", swap=False, seed=None, threads=1,
-                 autoreset="next-step"):
+                 autoreset="next-step", illegal="lose"):
         n = integer(n, "n")
         base = integer(base, "base")
         if not 2 <= base <= MAX_BASE:
@@ -114,7 +116,8 @@ class Batch(_Batch):
                 as_bytes["truncated"], as_bytes["winner"], as_bytes["structures"],
                 as_bytes["final_observation"], as_bytes["final_mask"])
 
-        self._setup(n, seed, threads, autoreset, core, extra_fields=("structures",))
+        self._setup(n, seed, threads, autoreset, core, extra_fields=("structures",),
+                    illegal=illegal)
 
     @property
     def structures(self):

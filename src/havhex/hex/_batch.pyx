@@ -57,6 +57,7 @@ cdef class HexCore:
     """The games' state and the kernels' entry points (see havhex._batch
     for what each method does)."""
     cdef State st
+    cdef public bint illegal_raises  # illegal="raise": ValueError, not pgx's loss
     cdef int32_t* around
     cdef uint8_t* sides
     cdef uint8_t* start_stones
@@ -167,6 +168,20 @@ cdef class HexCore:
             self.st.actions32 = NULL
             self.st.actions64 = NULL
             raise ValueError(f"game {bad}: action {value} is out of range [0, {limit})")
+        if self.illegal_raises:
+            with nogil:
+                for i in range(self.n):
+                    # A game that has ended takes no action (next-step ignores
+                    # it; disabled refuses it below).
+                    if not self.st.games[i].over and not self.st.f.mask[
+                            i * limit + (a32[i] if self.st.actions32 != NULL else a64[i])]:
+                        bad = i
+                        break
+            if bad >= 0:
+                value = a32[bad] if self.st.actions32 != NULL else a64[bad]
+                self.st.actions32 = NULL
+                self.st.actions64 = NULL
+                raise ValueError(f"game {bad}: action {value} is not legal (illegal=\"raise\")")
         if mode == DISABLED:
             for i in range(self.n):
                 if self.st.games[i].over:

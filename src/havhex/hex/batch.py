@@ -43,7 +43,8 @@ class Batch(_Batch):
     when a swap is legal.  ``current_player`` is the seat (0 or 1) to move;
     the seat that moves first is drawn at random for each game at each
     reset, as pgx draws it.  An illegal action in range loses the game for
-    its player (pgx's rule).  See :mod:`havhex._batch` for the fields, the
+    its player (pgx's rule; the board changes as pgx's does), or raises
+    ValueError, no game changed, with ``illegal="raise"``.  See :mod:`havhex._batch` for the fields, the
     reset modes and the threads.
 
     Start positions: :meth:`set_positions` and
@@ -53,7 +54,7 @@ class Batch(_Batch):
     """
 
     def __init__(self, n, size=11, *, cols=None, swap=True, seed=None, threads=1,
-                 autoreset="next-step"):
+                 autoreset="next-step", illegal="lose"):
         rows = integer(size, "size")
         cols = rows if cols is None else integer(cols, "cols")
         if rows < 1 or cols < 1:
@@ -81,7 +82,7 @@ class Batch(_Batch):
             arrays["winner"] = np.full(n, -1, np.int8)
             return HexCore(n, rows, cols, swap, arrays)
 
-        self._setup(n, seed, threads, autoreset, core)
+        self._setup(n, seed, threads, autoreset, core, illegal=illegal)
 
     @property
     def rows(self):

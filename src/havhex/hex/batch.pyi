@@ -10,7 +10,8 @@ SYMMETRIES: int
 
 class Batch(_Batch):
     def __init__(self, n: int, size: int = ..., *, cols: Optional[int] = ..., swap: bool = ...,
-                 seed: Optional[int] = ..., threads: int = ..., autoreset: str = ...) -> None: ...
+                 seed: Optional[int] = ..., threads: int = ..., autoreset: str = ...,
+                 illegal: str = ...) -> None: ...
     @property
     def rows(self) -> int: ...
     @property
