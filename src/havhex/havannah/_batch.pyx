@@ -98,6 +98,14 @@ cdef struct Game:
 cdef uint64_t OWN_AND_OPPONENT = 0x0101
 
 
+cdef inline size_t block_stride(int32_t n_slots) noexcept nogil:
+    """The distance between two games' blocks: a block's bytes rounded up
+    to a cache line, so that each game's parent array (int32) and masks
+    (uint16) are aligned, and no line holds two games (threads step
+    neighbouring games)."""
+    return (block_bytes(n_slots) + 63) & ~(<size_t>63)
+
+
 cdef class BatchCore:
     """The games and the arrays they write (see the module docstring)."""
     cdef readonly int32_t n, base, width, num_actions, n_threads, mode
@@ -194,7 +202,7 @@ cdef class BatchCore:
         laid.official = official
         self.n_slots = laid.n_slots
         self.games = <Game*>calloc(<size_t>n, sizeof(Game))
-        self.blocks = <char*>malloc(<size_t>n * block_bytes(laid.n_slots))
+        self.blocks = <char*>malloc(<size_t>n * block_stride(laid.n_slots))
         self.stone_lists = <uint16_t*>malloc(<size_t>n * self.num_actions * sizeof(uint16_t))
         self.template_block = <char*>malloc(block_bytes(laid.n_slots))
         self.template_obs = <uint64_t*>calloc(<size_t>self.num_actions, sizeof(uint64_t))
@@ -230,7 +238,7 @@ cdef class BatchCore:
             self.row_end[x] = x * width + min(width - 1, x + base - 1) + 1
         for k in range(n):
             self.games[k].position = laid
-            point_into(&self.games[k].position, self.blocks + <size_t>k * block_bytes(laid.n_slots))
+            point_into(&self.games[k].position, self.blocks + <size_t>k * block_stride(laid.n_slots))
             self.games[k].stones = self.stone_lists + <size_t>k * self.num_actions
         self.obs = <uint64_t*>&observation[0, 0, 0, 0]
         self.final_obs = <uint64_t*>&final_observation[0, 0, 0, 0]
@@ -388,7 +396,7 @@ cdef class BatchCore:
         for every line costs more than it saves.)"""
         cdef int64_t action = self.actions[g]
         cdef size_t slots = <size_t>self.n_slots
-        cdef char* block = self.blocks + <size_t>g * block_bytes(self.n_slots)
+        cdef char* block = self.blocks + <size_t>g * block_stride(self.n_slots)
         cdef int32_t cell, width = self.n_slots // (2 * self.base + 1)
         prefetch_line(&self.games[g])
         prefetch_line(<char*>&self.games[g] + 64)
