@@ -56,6 +56,26 @@ cdef enum:
     PROBE_BUDGET_LOG = 1
     PROBE_ALLOWANCE = 1 << 12
     BUDGET_STEP = 1 << 8        # moves between two looks at the budget
+    # The first moves into a fresh table fault its pages in: in a table of
+    # 32 huge pages most of them within its first hundred inserts, each
+    # fault a page the kernel clears, slowly on a virtual machine (see
+    # docs/performance.md).  So the checks between runs (and the cancel
+    # poll among them) come WARM_STEP moves after a table is built, then
+    # twice as far each time, up to BUDGET_STEP: no run faults in more
+    # than a few pages, and a cancel is seen within milliseconds.
+    WARM_STEP = 1 << 3
+    # A rebuild also looks at the cancel flag after every REBUILD_POLL_STEPS
+    # probe steps: under a multiplier that lays the input out in long runs
+    # (rebuilt again afterwards) a few stones can take long.
+    REBUILD_POLL_STEPS = 1 << 16
+    # What table_rebuild returns instead of its probe steps.
+    REBUILD_NO_MEMORY = -1
+    REBUILD_CUT_SHORT = -2
+
+
+cdef inline int64_t warm_step(int64_t placed) noexcept nogil:
+    """Moves to the next check, ``placed`` moves into a fresh table."""
+    return min(<int64_t>BUDGET_STEP, max(<int64_t>WARM_STEP, placed))
 
 
 cdef inline uint64_t cell_key(const CellTable* t, int64_t x, int64_t y) noexcept nogil:
@@ -293,19 +313,26 @@ cdef int64_t table_rebuild(Scratch* s, const int32_t* coords, size_t n_slots,
                            int64_t placed, int64_t n_stones, uint64_t multiplier) noexcept nogil:
     """Rebuild ``s.table`` with ``n_slots`` slots and ``multiplier``, holding
     the stones of the first ``placed`` moves, and make the union-find arrays
-    hold ``n_stones``.  Returns the probe steps of the rebuild, or -1 when
-    memory is refused; the table is then empty.  (The judge keeps its own
-    copy of the table and its step count, whose addresses it gives to no
-    function that is not inlined: see judge_case.)"""
+    hold ``n_stones``.  Returns the probe steps of the rebuild, or
+    REBUILD_NO_MEMORY when memory is refused, or REBUILD_CUT_SHORT when the
+    work is cancelled meanwhile (``cancelled()``); the table is then empty.
+    (The judge keeps its own copy of the table and its step count, whose
+    addresses it gives to no function that is not inlined: see judge_case.)"""
     cdef CellTable* t = &s.table
-    cdef int64_t j, steps = 0
+    cdef int64_t j, steps = 0, poll_at = REBUILD_POLL_STEPS, next_poll = WARM_STEP
     cdef uint64_t key
     if n_slots <= t.capacity:
         table_clear(t)
     if not table_prepare(t, n_slots) or not stones_reserve(s, n_stones, placed):
-        return -1
+        return REBUILD_NO_MEMORY
     t.multiplier = multiplier | 1
     for j in range(placed):
+        if j >= next_poll or steps >= poll_at:
+            next_poll = j + warm_step(j)
+            poll_at = steps + REBUILD_POLL_STEPS
+            if cancelled():
+                table_clear(t)
+                return REBUILD_CUT_SHORT
         # The homes of the stones a few ahead are fetched meanwhile: on a
         # table beyond the caches each insert is otherwise a miss.
         if j + 8 < placed:

@@ -137,6 +137,7 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
     cdef int64_t* played
     cdef int reseeds = 0
     cdef int64_t steps = 0          # probe steps since the table was built
+    cdef int64_t built_at = 0       # moves placed when the table was built
 
     kinds_out[0] = 0
     move_out[0] = 0
@@ -216,9 +217,12 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                                           next_multiplier(local_table.multiplier))
                     reseeds += 1
                     s.reseeds += 1
+                if steps == REBUILD_CUT_SHORT:
+                    return JUDGE_CUT_SHORT
                 if steps < 0:
                     return JUDGE_NO_MEMORY
                 local_table = s.table
+                built_at = i
                 grow_at = min(moves_fitting(table.mask + 1), n_stones)
                 parent = s.parent
                 mask = s.mask
@@ -227,7 +231,11 @@ cdef int judge_case(int64_t size, const int32_t* coords, int64_t n_moves,
                 if prefetch:
                     plan_moves(plans, table, hash_delta, coords, i,
                                min(i + PLAN_RING - 1, n_moves), size)
-            check_at = min(min(grow_at, i + BUDGET_STEP), ready_below if played == NULL
+            # (A large table comes out of memory the process has not
+            # touched yet: its first runs are kept short, see WARM_STEP.)
+            check_at = min(min(grow_at, i + (warm_step(i - built_at) if prefetch
+                                             else BUDGET_STEP)),
+                           ready_below if played == NULL
                            else min(ready_below, i + PROGRESS_STEP))
         stop = min(max(check_at, i + 1), n_moves)     # a run plays one move at least
         while i < stop:
@@ -372,6 +380,8 @@ cdef int insert_remaining(Scratch* s, const int32_t* coords, int64_t first,
                                       else reseed_slots(table, reseeds), i, 0,
                                       local_table.multiplier if grow
                                       else next_multiplier(local_table.multiplier))
+                if steps == REBUILD_CUT_SHORT:
+                    return JUDGE_CUT_SHORT
                 if steps < 0:
                     return JUDGE_NO_MEMORY
                 local_table = s.table
