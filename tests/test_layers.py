@@ -5,7 +5,7 @@ with a line parser that knows ``import``, ``cimport``, their ``from`` forms
 and ``include``), and the graph of imports between havhex's own modules is
 checked for three things: no cycle; no import from a layer to one above it
 (leaves -> the games -> records -> the adapters for Gymnasium and PettingZoo
--> draw -> the cluster layer -> cli); no
+-> draw -> the GTP engine -> the match arbiter -> the cluster layer -> cli); no
 submodule importing its own package's ``__init__``.  Each fault names the
 file and line of the import.
 """
@@ -20,7 +20,8 @@ PACKAGE = SRC / "havhex"
 CYTHON = (".pyx", ".pxd", ".pxi")
 
 # The layers, lowest first: a module may import from its own layer or below.
-LAYERS = ("leaf", "game", "records", "adapters", "draw", "cluster", "cli", "top")
+LAYERS = ("leaf", "game", "records", "adapters", "draw", "gtp", "match", "cluster", "cli",
+          "top")
 
 
 def _layer(module):
@@ -42,6 +43,10 @@ def _layer(module):
         return "adapters"
     if head == "draw":
         return "draw"
+    if head == "gtp":
+        return "gtp"
+    if head == "match":
+        return "match"
     if head in ("dask", "_cluster"):
         return "cluster"
     if head in ("cli", "__main__"):

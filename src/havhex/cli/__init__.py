@@ -137,6 +137,14 @@ def main(argv=None):
             return 1
         sys.stdout.write(leave.text)
         return 0
+    if arguments.command == "gtp":
+        from .gtp import main as gtp_main
+
+        return gtp_main(arguments.files)
+    if arguments.command == "match":
+        from .match import main as match_main
+
+        return match_main(arguments.files)
     if arguments.output is None and sys.stdout is None:
         # Started with descriptor 1 closed (``>&-``): nothing to judge for.
         _complain(STDOUT_CLOSED)

@@ -11,7 +11,7 @@ would double the start-up time of a judge run.
 """
 from .._version import __version__
 
-__all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
+__all__ = ["COMMANDS", "GAMES", "OPTIONS", "OWN_PARSERS", "Arguments", "Command", "EarlyExit", "Option",
            "help_text", "parse_arguments", "short_usage", "usage_text"]
 
 PROGRAM = "havhex"
@@ -291,6 +291,14 @@ COMMANDS = {
          ("[FILE]", f"the input or the record file; {_STDIN_NOTE}"))),
 }
 
+# The commands that parse their own words (everything after the command's
+# name goes to their module's ``main``): the engine and the arbiter, whose
+# options (cutechess-cli's shape for the arbiter) are not the judges'.
+OWN_PARSERS = {
+    "gtp": "a GTP engine over havhex's boards (random or MCTS player)",
+    "match": "play engines against each other, every move checked by havhex's judge",
+}
+
 
 # ---------------------------------------------------------------------------
 # Usage and help, made from the table
@@ -364,6 +372,8 @@ def help_text(command=None):
                   "commands:"]
         for name, entry in COMMANDS.items():
             lines += _entry(name, entry.summary)
+        for name, summary in OWN_PARSERS.items():
+            lines += _entry(name, summary)
         lines += ["", f'Run "{PROGRAM} COMMAND --help" for a command\'s options.']
         return "\n".join(lines) + "\n"
     entry = COMMANDS[command]
@@ -411,8 +421,12 @@ def parse_arguments(argv):
         raise EarlyExit(0, help_text())
     if head == "--version":
         raise EarlyExit(0, f"{PROGRAM} {__version__}\n")
+    if head in OWN_PARSERS:
+        arguments = Arguments(head)
+        arguments.files = list(argv[1:])    # the command's own words, parsed by its module
+        return arguments
     if head not in COMMANDS:
-        listed = ", ".join(repr(name) for name in COMMANDS)
+        listed = ", ".join(repr(name) for name in (*COMMANDS, *OWN_PARSERS))
         raise _usage_error(None, f"argument COMMAND: invalid choice: {head!r} "
                                  f"(choose from {listed})")
     command = head

@@ -1,6 +1,6 @@
 from typing import Any, Callable, Mapping, Sequence
 
-__all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
+__all__ = ["COMMANDS", "GAMES", "OPTIONS", "OWN_PARSERS", "Arguments", "Command", "EarlyExit", "Option",
            "help_text", "parse_arguments", "short_usage", "usage_text"]
 
 GAMES: tuple[str, ...]
@@ -60,6 +60,7 @@ class Command:
 
 OPTIONS: tuple[Option, ...]
 COMMANDS: Mapping[str, Command]
+OWN_PARSERS: Mapping[str, str]
 
 def usage_text(command: str | None = ...) -> str: ...
 def short_usage(command: str | None = ...) -> str: ...
