@@ -25,12 +25,14 @@ GTP failure (``? illegal move: ...``, ``? unknown command``).  ``genmove``
 in a finished game answers ``resign``, as morat does.
 """
 import math
+import os
 
 from .. import _version
 from ..errors import InputError
 from ..havannah import board as havannah_board
 from ..hex import board as hex_board
 from ..records import read as read_records
+from ..records.game import EXTENSIONS as RECORD_EXTENSIONS
 from .players import RandomPlayer
 from .protocol import answer, parse_command
 
@@ -219,6 +221,9 @@ class Engine:
             return answer(command.id, str(failure), ok=False)
         except (InputError, ValueError, OverflowError, MemoryError) as error:
             return answer(command.id, f"{command.name} failed: {_one_line(error)}", ok=False)
+        except Exception as error:     # a bug here must not end the engine's game
+            return answer(command.id, f"internal error in {command.name}: "
+                          f"{type(error).__name__}: {_one_line(error)}", ok=False)
 
     def serve(self, stdin, stdout):
         """Answer every command line of ``stdin`` (text, or bytes read as
@@ -342,7 +347,11 @@ class Engine:
             # "-" is standard input to the readers: here, the commands.
             raise _Failure("cannot load -: loadsgf takes a file")
         try:
-            game = next(iter(read_records(args[0], game=self.game, max_cells=_MAX_CELLS)), None)
+            # A record without GM[] is of the engine's game, unless its
+            # extension says (.hgf: Havannah).
+            known = os.path.splitext(args[0])[1].lower() in RECORD_EXTENSIONS
+            game = next(iter(read_records(args[0], game=None if known else self.game,
+                                          max_cells=_MAX_CELLS)), None)
         except (InputError, OSError) as error:
             raise _Failure(f"cannot load {args[0]}: {_one_line(error)}")
         if game is None:
@@ -394,19 +403,17 @@ class Engine:
         if not args:
             seconds = getattr(self.player, "seconds", None)
             return f"move {seconds if seconds is not None else 'none'}"
-        options = dict(zip(args[::2], args[1::2]))
-        if len(args) % 2 or any(key not in ("-m", "-g", "-i", "-f", "-r") for key in options):
+        if len(args) % 2 or any(key not in ("-m", "-g", "-i", "-f", "-r") for key in args[::2]):
             raise _Failure("time takes -m, -g, -i, -f, -r and a value each")
-        if "-m" in options and hasattr(self.player, "seconds"):
-            seconds = _seconds(options["-m"], "-m")
-            if seconds > 0:
-                self.player.seconds, self.player.simulations = seconds, None
+        options = {key: (_integer(value, key) if key == "-i" else _seconds(value, key))
+                   for key, value in zip(args[::2], args[1::2])}
+        if options.get("-m") and hasattr(self.player, "seconds"):
+            self.player.seconds, self.player.simulations = options["-m"], None
         if "-g" in options:
-            total = _seconds(options["-g"], "-g")
+            total = options["-g"]
             self.time_left = [total or None, total or None]
         if "-r" in options:
-            left = _seconds(options["-r"], "-r")
-            self.time_left = [left, left]
+            self.time_left = [options["-r"], options["-r"]]
         return ""
 
     def _time_settings(self, args):
