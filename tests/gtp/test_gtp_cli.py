@@ -2,6 +2,7 @@
 every command, a whole game between two engines refereed here, usage
 errors, and input that is not text."""
 import os
+from pathlib import Path
 import subprocess
 import sys
 
@@ -196,3 +197,18 @@ def test_a_closed_stdout_ends_quietly():
     _, error = process.communicate(b"name\n" * 2000, timeout=60)
     assert process.returncode == 0
     assert b"Traceback" not in error
+
+
+def test_the_session_in_the_docs_is_the_output(cli):
+    page = Path(__file__).resolve().parents[2] / "docs" / "matches.md"
+    if not page.is_file():
+        pytest.skip("the docs are not beside the tests (installed package)")
+    text = page.read_text(encoding="utf-8")
+    block = text[text.index("$ printf '"):]
+    block = block[:block.index("```")]
+    command, shown = block.split("\n", 1)
+    script = command[len("$ printf '"):command.index("' |")]
+    words = command[command.index("| havhex ") + len("| havhex "):].split()
+    process = cli(*words, stdin=script.encode().decode("unicode_escape").encode())
+    assert process.returncode == 0
+    assert process.stdout.decode() == shown

@@ -64,7 +64,15 @@ def build_parser():
     parser.add_argument("--colours", choices=tuple(COLOURS), default="havhex",
                         help="the colour words: havhex (Hex red/blue, Havannah white/black), "
                              "benzene (black moves first), morat (white moves first)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="after each genmove, a line on stderr: its time and "
+                             "simulations a second")
     return parser
+
+
+def _log(line):
+    sys.stderr.write(f"havhex gtp: {line}\n")
+    sys.stderr.flush()
 
 
 def main(argv=None):
@@ -91,7 +99,8 @@ def main(argv=None):
         player = MctsPlayer(simulations=options.simulations, seconds=options.seconds,
                             seed=options.seed)
     engine = Engine(options.game, size=options.size, rule=options.rule, swap=options.swap,
-                    player=player, colours=options.colours)
+                    player=player, colours=options.colours,
+                    log=_log if options.verbose else None)
     # Bytes in, decoded line by line (a byte that is not UTF-8 is one
     # replacement character of a command that then fails, never an
     # exception); answers out as UTF-8 with LF, whatever the locale.

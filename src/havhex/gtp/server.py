@@ -26,6 +26,7 @@ in a finished game answers ``resign``, as morat does.
 """
 import math
 import os
+import time
 
 from .. import _version
 from ..errors import InputError
@@ -95,10 +96,12 @@ class Engine:
     ``size`` (Hex N x N, Havannah base N; None: 11 and 8), Havannah's ring
     ``rule``, the pie rule when ``swap``; ``player`` chooses the moves of
     ``genmove`` (default: a RandomPlayer); ``colours`` names the players
-    (see the module's text)."""
+    (see the module's text); ``log``, when given, is called with one line
+    of text after each ``genmove`` (the move, its time and, for a search,
+    its simulations a second)."""
 
     def __init__(self, game, size=None, rule="official", swap=False, player=None,
-                 colours="havhex"):
+                 colours="havhex", log=None):
         if game not in GAMES:
             raise ValueError(f"game is 'hex' or 'havannah', not {game!r}")
         if rule not in havannah_board.RULES:
@@ -110,6 +113,7 @@ class Engine:
         self.swap = bool(swap)
         self.player = player if player is not None else RandomPlayer()
         self.colours = colours
+        self.log = log
         self.words = COLOURS[colours][game]
         size = DEFAULT_SIZE[game] if size is None else size
         self.shape = (size, size) if game == "hex" else size
@@ -296,11 +300,21 @@ class Engine:
             return "resign"
         if seat != self._seat_to_move():
             raise _Failure(f"it is {self.words[self._seat_to_move()]}'s turn")
+        start = time.perf_counter()
         move = self.player.genmove(self.board, self.time_left[seat])
+        seconds = time.perf_counter() - start
         if move == "resign":
             return "resign"
         self.board.play(move)
-        return self._move_name(move)
+        name = self._move_name(move)
+        if self.log is not None:
+            line = f"genmove {self.words[seat]} {name}: {seconds:.3f} s"
+            simulations = getattr(self.player, "last_simulations", None)
+            if simulations:
+                line += (f", {simulations} simulations, "
+                         f"{simulations / max(seconds, 1e-9):.0f} simulations/s")
+            self.log(line)
+        return name
 
     def _undo(self, args):
         if not len(self.board):

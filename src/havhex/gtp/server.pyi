@@ -1,4 +1,4 @@
-from typing import Any, Dict, IO, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, IO, Iterable, List, Mapping, Optional, Tuple, Union
 
 __all__ = ["Engine", "COLOURS", "GAMES", "COMMANDS", "MAX_HEX_SIDE", "MAX_HAVANNAH_SIZE"]
 
@@ -21,7 +21,9 @@ class Engine:
     board: Any
     finished: bool
     time_left: List[Optional[float]]
+    log: Optional[Callable[[str], Any]]
     def __init__(self, game: str, size: Optional[int] = ..., rule: str = ..., swap: bool = ...,
-                 player: Any = ..., colours: str = ...) -> None: ...
+                 player: Any = ..., colours: str = ...,
+                 log: Optional[Callable[[str], Any]] = ...) -> None: ...
     def handle(self, line: str) -> Optional[str]: ...
     def serve(self, stdin: Iterable[Union[str, bytes]], stdout: IO[str]) -> None: ...
