@@ -62,12 +62,15 @@ class MctsPlayer:
 
     The budget is ``simulations`` per move or ``seconds`` per move (both
     None: DEFAULT_SIMULATIONS); under a game clock a move also takes at
-    most a twentieth of the time left.  ``exploration`` is UCB1's constant.
+    most a twentieth of the time left.  ``exploration`` is UCB1's constant;
+    its default is below the textbook's sqrt(2), since random playouts
+    tell moves apart by a few percent and a wide search spreads its
+    visits too thin to see that.
     The move played is the most visited.  The player never resigns: a game
     ends when it is won.
     """
 
-    def __init__(self, simulations=None, seconds=None, seed=None, exploration=1.0):
+    def __init__(self, simulations=None, seconds=None, seed=None, exploration=0.5):
         if simulations is not None and simulations < 1:
             raise ValueError(f"simulations must be at least 1, not {simulations}")
         if seconds is not None and not seconds > 0:
