@@ -2,6 +2,7 @@
 every command, a whole game between two engines refereed here, usage
 errors, and input that is not text."""
 import os
+import re
 from pathlib import Path
 import subprocess
 import sys
@@ -212,3 +213,15 @@ def test_the_session_in_the_docs_is_the_output(cli):
     process = cli(*words, stdin=script.encode().decode("unicode_escape").encode())
     assert process.returncode == 0
     assert process.stdout.decode() == shown
+
+
+def test_verbose_reports_each_genmove_on_stderr(cli):
+    process = cli("gtp", "hex", "--size", "5", "--simulations", "64", "--seed", "1",
+                  "--verbose", stdin=b"genmove red\nplay blue a1\ngenmove red\n")
+    assert process.returncode == 0
+    moves = [line[2:] for line in process.stdout.decode().split("\n") if line.startswith("= ")]
+    lines = process.stderr.decode().splitlines()
+    assert len(lines) == 2 and len(moves) == 2
+    for line, move in zip(lines, moves):
+        assert re.fullmatch(rf"havhex gtp: genmove red {move}: [0-9.]+ s, 64 simulations, "
+                            r"[0-9]+ simulations/s", line), line
