@@ -43,7 +43,8 @@ class RandomPlayer:
 class _Node:
     """One position of the tree.  ``visits``/``wins`` count the playouts
     through it, won by the player who moved into it; ``untried`` holds the
-    legal actions not yet expanded (the board's ``array`` of ints)."""
+    legal actions not yet expanded (the board's ``array`` of ints), None
+    until they are first needed."""
 
     __slots__ = ("action", "visits", "wins", "children", "untried")
 
@@ -128,8 +129,17 @@ class MctsPlayer:
             node = root
             path = [root]
             # Down the tree: UCB1 among the children of a node whose
-            # actions are all expanded.
-            while not node.untried and node.children:
+            # actions are all expanded.  A node's actions are listed when
+            # the walk first passes it, not when it is made: most nodes are
+            # leaves that never are, and their arrays would be most of the
+            # tree's memory.
+            while True:
+                untried = node.untried
+                if untried is None:
+                    untried = node.untried = (_EMPTY if position.is_over
+                                              else position.legal_actions())
+                if untried or not node.children:
+                    break
                 scale = c2 * log(node.visits)
                 best, best_value = None, -1.0
                 for child in node.children:
@@ -141,19 +151,17 @@ class MctsPlayer:
                 position.play_action(node.action)
                 path.append(node)
             # One new node, unless the walk ended at a finished game.
-            if node.untried:
+            if untried:
                 # A random untried action, swapped to the end and popped.
-                untried = node.untried
                 last = len(untried) - 1
                 pick = randbelow(last + 1) if last else 0
                 action = untried[pick]
                 untried[pick] = untried[last]
                 untried.pop()
                 position.play_action(action)
-                child = _Node(action, _EMPTY if position.is_over else position.legal_actions())
+                child = _Node(action, None)
                 node.children.append(child)
-                node = child
-                path.append(node)
+                path.append(child)
             winner = position.playout(seed + done)
             if winner is None:
                 score = 0.5
