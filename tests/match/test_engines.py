@@ -285,3 +285,28 @@ def test_callable_players():
         player.parse_move("z9", HexBoard(4))
     assert player.parse_move("B2", HexBoard(4)) == (1, 1)
     assert player.parse_move("resign", HexBoard(4)) == "resign"
+
+
+def test_crlf_line_ends_and_multi_line_answers_read_as_gtp():
+    player = start("--crlf", "--dialect", "morat", "--seed", 2)
+    try:
+        assert "genmove" in player.commands and len(player.commands) > 5
+        board = self_play(player, "hex", 5, 200)
+        assert board.is_over
+        assert player.claimed_winner(5) == (0 if board.winner == "red" else 1)
+    finally:
+        player.close()
+
+
+def test_a_chatty_stderr_neither_blocks_nor_leaks_into_answers(tmp_path):
+    # ~2 kB of stderr per command: without a reader a pipe would fill
+    # (64 kB) within a game and the engine would stall.
+    for stderr in (None, str(tmp_path / "chatty.log")):
+        player = start("--chatty", "--seed", 4, stderr=stderr)
+        try:
+            for _ in range(3):
+                board = self_play(player, "hex", 6, 200)
+                assert board.is_over
+        finally:
+            player.close()
+    assert (tmp_path / "chatty.log").stat().st_size > 64 * 1024
