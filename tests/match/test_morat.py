@@ -118,3 +118,15 @@ def test_morat_genmove_answers_are_legal_moves(player):
         move = player.parse_move(player.genmove(len(board.moves) % 2, 10), board)
         board.play(move)
     assert len(board.moves) >= 5
+
+
+def test_a_failed_build_fails_clearly(tmp_path, monkeypatch):
+    import morat as morat_support
+    import needs
+    needs.shared("engines", "morat", need="engines")
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "Makefile").write_text("morat-hex morat-havannah:\n\t@echo no compiler today >&2; false\n")
+    monkeypatch.setenv("HAVHEX_MORAT_DIR", str(broken))
+    with pytest.raises(pytest.fail.Exception, match="no compiler today"):
+        morat_support.build(tmp_path)
