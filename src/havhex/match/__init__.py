@@ -1,0 +1,5 @@
+"""havhex.match: engine against engine, adjudicated by havhex's judges.
+
+``engines`` runs the players (GTP processes or Python callables) and
+``dialects`` knows the engine families' words.
+"""
