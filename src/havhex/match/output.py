@@ -116,10 +116,35 @@ def write_record(result, folder):
     return path
 
 
+def _drop_cut_line(path):
+    """Cut a file after its last line end: a line the killed arbiter was
+    writing would otherwise run into the first line appended."""
+    try:
+        stream = open(path, "r+b")
+    except FileNotFoundError:
+        return
+    with stream:
+        size = stream.seek(0, os.SEEK_END)
+        end = size
+        while end > 0:
+            step = min(end, 65536)
+            stream.seek(end - step)
+            chunk = stream.read(step)
+            at = chunk.rfind(b"\n")
+            if at >= 0:
+                end = end - step + at + 1
+                break
+            end -= step
+        if end != size:
+            stream.truncate(end)
+
+
 class _Lines:
     """A file that takes whole lines, each flushed and fsynced."""
 
     def __init__(self, path, append):
+        if append:
+            _drop_cut_line(path)
         self.stream = open(path, "a" if append else "w", encoding="utf-8")
 
     def line(self, text):

@@ -297,11 +297,22 @@ class Session:
         if self.records is not None:
             os.makedirs(self.records, exist_ok=True)
         jsonl = JsonlWriter(self.jsonl, append=self.resume) if self.jsonl else None
+        for result in results:
+            for seat in (0, 1):
+                if result.names[seat]:
+                    self.names[result.engines[seat]] = result.names[seat]
         header = [("Game", self.game), ("Size", self.size),
                   ("Black", self.names[0]), ("White", self.names[1]), ("Referee", "havhex"),
                   ("Rule", self.rule if self.game == "havannah" else "-"),
                   ("Swap", int(bool(self.swap)))]
-        dat = DatWriter(self.dat, header, append=self.resume) if self.dat else None
+        dat = None
+        if self.dat:
+            # A resumed match writes the table afresh from the JSON Lines
+            # file, the record of what was done: a kill between the two
+            # files' lines leaves them agreeing again.
+            dat = DatWriter(self.dat, header)
+            for result in results:
+                dat.add(result)
         finished = list(results)
         if self.sprt is not None and len(self.specs) == 2 and finished:
             self.verdict = self.sprt.verdict(*self._score(finished))
