@@ -124,3 +124,39 @@ def test_resume_plays_only_the_games_not_done(tmp_path):
 def test_resume_needs_the_jsonl_file():
     with pytest.raises(MatchError, match="jsonl"):
         Session("hex", [None, None], 5, resume=True)
+
+
+def test_play_takes_callables_commands_and_specs(tmp_path, engine_command):
+    import random
+    import subprocess
+
+    from havhex.match import GameResult, play
+    from havhex.match.engines import EngineSpec
+
+    rng = random.Random(5)
+
+    def network(board, seat, time_left):
+        # A stand-in for a policy: any free cell, as a havhex move.
+        return rng.choice([move for move in board.legal_moves() if not isinstance(move, str)])
+
+    command = subprocess.list2cmdline(engine_command("--game", "havannah", "--seed", "7"))
+    results = play("havannah", [network, command,
+                                EngineSpec(engine_command("--game", "havannah", "--dialect",
+                                                          "morat"), name="M")],
+                   size=4, games=2, records=str(tmp_path))
+    assert len(results) == 6 and all(isinstance(result, GameResult) for result in results)
+    assert {result.reason for result in results} <= {"ring", "bridge", "fork", "board full"}
+    assert {frozenset(result.engines) for result in results} == \
+        {frozenset({0, 1}), frozenset({0, 2}), frozenset({1, 2})}
+    assert all(result.names[result.engines.index(2)] == "M"
+               for result in results if 2 in result.engines)
+    assert all(result.names[result.engines.index(0)] == "network"
+               for result in results if 0 in result.engines)
+    assert len(list(tmp_path.glob("*.hgf"))) == 6
+
+
+def test_play_refuses_what_is_no_engine():
+    from havhex.match import play
+
+    with pytest.raises(TypeError):
+        play("hex", [3, "x"], size=5)
