@@ -431,10 +431,18 @@ class CallablePlayer:
 
     def genmove(self, seat, timeout, time_left=None):
         try:
-            return self.spec.player(self.board.copy(), seat, time_left)
+            answer = self.spec.player(self.board.copy(), seat, time_left)
         except Exception as error:
             raise EngineFailure("disconnects",
                                 f"{self.name} raised {type(error).__name__}: {error}") from error
+        # The arbiter forwards a move to the other player only: the mover's
+        # own board takes it here (what it cannot take, the arbiter's board
+        # refuses too, and the game ends there).
+        try:
+            self.board.play(self.parse_move(answer, self.board))
+        except ValueError:
+            pass
+        return answer
 
     def parse_move(self, text, board):
         """havhex's move for what the callable returned; ValueError for
