@@ -1,0 +1,472 @@
+"""The players of a match: an engine process speaking GTP over pipes
+(:class:`GtpPlayer`) or a Python callable (:class:`CallablePlayer`), both
+driven by seat (0 moves first) and havhex moves.
+
+The arbiter adjudicates; a player only talks.  What can go wrong with an
+engine is raised as :class:`EngineFailure` with the kind the results name:
+``"on time"`` (no answer before the deadline: the process is killed, since
+a late answer would be read as the answer to the next command),
+``"disconnects"`` (end of file, the process gone) or ``"protocol"`` (text
+that is not a GTP answer).  A ``?`` answer to a command the engine must
+take is :class:`CommandRefused`.
+"""
+import os
+import select
+import shlex
+import subprocess
+import time
+from typing import NamedTuple, Optional
+
+from ..gtp.protocol import ProtocolError, Response, parse_response
+from ..havannah.board import Board as HavannahBoard
+from ..hex.board import Board as HexBoard
+from .dialects import DIALECTS, detect
+
+__all__ = ["EngineSpec", "EngineFailure", "CommandRefused", "GtpPlayer", "CallablePlayer",
+           "make_player", "ClockSettings", "GAMES"]
+
+GAMES = ("hex", "havannah")
+# How long close() lets an engine act on ``quit`` before it is killed.
+_QUIT_GRACE = 1.0
+_READ_CHUNK = 65536
+# An answer longer than this is not a move or a name: the engine is
+# streaming garbage, which must not grow the arbiter's memory.
+_MAX_ANSWER = 1 << 20
+
+
+class ClockSettings(NamedTuple):
+    """A match's clock: ``per_move`` seconds a move (``st=``), or a game's
+    ``base`` seconds plus ``increment`` seconds a move (``tc=base+inc``)."""
+    per_move: Optional[float] = None
+    base: Optional[float] = None
+    increment: float = 0.0
+
+
+class EngineFailure(Exception):
+    """An engine that cannot go on: ``kind`` is ``"disconnects"``,
+    ``"on time"`` or ``"protocol"``."""
+
+    def __init__(self, kind, message=""):
+        super().__init__(f"{kind}: {message}" if message else kind)
+        self.kind = kind
+        self.message = message
+
+
+class CommandRefused(Exception):
+    """The engine answered ``?`` to a command it must take; ``text`` is its
+    answer."""
+
+    def __init__(self, command, text):
+        super().__init__(f"{command!r} refused: {text}")
+        self.command = command
+        self.text = text
+
+
+_OPTION_KEYS = ("cmd", "name", "dialect", "dir", "stderr", "init")
+
+
+class EngineSpec:
+    """What the user says about one engine, cutechess-cli's ``--engine``:
+    a ``command`` (an argv; a str is split as a shell would, without one)
+    or a Python ``player`` callable, a shown ``name``, a ``dialect``
+    (None: found from the engine's ``name`` and ``list_commands``), the
+    working folder ``cwd``, a ``stderr`` file (default: discarded) and
+    ``init`` commands sent after each start."""
+
+    def __init__(self, command=None, name=None, dialect=None, cwd=None, stderr=None,
+                 init=(), player=None):
+        if (command is None) == (player is None):
+            raise ValueError("an engine is a command or a Python callable, exactly one of them")
+        if isinstance(command, str):
+            command = shlex.split(command)
+        if command is not None:
+            command = tuple(str(word) for word in command)
+            if not command:
+                raise ValueError("an engine's command is empty")
+        if player is not None and not callable(player):
+            raise TypeError(f"an engine's player must be callable, not {type(player).__name__}")
+        if dialect is not None and dialect not in DIALECTS:
+            raise ValueError(f"unknown dialect {dialect!r} (known: {', '.join(DIALECTS)})")
+        self.command = command
+        self.player = player
+        self.name = name
+        self.dialect = dialect
+        self.cwd = cwd
+        self.stderr = stderr
+        self.init = tuple(init)
+
+    def __repr__(self):
+        what = self.command if self.command is not None else self.player
+        return f"EngineSpec({what!r}, name={self.name!r}, dialect={self.dialect!r})"
+
+    @classmethod
+    def from_options(cls, words):
+        """The spec of cutechess-cli-like words: ``cmd=...``, ``name=A``,
+        ``dialect=morat``, ``dir=...``, ``stderr=FILE``, ``init=CMD``
+        (repeatable).  ValueError names a word that is not one of them."""
+        found = {}
+        init = []
+        for word in words:
+            key, sign, value = word.partition("=")
+            if not sign or key not in _OPTION_KEYS:
+                raise ValueError(f"engine option {word!r} is not one of "
+                                 f"{', '.join(key + '=' for key in _OPTION_KEYS)}")
+            if key == "init":
+                init.append(value)
+                continue
+            if key in found:
+                raise ValueError(f"engine option {key}= is given twice")
+            if not value:
+                raise ValueError(f"engine option {key}= has no value")
+            found[key] = value
+        if "cmd" not in found:
+            raise ValueError("an engine needs cmd=COMMAND")
+        try:
+            command = shlex.split(found["cmd"])
+        except ValueError as error:
+            raise ValueError(f"engine option cmd={found['cmd']!r}: {error}") from None
+        return cls(command, name=found.get("name"), dialect=found.get("dialect"),
+                   cwd=found.get("dir"), stderr=found.get("stderr"), init=init)
+
+
+def _check_game(game):
+    if game not in GAMES:
+        raise ValueError(f"game is 'hex' or 'havannah', not {game!r}")
+
+
+def _board_size(board):
+    return board.rows if isinstance(board, HexBoard) else board.size
+
+
+class GtpPlayer:
+    """One engine process speaking GTP over pipes.  ``start()`` spawns it
+    and asks ``name``, ``version`` and ``list_commands``; the arbiter then
+    calls ``new_game``, ``play``, ``genmove`` and ``claimed_winner``."""
+
+    def __init__(self, spec, game):
+        _check_game(game)
+        if spec.command is None:
+            raise ValueError("a GtpPlayer runs a command; use CallablePlayer for a callable")
+        self.spec = spec
+        self.game = game
+        self.name = spec.name or ""
+        self.version = ""
+        self.dialect = DIALECTS[spec.dialect] if spec.dialect else None
+        self.commands = frozenset()
+        self.process = None
+        self.size = None
+        self._buffer = bytearray()
+        self._stderr = None
+        self._poll = None
+
+    def __repr__(self):
+        return f"<GtpPlayer {self.name or self.spec.command[0]!r} alive={self.alive}>"
+
+    @property
+    def alive(self):
+        return self.process is not None and self.process.poll() is None
+
+    def start(self, timeout=30.0):
+        """Spawn the engine and learn its name, version and commands (and
+        its dialect when the spec does not say)."""
+        self.close()
+        if self.spec.stderr:
+            self._stderr = open(self.spec.stderr, "ab")
+        try:
+            self.process = subprocess.Popen(
+                self.spec.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=self._stderr if self._stderr is not None else subprocess.DEVNULL,
+                cwd=self.spec.cwd, bufsize=0, close_fds=True)
+        except OSError as error:
+            self._close_stderr()
+            raise EngineFailure("disconnects",
+                                f"cannot start {self.spec.command[0]!r}: {error}") from None
+        self._buffer.clear()
+        self._poll = select.poll()
+        self._poll.register(self.process.stdout.fileno(), select.POLLIN | select.POLLHUP)
+        deadline = time.monotonic() + timeout
+        shown = self._ask("name", deadline)
+        version = self._ask("version", deadline)
+        listed = self._ask("list_commands", deadline)
+        self.version = version.text.strip() if version.ok else ""
+        self.commands = frozenset(listed.text.split()) if listed.ok else frozenset()
+        engine_name = shown.text.strip() if shown.ok else ""
+        if not self.spec.name:
+            self.name = " ".join(filter(None, [engine_name, self.version])) or self.spec.command[0]
+        if self.spec.dialect is None:
+            self.dialect = detect(engine_name, self.commands)
+        for command in self.spec.init:
+            self._must(command, deadline)
+
+    def restart(self, timeout=30.0):
+        """A fresh process after a death (or to clear a confused engine)."""
+        self.start(timeout)
+
+    def new_game(self, size, swap=False, rule="official", clock=None, timeout=30.0):
+        """Set the board and clock for a new game: the dialect's
+        ``boardsize``, ``clear_board``, swap and time commands."""
+        if self.dialect is None or not self.alive:
+            self.start(timeout)
+        if swap and self.dialect.swap_word(self.game) is None:
+            raise ValueError(f"{self.name}: the {self.dialect.name} dialect has no swap move")
+        deadline = time.monotonic() + timeout
+        self._must(self.dialect.boardsize(self.game, size), deadline)
+        self._must("clear_board", deadline)
+        self.size = size
+        for command in self.dialect.swap_setup(swap, self.game):
+            # An engine of the family that lacks the command plays
+            # without it (its refusal of a swap move then shows it).
+            if not self.commands or command.split()[0] in self.commands:
+                self._must(command, deadline)
+        for command in self.dialect.time_commands(self.game, clock, self.commands):
+            self._must(command, deadline)
+        self._clock = clock
+
+    def play(self, seat, move, timeout=30.0):
+        """Forward a move the arbiter accepted."""
+        self._must(self.dialect.play(self.game, self.size, seat, move),
+                   time.monotonic() + timeout)
+
+    def genmove(self, seat, timeout, time_left=None):
+        """The engine's move for ``seat``, its answer's text as it wrote
+        it (stripped).  Under a game clock the time left goes first, where
+        the dialect takes it."""
+        deadline = time.monotonic() + timeout
+        for command in self.dialect.move_time_commands(
+                self.game, seat, getattr(self, "_clock", None), time_left, self.commands):
+            self._ask(command, deadline)
+        return self._must(self.dialect.genmove(self.game, seat), deadline).strip()
+
+    def parse_move(self, text, board):
+        """havhex's move for the engine's answer ``text`` on ``board`` (a
+        live board of this game): a cell, the swap, ``"resign"`` or
+        ``"pass"``; ValueError for anything else (legality is the
+        arbiter's)."""
+        word = text.strip().lower()
+        if word in ("resign", "pass"):
+            return word
+        return self.dialect.parse_cell(self.game, _board_size(board), word)
+
+    def claimed_winner(self, timeout=10.0):
+        """The seat the engine says has won (``final_score`` or
+        ``winner``), None when it does not say, refuses or cannot."""
+        if not self.alive or self.dialect is None:
+            return None
+        names = [self.dialect.result_command, "final_score", "winner"]
+        asked = [name for name in dict.fromkeys(names)
+                 if name and (name in self.commands or not self.commands)]
+        deadline = time.monotonic() + timeout
+        for name in asked[:1] if not self.commands else asked:
+            try:
+                response = self._ask(name, deadline)
+            except EngineFailure:
+                return None
+            if response.ok:
+                return self.dialect.parse_result(response.text, self.game)
+        return None
+
+    def close(self):
+        """``quit``, a moment to act on it, then kill; safe to call twice."""
+        process, self.process = self.process, None
+        if process is not None:
+            if process.poll() is None:
+                try:
+                    process.stdin.write(b"quit\n")
+                    process.stdin.close()
+                except OSError:
+                    pass
+                try:
+                    process.wait(_QUIT_GRACE)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+            for pipe in (process.stdin, process.stdout):
+                try:
+                    pipe.close()
+                except OSError:
+                    pass
+        self._poll = None
+        self._close_stderr()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # The wire.
+
+    def _close_stderr(self):
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None
+
+    def _kill(self):
+        process, self.process = self.process, None
+        if process is not None:
+            try:
+                process.kill()
+            except OSError:
+                pass
+            process.wait()
+            for pipe in (process.stdin, process.stdout):
+                try:
+                    pipe.close()
+                except OSError:
+                    pass
+        self._poll = None
+        self._close_stderr()
+
+    def _fail(self, kind, message):
+        """Kill the engine and raise: after a failure its next answer
+        could not be matched to a command."""
+        self._kill()
+        raise EngineFailure(kind, f"{self.name or self.spec.command[0]}: {message}")
+
+    def _must(self, command, deadline):
+        response = self._ask(command, deadline)
+        if not response.ok:
+            raise CommandRefused(command, response.text)
+        return response.text
+
+    def _ask(self, command, deadline):
+        """Send one command and read its answer before ``deadline`` (a
+        time.monotonic() value; None waits for ever)."""
+        if self.process is None:
+            raise EngineFailure("disconnects", f"{self.name}: the engine is not running")
+        try:
+            os.write(self.process.stdin.fileno(), command.encode() + b"\n")
+        except OSError as error:
+            self._fail("disconnects", f"cannot write {command.split()[0]!r}: {error}")
+        return self._read(command, deadline)
+
+    def _read(self, command, deadline):
+        buffer = self._buffer
+        fd = self.process.stdout.fileno()
+        scanned = 0
+        while True:
+            end = buffer.find(b"\n\n", scanned)
+            if end >= 0:
+                text = bytes(buffer[:end])
+                del buffer[:end + 2]
+                break
+            scanned = max(0, len(buffer) - 1)
+            if len(buffer) > _MAX_ANSWER:
+                self._fail("protocol", f"an answer to {command.split()[0]!r} longer than "
+                                       f"{_MAX_ANSWER} bytes")
+            if deadline is None:
+                wait = None
+            else:
+                wait = deadline - time.monotonic()
+                if wait <= 0:
+                    self._fail("on time", f"no answer to {command.split()[0]!r} in time")
+            if not self._poll.poll(None if wait is None else max(0, int(wait * 1000) + 1)):
+                continue
+            try:
+                chunk = os.read(fd, _READ_CHUNK)
+            except OSError as error:
+                self._fail("disconnects", f"reading: {error}")
+            if not chunk:
+                self._fail("disconnects", f"the engine ended while answering "
+                                          f"{command.split()[0]!r}")
+            # CR LF line ends read as LF, so that the blank line is found.
+            if b"\r" in chunk:
+                chunk = chunk.replace(b"\r", b"")
+            buffer += chunk
+        answer = text.decode("utf-8", "replace")
+        # The common answer, one printable line without an id ("= e5",
+        # "="), skips the general parser's preprocessing.
+        if answer[:1] == "=" and answer[1:2] in (" ", "") and answer.isprintable():
+            return Response(True, None, answer[2:].strip())
+        try:
+            return parse_response(answer)
+        except ProtocolError as error:
+            self._fail("protocol", f"answering {command.split()[0]!r}: {error}")
+
+
+class CallablePlayer:
+    """A Python callable as a player: ``player(board, seat, time_left)``
+    gets a copy of the game's live board and returns a move (a havhex move
+    or its name, ``"resign"``, ``"pass"``).  Time is the arbiter's to
+    measure, as for a process; an exception from the callable is its
+    disconnection."""
+
+    def __init__(self, spec, game):
+        _check_game(game)
+        if spec.player is None:
+            raise ValueError("a CallablePlayer calls a Python callable; use GtpPlayer for a command")
+        self.spec = spec
+        self.game = game
+        self.name = spec.name or getattr(spec.player, "__name__", type(spec.player).__name__)
+        self.version = ""
+        self.dialect = DIALECTS["havhex"]
+        self.commands = frozenset()
+        self.alive = False
+        self.board = None
+
+    def __repr__(self):
+        return f"<CallablePlayer {self.name!r}>"
+
+    def start(self, timeout=30.0):
+        self.alive = True
+
+    def restart(self, timeout=30.0):
+        self.start(timeout)
+
+    def new_game(self, size, swap=False, rule="official", clock=None, timeout=30.0):
+        self.alive = True
+        if self.game == "hex":
+            self.board = HexBoard(size, swap=swap)
+        else:
+            self.board = HavannahBoard(size, rule=rule, swap=swap)
+
+    def play(self, seat, move, timeout=30.0):
+        self.board.play(move)
+
+    def genmove(self, seat, timeout, time_left=None):
+        try:
+            answer = self.spec.player(self.board.copy(), seat, time_left)
+        except Exception as error:
+            raise EngineFailure("disconnects",
+                                f"{self.name} raised {type(error).__name__}: {error}") from error
+        # The arbiter forwards a move to the other player only: the mover's
+        # own board takes it here (what it cannot take, the arbiter's board
+        # refuses too, and the game ends there).
+        try:
+            self.board.play(self.parse_move(answer, self.board))
+        except ValueError:
+            pass
+        return answer
+
+    def parse_move(self, text, board):
+        """havhex's move for what the callable returned; ValueError for
+        anything that is not a move of ``board``'s game."""
+        if isinstance(text, str):
+            word = text.strip()
+            if word.lower() in ("resign", "pass"):
+                return word.lower()
+            return self.dialect.parse_cell(self.game, _board_size(board), word)
+        if (isinstance(text, tuple) and len(text) == 2
+                and all(isinstance(value, int) and not isinstance(value, bool)
+                        for value in text)):
+            return text
+        raise ValueError(f"{text!r} is not a move")
+
+    def claimed_winner(self, timeout=10.0):
+        return None
+
+    def close(self):
+        self.alive = False
+
+
+def make_player(spec, game):
+    """The player for ``spec``: a process or a callable."""
+    if spec.player is not None:
+        return CallablePlayer(spec, game)
+    return GtpPlayer(spec, game)

@@ -1,0 +1,253 @@
+"""A third-party engine stand-in for the match tests: it plays uniformly
+random empty cells over GTP, in one of three dialects, and misbehaves on
+request.  It does not import havhex (it stands for a program no one here
+wrote): it only tracks which cells are taken and whose turn it is.
+
+    python random_engine.py [--game hex|havannah] [--dialect havhex|morat|benzene]
+                            [--seed N] [--name NAME] [one misbehaviour]
+
+Misbehaviours (on its own genmove answers unless said otherwise):
+  --illegal        an off-board cell
+  --occupied       a cell already taken (once there is one)
+  --swap-at K      the swap word as the K-th move of the game (1-based)
+  --wrong-colour   plays its move for the other side, so that the
+                   arbiter's next ``play`` is refused as out of turn
+  --nonsense       a GTP answer that names no move (``banana``)
+  --garbled        an answer that is not GTP at all
+  --hang-after N   answers N genmoves, then never answers
+  --crash-after N  answers N genmoves, then exits mid-command
+  --false-claim    final_score / winner names the loser (the last mover
+                   is the winner, since the arbiter stops at the winning move)
+  --slow S         sleeps S seconds before each genmove answer
+  --crlf           ends its lines with CR LF (still GTP: CR is dropped)
+  --chatty         writes a diagnostic line to stderr before each answer
+"""
+import argparse
+import random
+import sys
+import time
+
+COLOURS = {
+    # dialect: {game: (first, second)}
+    "havhex": {"hex": ("red", "blue"), "havannah": ("white", "black")},
+    "morat": {"hex": ("white", "black"), "havannah": ("white", "black")},
+    "benzene": {"hex": ("black", "white"), "havannah": ("black", "white")},
+}
+
+
+def letters(index):
+    text = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        text = chr(ord("a") + rest) + text
+    return text
+
+
+def cells(game, dialect, size):
+    """Every cell's name on the board, lower case."""
+    if game == "hex":
+        return [f"{letters(col)}{row + 1}" for row in range(size) for col in range(size)]
+    names = []
+    for y in range(1, 2 * size):
+        for x in range(1, 2 * size):
+            if abs(x - y) > size - 1:
+                continue
+            if dialect == "havhex":
+                # Little Golem's: row letter of y, place along the row.
+                names.append(f"{letters(y - 1)}{x - max(0, y - size)}")
+            else:
+                names.append(f"{letters(x - 1)}{y}")
+    return names
+
+
+class Engine:
+    def __init__(self, options):
+        self.options = options
+        self.game = options.game
+        self.dialect = options.dialect
+        self.colours = COLOURS[self.dialect][self.game]
+        self.random = random.Random(options.seed)
+        self.size = 5 if self.game == "hex" else 4
+        self.swap_word = {"havhex": "swap-pieces" if self.game == "hex" else "swap",
+                          "benzene": "swap-pieces"}.get(self.dialect)
+        self.genmoves = 0
+        self.clear()
+
+    def clear(self):
+        self.all = cells(self.game, self.dialect, self.size)
+        self.taken = []
+        self.turn = 0
+
+    def seat(self, word):
+        word = word.lower()
+        for seat, colour in enumerate(self.colours):
+            if word in (colour, colour[0]):
+                return seat
+        raise ValueError(f"unknown colour {word}")
+
+    def commands(self):
+        names = ["protocol_version", "name", "version", "known_command", "list_commands",
+                 "boardsize", "clear_board", "play", "genmove", "undo", "quit", "showboard"]
+        if self.dialect == "morat":
+            names += ["winner", "time"]
+        else:
+            names += ["final_score", "time_settings", "time_left"]
+        if self.dialect == "benzene":
+            names += ["param_game"]
+        return names
+
+    def handle(self, name, args):
+        """(ok, text) for one command."""
+        if name == "protocol_version":
+            return True, "2"
+        if name == "name":
+            return True, self.options.name
+        if name == "version":
+            return True, "1.0"
+        if name == "list_commands":
+            return True, "\n".join(self.commands())
+        if name == "known_command":
+            return True, "true" if args and args[0] in self.commands() else "false"
+        if name == "boardsize":
+            if not args or not args[0].isdigit():
+                return False, "syntax error"
+            if self.dialect == "benzene" and (len(args) != 2 or args[0] != args[1]):
+                return False, "boardsize takes W H"
+            self.size = int(args[0])
+            self.clear()
+            return True, ""
+        if name == "clear_board":
+            self.clear()
+            return True, ""
+        if name in ("time", "time_settings", "time_left", "param_game"):
+            return True, ""
+        if name == "play":
+            if len(args) != 2:
+                return False, "syntax error"
+            try:
+                seat = self.seat(args[0])
+            except ValueError as error:
+                return False, str(error)
+            if seat != self.turn:
+                return False, "it is the other player's turn"
+            move = args[1].lower()
+            if move == self.swap_word and len(self.taken) == 1:
+                self.taken.append(move)
+                self.turn = 1 - self.turn
+                return True, ""
+            if move not in self.all or move in self.taken:
+                return False, "illegal move"
+            self.taken.append(move)
+            self.turn = 1 - self.turn
+            return True, ""
+        if name == "undo":
+            if not self.taken:
+                return False, "cannot undo"
+            self.taken.pop()
+            self.turn = 1 - self.turn
+            return True, ""
+        if name == "genmove":
+            return self.genmove(args)
+        if name in ("final_score", "winner"):
+            if not self.taken:
+                return True, "unknown" if name == "winner" else "cannot score"
+            winner = (len(self.taken) - 1) % 2
+            if self.options.false_claim:
+                winner = 1 - winner
+            colour = self.colours[winner]
+            return True, colour if name == "winner" else f"{colour[0].upper()}+"
+        if name == "showboard":
+            return True, "\n" + " ".join(self.taken)
+        return False, "unknown command"
+
+    def genmove(self, args):
+        options = self.options
+        if options.hang_after is not None and self.genmoves >= options.hang_after:
+            while True:
+                time.sleep(3600)
+        if options.crash_after is not None and self.genmoves >= options.crash_after:
+            sys.stdout.flush()
+            sys.exit(3)
+        self.genmoves += 1
+        if options.slow:
+            time.sleep(options.slow)
+        if options.garbled:
+            return None, "I think the best move is somewhere in the middle"
+        if options.nonsense:
+            return True, "banana"
+        if options.illegal:
+            return True, f"{letters(self.size + 3)}{3 * self.size}"
+        if options.occupied and self.taken:
+            return True, next(move for move in self.taken if move in self.all)
+        number = len(self.taken) + 1
+        if options.swap_at is not None and number == options.swap_at:
+            word = self.swap_word or "swap"
+            self.taken.append(word)
+            self.turn = 1 - self.turn
+            return True, word
+        free = [cell for cell in self.all if cell not in self.taken]
+        if not free:
+            return True, "resign"
+        move = self.random.choice(free)
+        self.taken.append(move)
+        if not options.wrong_colour:
+            self.turn = 1 - self.turn
+        return True, move
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--game", choices=("hex", "havannah"), default="hex")
+    parser.add_argument("--dialect", choices=tuple(COLOURS), default="havhex")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--name", default="fixture-random")
+    parser.add_argument("--illegal", action="store_true")
+    parser.add_argument("--occupied", action="store_true")
+    parser.add_argument("--swap-at", type=int, default=None)
+    parser.add_argument("--wrong-colour", action="store_true")
+    parser.add_argument("--nonsense", action="store_true")
+    parser.add_argument("--garbled", action="store_true")
+    parser.add_argument("--hang-after", type=int, default=None)
+    parser.add_argument("--crash-after", type=int, default=None)
+    parser.add_argument("--false-claim", action="store_true")
+    parser.add_argument("--slow", type=float, default=0.0)
+    parser.add_argument("--crlf", action="store_true")
+    parser.add_argument("--chatty", action="store_true")
+    options = parser.parse_args()
+    engine = Engine(options)
+    out = sys.stdout
+    for line in sys.stdin:
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        ident = ""
+        if words[0].isdigit():
+            ident, words = words[0], words[1:]
+            if not words:
+                continue
+        name, args = words[0], words[1:]
+        if name == "quit":
+            out.write(f"={ident}\n\n")
+            out.flush()
+            return 0
+        ok, text = engine.handle(name, args)
+        if options.chatty:
+            # Enough to fill a pipe that nobody reads within a game.
+            sys.stderr.write(f"thinking about {name}: " + "x" * 2000 + "\n")
+            sys.stderr.flush()
+        if ok is None:
+            reply = text + "\n\n"
+        else:
+            sign = "=" if ok else "?"
+            reply = f"{sign}{ident} {text}\n\n" if text else f"{sign}{ident}\n\n"
+        if options.crlf:
+            reply = reply.replace("\n", "\r\n")
+        out.write(reply)
+        out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
