@@ -109,13 +109,15 @@ def test_a_scripted_session(tmp_path, engines):
     assert (code, error) == (0, "")
 
 
-@pytest.mark.parametrize("game, size, colours", [
-    ("hex", "6", "havhex"), ("hex", "5", "benzene"), ("hex", "5", "morat"),
-    ("havannah", "4", "havhex")])
-def test_a_whole_game_between_two_engines(engines, game, size, colours):
+@pytest.mark.parametrize("game, size, colours, second_player", [
+    ("hex", "6", "havhex", "random"), ("hex", "5", "benzene", "mcts"),
+    ("hex", "5", "morat", "mcts"), ("havannah", "4", "havhex", "random"),
+    ("havannah", "4", "morat", "mcts")])
+def test_a_whole_game_between_two_engines(engines, game, size, colours, second_player):
     first = engines(game, "--size", size, "--player", "random", "--seed", "1",
                     "--colours", colours)
-    second = engines(game, "--size", size, "--player", "mcts", "--simulations", "50",
+    budget = ["--simulations", "50"] if second_player == "mcts" else []
+    second = engines(game, "--size", size, "--player", second_player, *budget,
                      "--seed", "2", "--colours", colours)
     words = {"havhex": ("red", "blue") if game == "hex" else ("white", "black"),
              "benzene": ("black", "white"), "morat": ("white", "black")}[colours]

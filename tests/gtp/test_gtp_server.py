@@ -290,6 +290,8 @@ def test_time_commands_set_the_budget():
     assert player.seconds == 0.5
     ok(engine, "time -g 60")
     assert engine.time_left == [60.0, 60.0]
+    ok(engine, "genmove red")
+    assert 0 < engine.time_left[0] < 60.0 and engine.time_left[1] == 60.0
 
 
 def test_quit_ends_serve():

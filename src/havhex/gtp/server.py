@@ -303,6 +303,10 @@ class Engine:
         start = time.perf_counter()
         move = self.player.genmove(self.board, self.time_left[seat])
         seconds = time.perf_counter() - start
+        if self.time_left[seat] is not None:
+            # The clock runs down between the controller's time_left
+            # commands too (a controller may send time_settings only).
+            self.time_left[seat] = max(0.0, self.time_left[seat] - seconds)
         if move == "resign":
             return "resign"
         self.board.play(move)
