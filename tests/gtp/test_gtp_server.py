@@ -182,6 +182,10 @@ def test_swap_pieces_as_a_move_and_as_a_command():
     ok(engine, "swap-pieces")
     assert engine.board.moves == ((0, 1), "swap-pieces")
     assert "illegal move" in fails(engine, "swap-pieces")
+    ok(engine, "undo")
+    assert ok(engine, "all_legal_moves").split()[-1] == "swap-pieces"
+    assert "swap-sides" not in ok(engine, "all_legal_moves")
+    assert "the swap is swap-pieces" in fails(engine, "play b swap-sides")
 
 
 def test_swap_needs_the_pie_rule(hex_engine):

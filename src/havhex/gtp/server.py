@@ -196,6 +196,9 @@ class Engine:
             return "swap-pieces" if self.game == "hex" else "swap"
         if word in ("pass", "resign"):
             raise _Failure(f"illegal move: {word} (a game ends only when it is won)")
+        if word == hex_board.SWAP_SIDES:
+            # The pie rule's swap here is swap-pieces, as the Hex engines'.
+            raise _Failure(f"illegal move: {word} (the swap is swap-pieces)")
         return text
 
     def _play_move(self, seat, text):
@@ -352,7 +355,8 @@ class Engine:
         return self.words[self._players().index(self.board.winner)]
 
     def _all_legal(self, args):
-        return " ".join(self._move_name(move) for move in self.board.legal_moves())
+        return " ".join(self._move_name(move) for move in self.board.legal_moves()
+                        if move != hex_board.SWAP_SIDES)
 
     def _history(self, args):
         return " ".join(self._move_name(move) for move in self.board.moves)
