@@ -445,7 +445,9 @@ class Engine:
         byo_yomi = _seconds(args[1], "byo-yomi time")
         stones = _integer(args[2], "byo-yomi stones")
         if main == 0 and stones and byo_yomi and hasattr(self.player, "seconds"):
-            self.player.seconds, self.player.simulations = byo_yomi / stones, None
+            # A tenth of the period is left for the pipes and the
+            # controller's own clock, which a late move loses on.
+            self.player.seconds, self.player.simulations = 0.9 * byo_yomi / stones, None
         self.time_left = [main or None, main or None]
         return ""
 
