@@ -145,3 +145,35 @@ def test_one_legal_move_is_played_without_search():
     player = MctsPlayer(simulations=500, seed=1)
     assert player.genmove(board) == (1, 0)
     assert player.last_simulations == 0
+
+
+@pytest.mark.parametrize("moves, expected", [
+    (["a1", "d1", "a2", "d2", "a3", "c2"], "a4"),     # Red wins at once
+    (["a1", "d1", "a2", "d2", "a3"], "a4"),           # Blue stops it
+    (["a1", "b4", "b1", "c4", "c1", "d4"], "a4"),     # Red stops Blue's row
+])
+def test_mcts_sees_a_win_in_one_without_searching(moves, expected):
+    board = hex_position(4, moves)
+    player = MctsPlayer(simulations=1, seed=1)
+    assert board.cell_name(player.genmove(board)) == expected
+    assert player.last_simulations == 0
+
+
+def test_mcts_blocks_a_havannah_threat_without_searching():
+    # White holds five of the six cells around (3, 3): Black must take
+    # the sixth, (2, 3), or lose to a ring.
+    board = HavannahBoard(5)
+    white = [(2, 2), (3, 2), (4, 3), (4, 4), (3, 4)]
+    black = [(7, 7), (8, 8), (9, 9), (8, 7), (6, 6)]
+    for w, b in zip(white, black):
+        board.play(w)
+        board.play(b)
+    board.play((5, 5))
+    assert board.to_move == "black"
+    ring = board.copy()
+    ring.play((9, 8))
+    ring.play((2, 3))
+    assert ring.winner == "white"       # the sixth cell closes the ring
+    player = MctsPlayer(simulations=1, seed=1)
+    assert player.genmove(board) == (2, 3)
+    assert player.last_simulations == 0

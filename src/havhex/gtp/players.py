@@ -67,8 +67,11 @@ class MctsPlayer:
     its default is below the textbook's sqrt(2), since random playouts
     tell moves apart by a few percent and a wide search spreads its
     visits too thin to see that.
-    The move played is the most visited.  The player never resigns: a game
-    ends when it is won.
+    The move played is the most visited.  Before the search, a move that
+    wins at once is played, and so is the one cell where the opponent
+    would win at once (with several such cells, the search chooses among
+    them): random playouts see a threat late.  The player never resigns:
+    a game ends when it is won.
     """
 
     def __init__(self, simulations=None, seconds=None, seed=None, exploration=0.5):
@@ -105,6 +108,12 @@ class MctsPlayer:
         if len(actions) == 1:
             self.last_simulations = 0
             return board.move_of(actions[0])
+        forced = _forced(board, actions)
+        if len(forced) == 1:
+            self.last_simulations = 0
+            return board.move_of(forced[0])
+        if forced:
+            actions = array("i", forced)
         root = _Node(-1, actions)
         limit = self.simulations if self.simulations is not None else 1 << 62
         self.last_simulations = self._search(board, root, limit, deadline)
@@ -176,3 +185,32 @@ class MctsPlayer:
             done += 1
         return done
 
+
+def _forced(board, actions):
+    """The actions the search need not weigh: ``[a]`` for a cell that wins
+    at once; else the cells where the opponent's stone would win at once
+    (empty: no such cell)."""
+    mover = board.to_move
+    cells = []
+    for action in actions:
+        if isinstance(board.move_of(action), str):
+            continue                    # the swap wins nothing at once
+        cells.append(action)
+        trial = board.copy()
+        trial.play_action(action)
+        if trial.winner == mover:
+            return [action]
+    # The opponent cannot move twice in a row: it moves after a stone of
+    # ours, put on two cells in turn so that every cell is tried as theirs.
+    threats = []
+    for ours in cells[:2]:
+        after = board.copy()
+        after.play_action(ours)
+        for action in cells:
+            if action == ours or action in threats:
+                continue
+            trial = after.copy()
+            trial.play_action(action)
+            if trial.is_over and trial.winner not in (None, mover):
+                threats.append(action)
+    return threats
