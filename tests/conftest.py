@@ -1,5 +1,6 @@
-"""Shared fixtures: where the contest data lives, how to run the CLI, and
-which tests stay out of the sanitizer build."""
+"""Shared fixtures: where the contest data lives, how to run the CLI, the
+engines the match tests play, and which tests stay out of the sanitizer
+build."""
 import os
 import subprocess
 import sys
@@ -19,6 +20,23 @@ CONFORMANCE = Path(__file__).resolve().parents[1].parent / "shared" / "conforman
 @pytest.fixture
 def conformance_dir():
     return needs.shared("conformance", need="conformance")
+
+
+@pytest.fixture
+def engine_command():
+    """``engine_command(*flags, script=...)``: a fixture engine's argv."""
+    from engine_commands import fixture_command
+
+    return fixture_command
+
+
+@pytest.fixture(scope="session")
+def morat(tmp_path_factory):
+    """morat built once a session from ../shared/engines (skips without it;
+    HAVHEX_MORAT_DIR names a build to reuse, see tests/support/morat.py)."""
+    import morat as morat_support
+
+    return morat_support.Morat(morat_support.build(tmp_path_factory.mktemp("engines")))
 
 
 # .ci/run sets this when the suite runs on the build made with AddressSanitizer
