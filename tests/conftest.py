@@ -10,6 +10,8 @@ import pytest
 # The reference judges and shared board builders, importable by every test.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
+import fixture_engines  # noqa: E402
+import morat as morat_support  # noqa: E402
 import needs  # noqa: E402
 
 # ../shared/conformance beside the checkout; absent for an installed wheel.
@@ -19,6 +21,20 @@ CONFORMANCE = Path(__file__).resolve().parents[1].parent / "shared" / "conforman
 @pytest.fixture
 def conformance_dir():
     return needs.shared("conformance", need="conformance")
+
+
+@pytest.fixture
+def engine_command():
+    """``engine_command(*flags, script=...)``: the argv of a fixture engine
+    of tests/support/gtp_engines (tests/support/fixture_engines.py)."""
+    return fixture_engines.command
+
+
+@pytest.fixture(scope="session")
+def morat(tmp_path_factory):
+    """morat built from ../shared/engines once per session (tests/support/
+    morat.py); skips without it."""
+    return morat_support.Morat(morat_support.build(tmp_path_factory.mktemp("engines")))
 
 
 # .ci/run sets this when the suite runs on the build made with AddressSanitizer

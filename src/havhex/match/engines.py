@@ -158,6 +158,7 @@ class GtpPlayer:
         self._buffer = bytearray()
         self._stderr = None
         self._poll = None
+        self._clock = None
 
     def __repr__(self):
         return f"<GtpPlayer {self.name or self.spec.command[0]!r} alive={self.alive}>"
@@ -233,7 +234,7 @@ class GtpPlayer:
         the dialect takes it."""
         deadline = time.monotonic() + timeout
         for command in self.dialect.move_time_commands(
-                self.game, seat, getattr(self, "_clock", None), time_left, self.commands):
+                self.game, seat, self._clock, time_left, self.commands):
             self._ask(command, deadline)
         return self._must(self.dialect.genmove(self.game, seat), deadline).strip()
 
@@ -252,11 +253,15 @@ class GtpPlayer:
         ``winner``), None when it does not say, refuses or cannot."""
         if not self.alive or self.dialect is None:
             return None
-        names = [self.dialect.result_command, "final_score", "winner"]
-        asked = [name for name in dict.fromkeys(names)
-                 if name and (name in self.commands or not self.commands)]
+        if self.commands:
+            names = [name for name in dict.fromkeys(
+                [self.dialect.result_command, "final_score", "winner"])
+                if name in self.commands]
+        else:
+            # An engine that lists nothing is asked its family's command only.
+            names = [self.dialect.result_command] if self.dialect.result_command else []
         deadline = time.monotonic() + timeout
-        for name in asked[:1] if not self.commands else asked:
+        for name in names:
             try:
                 response = self._ask(name, deadline)
             except EngineFailure:
@@ -427,14 +432,29 @@ class CallablePlayer:
             self.board = HavannahBoard(size, rule=rule, swap=swap)
 
     def play(self, seat, move, timeout=30.0):
+        own, self._own = getattr(self, "_own", None), None
+        if own is not None and own == move:
+            return
         self.board.play(move)
 
     def genmove(self, seat, timeout, time_left=None):
         try:
-            return self.spec.player(self.board.copy(), seat, time_left)
+            answer = self.spec.player(self.board.copy(), seat, time_left)
         except Exception as error:
             raise EngineFailure("disconnects",
                                 f"{self.name} raised {type(error).__name__}: {error}") from error
+        # The arbiter forwards a move to the other player only: the mover's
+        # own board takes it here, as a GTP engine's genmove plays its move
+        # (what the board cannot take, the arbiter's refuses too, and the
+        # game ends there); a play() of the same move after it is no news.
+        self._own = None
+        try:
+            move = self.parse_move(answer, self.board)
+            self.board.play(move)
+            self._own = self.board.moves[-1]
+        except ValueError:
+            pass
+        return answer
 
     def parse_move(self, text, board):
         """havhex's move for what the callable returned; ValueError for
