@@ -250,10 +250,13 @@ def test_engine_spec_from_options():
     assert spec.command == ("morat-hex", "--x", "a b")
     assert (spec.name, spec.dialect, spec.cwd, spec.stderr) == ("A", "morat", "/tmp", "e.log")
     assert spec.init == ("verbose 0", "time -m 1")
+    spec = EngineSpec.from_options(["proto=gtp", "cmd=mohex", "arg=--seed", "arg=1 2"])
+    assert spec.command == ("mohex", "--seed", "1 2")
     for words, message in [(["name=A"], "cmd="), (["cmd=x", "colour=red"], "colour=red"),
                            (["cmd=x", "dialect=gnugo"], "gnugo"), (["cmd=x", "name=A", "name=B"],
                                                                    "twice"),
-                           (["cmd="], "no value"), (["cmd='unclosed"], "cmd=")]:
+                           (["cmd="], "no value"), (["cmd='unclosed"], "cmd="),
+                           (["cmd=x", "proto=uci"], "gtp only")]:
         with pytest.raises(ValueError, match=message):
             EngineSpec.from_options(words)
 

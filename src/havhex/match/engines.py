@@ -62,7 +62,7 @@ class CommandRefused(Exception):
         self.text = text
 
 
-_OPTION_KEYS = ("cmd", "name", "dialect", "dir", "stderr", "init")
+_OPTION_KEYS = ("cmd", "name", "dialect", "dir", "stderr", "init", "arg", "proto")
 
 
 class EngineSpec:
@@ -102,10 +102,13 @@ class EngineSpec:
     @classmethod
     def from_options(cls, words):
         """The spec of cutechess-cli-like words: ``cmd=...``, ``name=A``,
-        ``dialect=morat``, ``dir=...``, ``stderr=FILE``, ``init=CMD``
-        (repeatable).  ValueError names a word that is not one of them."""
+        ``dialect=morat``, ``dir=...``, ``stderr=FILE``, ``init=CMD`` and
+        ``arg=WORD`` (both repeatable; an ``arg`` is appended to the
+        command), ``proto=gtp`` (the only protocol).  ValueError names a
+        word that is not one of them."""
         found = {}
         init = []
+        extra = []
         for word in words:
             key, sign, value = word.partition("=")
             if not sign or key not in _OPTION_KEYS:
@@ -114,6 +117,11 @@ class EngineSpec:
             if key == "init":
                 init.append(value)
                 continue
+            if key == "arg":
+                extra.append(value)
+                continue
+            if key == "proto" and value != "gtp":
+                raise ValueError(f"engine option proto={value}: havhex match speaks gtp only")
             if key in found:
                 raise ValueError(f"engine option {key}= is given twice")
             if not value:
@@ -125,7 +133,7 @@ class EngineSpec:
             command = shlex.split(found["cmd"])
         except ValueError as error:
             raise ValueError(f"engine option cmd={found['cmd']!r}: {error}") from None
-        return cls(command, name=found.get("name"), dialect=found.get("dialect"),
+        return cls(command + extra, name=found.get("name"), dialect=found.get("dialect"),
                    cwd=found.get("dir"), stderr=found.get("stderr"), init=init)
 
 
