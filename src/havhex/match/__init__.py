@@ -1,5 +1,62 @@
-"""havhex.match: engine against engine, adjudicated by havhex's judges.
+"""havhex.match: engine against engine, refereed by havhex's own judges.
 
-``engines`` runs the players (GTP processes or Python callables) and
-``dialects`` knows the engine families' words.
+:func:`play` plays a match and returns its games' results
+(:class:`GameResult`); engines are :class:`~havhex.match.engines.EngineSpec`
+objects, command lines (a string, split like a shell's words) or Python
+callables ``player(board, seat, time_left) -> move`` (an RL loop evaluates a
+network with no process in between).  ``havhex match`` on the command line
+(:mod:`havhex.cli.match`) is built on the same pieces: :mod:`.arbiter` plays
+and judges one game, :mod:`.schedule` plans and runs the games,
+:mod:`.stats` has Elo, LOS and the SPRT, :mod:`.output` the records and
+tables.
 """
+from .arbiter import REASONS, Clock, GameResult, play_game
+from .schedule import MatchError
+from .stats import Score, Sprt
+
+__all__ = ["play", "play_game", "GameResult", "Clock", "REASONS", "MatchError", "Score",
+           "Sprt", "as_spec"]
+
+
+def as_spec(engine):
+    """An EngineSpec of an EngineSpec, a command line or a callable."""
+    from .engines import EngineSpec
+
+    if isinstance(engine, EngineSpec):
+        return engine
+    if callable(engine):
+        return EngineSpec(name=getattr(engine, "__name__", None), player=engine)
+    if isinstance(engine, (str, list, tuple)):
+        return EngineSpec(command=engine)
+    raise TypeError(f"an engine is an EngineSpec, a command or a callable, not "
+                    f"{type(engine).__name__}")
+
+
+def play(game, engines, size, games=2, rounds=1, pairing="round-robin", rule="official",
+         swap=False, per_move=None, base=None, increment=0.0, margin=0.1,
+         opening="none", plies=2, openings_file=None, seed=0, concurrency=1, sprt=None,
+         records=None, jsonl=None, dat=None, resume=False, on_result=None):
+    """Play a match and return its games' :class:`GameResult` objects, in
+    game order.
+
+    ``game`` ``"hex"`` or ``"havannah"``; ``engines`` two or more (see the
+    module's text); ``games`` per pair and round, each opening played twice
+    with the seats reversed; ``pairing`` ``"round-robin"`` or
+    ``"gauntlet"`` (the first engine against each other); ``per_move``
+    seconds a move and/or ``base`` + ``increment`` seconds a game, with
+    ``margin``; ``opening`` ``"none"``, ``"all"`` (every one-move opening),
+    ``"random"`` (``plies`` random moves, from ``seed``) or ``"file"``
+    (``openings_file``, SGF or .hgf); ``sprt`` an :class:`Sprt` (a match of
+    two engines stops once it decides); ``records`` a folder for a record a
+    game, ``jsonl``/``dat`` result files; ``resume`` skips the games the
+    ``jsonl`` file holds.
+    """
+    from .schedule import Session
+
+    session = Session(game, [as_spec(engine) for engine in engines], size, games=games,
+                      rounds=rounds, pairing=pairing, rule=rule, swap=swap,
+                      per_move=per_move, base=base, increment=increment, margin=margin,
+                      opening=opening, plies=plies, openings_file=openings_file, seed=seed,
+                      concurrency=concurrency, sprt=sprt, records=records, jsonl=jsonl,
+                      dat=dat, resume=resume, on_result=on_result)
+    return session.run()

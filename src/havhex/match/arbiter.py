@@ -1,0 +1,339 @@
+"""One game between two players, adjudicated on havhex's own board.
+
+The engines never decide anything: each move an engine answers is parsed in
+its dialect, played on a live board of havhex (``havhex.hex.Board`` or
+``havhex.havannah.Board`` with the match's ring rule and pie rule) and only
+then forwarded to the other engine.  The game ends at the move that wins by
+havhex's judge, or when the board fills (a draw), or at the first fault of
+an engine, which loses:
+
+- ``"illegal move"``: an answer that is no move (unparseable, a protocol
+  fault such as a reply that is not GTP, a refused ``genmove``, a pass), a
+  cell off the board or occupied, a swap when none is allowed; also an
+  engine that refuses a legal move the arbiter forwards to it (it could not
+  go on with the game the board holds);
+- ``"disconnects"``: the engine's process ended, or an in-process player
+  raised;
+- ``"on time"``: no answer within its clock (plus the margin), or within
+  the stall limit when the match has no clock;
+- ``"resign"``: the engine resigned.
+
+Seats: 0 moves first, 1 second.  A swap (Hex ``swap-pieces``, Havannah
+``swap``) changes stones, not seats: the boards keep each colour with its
+seat.  At the end each live engine is asked for the result it sees
+(``final_score``, ``winner``); a claim that names another winner than the
+board's is flagged.
+"""
+import time
+
+__all__ = ["GameResult", "Clock", "play_game", "REASONS", "BOARD_REASONS"]
+
+# How a game can end; the first five are decided on the board.
+BOARD_REASONS = ("connection", "ring", "bridge", "fork", "board full")
+REASONS = BOARD_REASONS + ("resign", "illegal move", "disconnects", "on time")
+
+# Seconds an engine has to take a forwarded move or answer a claim: these
+# are not on its clock, but a dead or hung engine must not hold the match.
+COMMAND_TIMEOUT = 10.0
+CLAIM_TIMEOUT = 2.0
+# Seconds a move may take when the match has no clock: a hung engine loses
+# on time instead of holding the match for ever.
+STALL_TIMEOUT = 60.0
+
+
+def _swap_word(game):
+    return "swap-pieces" if game == "hex" else "swap"
+
+
+def new_board(game, size, rule="official", swap=False):
+    """A live board of havhex for one game."""
+    if game == "hex":
+        from ..hex.board import Board
+
+        return Board(size, size, swap)
+    if game == "havannah":
+        from ..havannah.board import Board
+
+        return Board(size, rule, swap)
+    raise ValueError(f"game is 'hex' or 'havannah', not {game!r}")
+
+
+class Clock:
+    """The arbiter's clock of one game: ``per_move`` seconds a move
+    (``st=``), and/or ``base`` seconds a game plus ``increment`` a move
+    (``tc=base+inc``); ``margin`` seconds past either before a move is
+    lost on time (pipes and process scheduling are not the engine's)."""
+
+    __slots__ = ("per_move", "base", "increment", "margin", "left")
+
+    def __init__(self, per_move=None, base=None, increment=0.0, margin=0.1):
+        self.per_move = per_move
+        self.base = base
+        self.increment = increment
+        self.margin = margin
+        self.left = [base, base] if base is not None else None
+
+    @property
+    def settings(self):
+        """What engines are told: an object with per_move, base, increment."""
+        return self
+
+    def allowed(self, seat):
+        """Seconds ``seat`` may think on this move (None: no clock)."""
+        limits = []
+        if self.per_move is not None:
+            limits.append(self.per_move)
+        if self.left is not None:
+            limits.append(max(self.left[seat], 0.0))
+        return min(limits) if limits else None
+
+    def charge(self, seat, seconds):
+        """Take a move's time off ``seat``'s clock; False when it was over
+        the limit (with the margin)."""
+        allowed = self.allowed(seat)
+        if self.left is not None:
+            self.left[seat] += self.increment - seconds
+        return allowed is None or seconds <= allowed + self.margin
+
+
+class GameResult:
+    """What one game came to.
+
+    ``names``/``versions`` per seat; ``winner`` the winning seat or None (a
+    draw); ``reason`` one of :data:`REASONS`; ``detail`` what the fault was
+    (the move text, the engine's message), else ""; ``moves`` the moves
+    played on the board, opening plies first (havhex's moves: Hex
+    ``(row, col)`` or ``"swap-pieces"``, Havannah ``(x, y)`` or ``"swap"``);
+    ``times`` the wall seconds of each move (0.0 for opening plies);
+    ``opening`` the number of opening plies; ``claims`` ``{seat: seat the
+    engine said won, or None}``; ``claim_disagrees`` True when a claim names
+    another outcome than the board's; ``loser`` the seat that lost by a
+    fault or resignation.  ``game``, ``size``, ``rule``, ``swap`` the game
+    played; ``index``, ``engines`` (indices of the engines in seat order)
+    and ``opening_index`` are set by the schedule.
+    """
+
+    __slots__ = ("game", "size", "rule", "swap", "names", "versions", "winner", "reason",
+                 "detail", "moves", "times", "opening", "claims", "claim_disagrees", "index",
+                 "engines", "opening_index")
+
+    def __init__(self, game, size, rule="official", swap=False, names=("", ""),
+                 versions=("", ""), winner=None, reason="board full", detail="", moves=(),
+                 times=(), opening=0, claims=None, claim_disagrees=False, index=0,
+                 engines=(0, 1), opening_index=0):
+        self.game, self.size, self.rule, self.swap = game, size, rule, swap
+        self.names, self.versions = tuple(names), tuple(versions)
+        self.winner, self.reason, self.detail = winner, reason, detail
+        self.moves, self.times = list(moves), list(times)
+        self.opening = opening
+        self.claims = dict(claims or {})
+        self.claim_disagrees = claim_disagrees
+        self.index, self.engines, self.opening_index = index, tuple(engines), opening_index
+
+    @property
+    def loser(self):
+        return None if self.winner is None else 1 - self.winner
+
+    def seat_times(self):
+        """Total wall seconds each seat spent on its moves."""
+        totals = [0.0, 0.0]
+        for number, seconds in enumerate(self.times):
+            totals[number % 2] += seconds
+        return tuple(totals)
+
+    def to_dict(self):
+        return {"index": self.index, "game": self.game, "size": self.size, "rule": self.rule,
+                "swap": self.swap, "engines": list(self.engines), "names": list(self.names),
+                "versions": list(self.versions), "winner": self.winner, "reason": self.reason,
+                "detail": self.detail, "opening_index": self.opening_index,
+                "opening": self.opening,
+                "moves": [move if isinstance(move, str) else list(move) for move in self.moves],
+                "times": [round(seconds, 6) for seconds in self.times],
+                "claims": {str(seat): claim for seat, claim in sorted(self.claims.items())},
+                "claim_disagrees": self.claim_disagrees}
+
+    @classmethod
+    def from_dict(cls, data):
+        return cls(data["game"], data["size"], data.get("rule", "official"),
+                   data.get("swap", False), data["names"], data.get("versions", ("", "")),
+                   data["winner"], data["reason"], data.get("detail", ""),
+                   [move if isinstance(move, str) else tuple(move) for move in data["moves"]],
+                   data.get("times", ()), data.get("opening", 0),
+                   {int(seat): claim for seat, claim in data.get("claims", {}).items()},
+                   data.get("claim_disagrees", False), data.get("index", 0),
+                   data.get("engines", (0, 1)), data.get("opening_index", 0))
+
+    def __repr__(self):
+        return (f"GameResult(#{self.index} {self.names[0]} vs {self.names[1]}: "
+                f"winner={self.winner}, reason={self.reason!r}, moves={len(self.moves)})")
+
+
+def _fault(error):
+    """The reason and detail a player's exception loses by."""
+    kind = getattr(error, "kind", None)
+    if kind in ("disconnects", "on time"):
+        return kind, str(error)
+    if kind == "protocol":
+        # An answer that is not GTP stands where a move should: no move.
+        return "illegal move", f"protocol: {error}"
+    if hasattr(error, "text") and type(error).__name__ == "CommandRefused":
+        return "illegal move", f"refused: {error.text}"
+    return "disconnects", f"{type(error).__name__}: {error}"
+
+
+def _board_reason(game, kinds):
+    if game == "hex":
+        return "connection"
+    # Havannah: a move completing several structures is named by the first
+    # of ring, bridge, fork it completed (the board reports them in order).
+    for kind in ("ring", "bridge", "fork"):
+        if kind in kinds:
+            return kind
+    return kinds[0] if kinds else "fork"
+
+
+class _Game:
+    """The state of one game in play: the board, the clock, the result."""
+
+    def __init__(self, game, size, players, rule, swap, clock, stall):
+        self.game, self.size, self.players = game, size, players
+        self.board = new_board(game, size, rule, swap)
+        self.first_colour = self.board.to_move
+        self.clock, self.stall = clock, stall
+        self.result = GameResult(game, size, rule, swap,
+                                 tuple(getattr(p, "name", "") for p in players),
+                                 tuple(getattr(p, "version", "") for p in players))
+
+    def seat_to_move(self):
+        return 0 if self.board.to_move == self.first_colour else 1
+
+    def lose(self, seat, reason, detail=""):
+        self.result.winner, self.result.reason, self.result.detail = 1 - seat, reason, detail
+
+    def forward(self, seat, move):
+        """Tell the other player ``seat``'s move; False when it lost doing it."""
+        other = 1 - seat
+        try:
+            self.players[other].play(seat, move, COMMAND_TIMEOUT)
+        except Exception as error:  # noqa: BLE001 - any fault of a player loses its game
+            reason, detail = _fault(error)
+            self.lose(other, reason, f"on play {self.board.cell_name(move)}: {detail}")
+            return False
+        return True
+
+    def start(self, opening, settings):
+        for seat, player in enumerate(self.players):
+            try:
+                player.new_game(self.size, self.board.swap, self.board_rule(), settings)
+            except Exception as error:  # noqa: BLE001
+                reason, detail = _fault(error)
+                if reason == "illegal move":
+                    reason = "disconnects"   # it cannot play this game at all
+                self.lose(seat, reason, f"new game: {detail}")
+                return False
+        for move in opening:
+            seat = self.seat_to_move()
+            self.board.play(move)
+            self.result.moves.append(self.board.moves[-1])
+            self.result.times.append(0.0)
+            for player in self.players:
+                try:
+                    player.play(seat, self.board.moves[-1], COMMAND_TIMEOUT)
+                except Exception as error:  # noqa: BLE001
+                    reason, detail = _fault(error)
+                    self.lose(self.players.index(player), reason, f"opening: {detail}")
+                    return False
+        self.result.opening = len(opening)
+        return True
+
+    def board_rule(self):
+        return getattr(self.board, "rule", "official")
+
+    def move(self):
+        """Ask for, check and play one move; False when the game is over."""
+        seat = self.seat_to_move()
+        player = self.players[seat]
+        allowed = self.clock.allowed(seat) if self.clock is not None else None
+        timeout = (allowed + self.clock.margin) if allowed is not None else self.stall
+        started = time.perf_counter()
+        try:
+            text = player.genmove(seat, timeout, allowed)
+        except Exception as error:  # noqa: BLE001
+            self.lose(seat, *_fault(error))
+            return False
+        seconds = time.perf_counter() - started
+        if self.clock is not None:
+            if not self.clock.charge(seat, seconds):
+                self.lose(seat, "on time", f"{seconds:.3f} s for a move, {allowed:.3f} s allowed")
+                return False
+        elif seconds > self.stall:
+            self.lose(seat, "on time", f"{seconds:.3f} s for a move (stall limit)")
+            return False
+        try:
+            move = player.parse_move(text, self.board)
+        except ValueError as error:
+            self.lose(seat, "illegal move", f"{text!r}: {error}")
+            return False
+        if move == "resign":
+            self.lose(seat, "resign")
+            return False
+        if move == "pass":
+            self.lose(seat, "illegal move", f"{text!r}: no pass in {self.game}")
+            return False
+        try:
+            kinds = self.board.play(move)
+        except (ValueError, TypeError, IndexError) as error:
+            self.lose(seat, "illegal move", f"{text!r}: {error}")
+            return False
+        self.result.moves.append(self.board.moves[-1])
+        self.result.times.append(seconds)
+        if self.board.is_over:
+            if self.board.winner is None:
+                self.result.winner, self.result.reason = None, "board full"
+            else:
+                self.result.winner, self.result.reason = seat, _board_reason(self.game, kinds)
+            # The loser hears the last move so that its claim can be asked.
+            try:
+                self.players[1 - seat].play(seat, self.board.moves[-1], COMMAND_TIMEOUT)
+            except Exception:  # noqa: BLE001 - the game is decided; a claim may be missing
+                pass
+            return False
+        return self.forward(seat, self.board.moves[-1])
+
+    def ask_claims(self):
+        result = self.result
+        for seat, player in enumerate(self.players):
+            claim = None
+            if getattr(player, "alive", True):
+                try:
+                    claim = player.claimed_winner(CLAIM_TIMEOUT)
+                except Exception:  # noqa: BLE001 - a claim is information, never a fault
+                    claim = None
+            result.claims[seat] = claim
+        if result.reason in BOARD_REASONS:
+            result.claim_disagrees = any(claim is not None and claim != result.winner
+                                         for claim in result.claims.values())
+
+
+def play_game(game, size, players, rule="official", swap=False, clock=None, opening=(),
+              stall=STALL_TIMEOUT, claims=True):
+    """Play one game between ``players`` (seat 0 moves first), each an
+    object with the methods of :class:`havhex.match.engines.GtpPlayer`, and
+    return its :class:`GameResult`.
+
+    ``clock`` a :class:`Clock` (None: no clock, a move may take ``stall``
+    seconds); ``opening`` havhex moves played first on the board and
+    forwarded to both engines (they must be legal and not end the game);
+    ``claims`` False skips asking the engines for their result."""
+    if clock is not None:
+        # A fresh clock each game: the time left is the game's own.
+        clock = Clock(getattr(clock, "per_move", None), getattr(clock, "base", None),
+                      getattr(clock, "increment", 0.0) or 0.0,
+                      getattr(clock, "margin", 0.1))
+    state = _Game(game, size, players, rule, swap, clock, stall)
+    if state.start(tuple(opening), clock):
+        while state.move():
+            pass
+    if claims:
+        state.ask_claims()
+    return state.result

@@ -1,0 +1,305 @@
+"""What a match writes: a record per game, the .dat table, JSON Lines, the
+live progress line and the summary.
+
+Records go through :mod:`havhex.records`: the game's SGF text is read back
+into a :class:`~havhex.records.Game` and written with
+:func:`havhex.records.write` (a temporary file renamed into place), so that
+every record on disk is one the reader takes.  Hex is SGF ``GM[11]`` (B, the
+first player, is the board's red); Havannah Little Golem's ``.hgf`` without
+``RU[LG]`` (W, the first player, is white; ``RE[]`` names the winner).
+``RE[]`` is the arbiter's result (``B+``, ``W+Resign``, ``B+Time``,
+``W+Forfeit``, ``0`` for a draw), and a game lost by resignation or a fault
+ends with the loser's ``resign`` or ``forfeit`` node, so that
+``havhex replay`` on the record gives the arbiter's outcome.
+
+The ``.dat`` table has gogui-twogtp's columns; its "Black" program is the
+first engine of the pair, ``ALT`` 1 when it moved second; results name
+colours by who moved (``B`` the first player, as in Go).  Every line of the
+.dat and JSON Lines files is flushed and fsynced as it is written: a killed
+arbiter leaves whole lines.
+"""
+import json
+import os
+import sys
+
+from ..records.game import read_bytes
+from ..records.writer import havannah_cell_name, hex_cell_name, write
+
+__all__ = ["record_text", "write_record", "record_name", "result_text", "DatWriter",
+           "JsonlWriter", "read_jsonl", "Progress", "summary", "DAT_COLUMNS"]
+
+DAT_COLUMNS = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN", "TIME_B", "TIME_W",
+               "CPU_B", "CPU_W", "ERR", "ERR_MSG")
+
+# RE[]'s word for how a game ended that the board did not decide.
+_HOW = {"resign": "Resign", "on time": "Time", "illegal move": "Forfeit",
+        "disconnects": "Forfeit"}
+# The node the loser's record ends with.
+_LAST_NODE = {"resign": "resign", "on time": "forfeit", "illegal move": "forfeit",
+              "disconnects": "forfeit"}
+
+
+def _letters(game):
+    """The record's letters of seat 0 and seat 1."""
+    return ("B", "W") if game == "hex" else ("W", "B")
+
+
+def _escaped(text):
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def result_text(result):
+    """The SGF RE[] value of a result, from the record's letters."""
+    if result.winner is None:
+        return "0"
+    letter = _letters(result.game)[result.winner]
+    how = _HOW.get(result.reason)
+    return f"{letter}+{how}" if how else f"{letter}+"
+
+
+def _claim_text(result, seat):
+    claim = result.claims.get(seat)
+    if claim is None:
+        return "?"
+    return f"{'BW'[claim]}+"
+
+
+def _player(result, seat):
+    name, version = result.names[seat], result.versions[seat]
+    return f"{name} {version}".strip() if version else name
+
+
+def record_text(result):
+    """The SGF text of one game (no line end)."""
+    letters = _letters(result.game)
+    size = result.size
+    parts = ["(;FF[4]"]
+    if result.game == "hex":
+        parts.append(f"GM[11]SZ[{size}]")
+    else:
+        parts.append(f"SZ[{size}]")
+    parts.append(f"P{letters[0]}[{_escaped(_player(result, 0))}]")
+    parts.append(f"P{letters[1]}[{_escaped(_player(result, 1))}]")
+    parts.append(f"RE[{result_text(result)}]")
+    comment = f"havhex match game {result.index}: {result.reason}"
+    if result.detail:
+        comment += f" ({result.detail})"
+    if result.game == "havannah":
+        comment += f"; rule {result.rule}"
+    parts.append(f"GC[{_escaped(comment)}]")
+    for number, move in enumerate(result.moves):
+        if isinstance(move, str):
+            name = move
+        elif result.game == "hex":
+            name = hex_cell_name(move)
+        else:
+            name = havannah_cell_name(size, move)
+        parts.append(f";{letters[number % 2]}[{name}]")
+    last = _LAST_NODE.get(result.reason)
+    if last is not None and result.loser is not None:
+        parts.append(f";{letters[result.loser]}[{last}]")
+    parts.append(")")
+    return "".join(parts)
+
+
+def record_name(result):
+    """The file name of a game's record."""
+    return f"game{result.index:05d}.{'sgf' if result.game == 'hex' else 'hgf'}"
+
+
+def write_record(result, folder):
+    """Write a game's record into ``folder``; returns its path."""
+    path = os.path.join(folder, record_name(result))
+    text = record_text(result).encode("utf-8")
+    games = list(read_bytes(text, path, game=result.game))
+    write(games, path)
+    return path
+
+
+def _drop_cut_line(path):
+    """Cut a file after its last line end: a line the killed arbiter was
+    writing would otherwise run into the first line appended."""
+    try:
+        stream = open(path, "r+b")
+    except FileNotFoundError:
+        return
+    with stream:
+        size = stream.seek(0, os.SEEK_END)
+        end = size
+        while end > 0:
+            step = min(end, 65536)
+            stream.seek(end - step)
+            chunk = stream.read(step)
+            at = chunk.rfind(b"\n")
+            if at >= 0:
+                end = end - step + at + 1
+                break
+            end -= step
+        if end != size:
+            stream.truncate(end)
+
+
+class _Lines:
+    """A file that takes whole lines, each flushed and fsynced."""
+
+    def __init__(self, path, append):
+        if append:
+            _drop_cut_line(path)
+        self.stream = open(path, "a" if append else "w", encoding="utf-8")
+
+    def line(self, text):
+        self.stream.write(text + "\n")
+        self.stream.flush()
+        os.fsync(self.stream.fileno())
+
+    def close(self):
+        self.stream.close()
+
+
+class DatWriter(_Lines):
+    """gogui-twogtp's results table."""
+
+    def __init__(self, path, header, append=False):
+        exists = append and os.path.exists(path) and os.path.getsize(path) > 0
+        super().__init__(path, append)
+        if not exists:
+            for key, value in header:
+                self.stream.write(f"# {key}: {value}\n")
+            self.stream.write("#\n#" + "\t".join(DAT_COLUMNS) + "\n")
+            self.stream.flush()
+            os.fsync(self.stream.fileno())
+
+    def add(self, result, first_engine=0):
+        alternated = result.engines[0] != first_engine
+        black, white = (1, 0) if alternated else (0, 1)
+        times = result.seat_times()
+        fields = [str(result.index), _claim_text(result, black), _claim_text(result, white),
+                  _dat_result(result), "1" if alternated else "0", "-",
+                  str(len(result.moves)), f"{times[black]:.3f}", f"{times[white]:.3f}",
+                  "0", "0", "0",
+                  "" if result.reason in ("connection", "ring", "bridge", "fork", "board full")
+                  else f"{result.reason}: {result.detail}".replace("\t", " ").replace("\n", " ")]
+        self.line("\t".join(fields))
+
+
+def _dat_result(result):
+    if result.winner is None:
+        return "0"
+    how = {"resign": "R", "on time": "Time", "illegal move": "F", "disconnects": "F"}
+    suffix = how.get(result.reason, "")
+    return f"{'BW'[result.winner]}+{suffix}"
+
+
+class JsonlWriter(_Lines):
+    """One JSON object a game."""
+
+    def __init__(self, path, append=False):
+        super().__init__(path, append)
+
+    def add(self, result):
+        self.line(json.dumps(result.to_dict(), separators=(",", ":")))
+
+
+def read_jsonl(path):
+    """The results of a JSON Lines file, skipping a last line cut short."""
+    from .arbiter import GameResult
+
+    results = []
+    try:
+        stream = open(path, encoding="utf-8")
+    except FileNotFoundError:
+        return results
+    with stream:
+        for line in stream:
+            if not line.endswith("\n"):
+                break     # written in part when the arbiter was killed
+            try:
+                results.append(GameResult.from_dict(json.loads(line)))
+            except (ValueError, KeyError, TypeError):
+                continue
+    return results
+
+
+class Progress:
+    """The live progress line on a terminal (nothing off one)."""
+
+    def __init__(self, total, stream=None):
+        self.stream = stream if stream is not None else sys.stderr
+        self.total = total
+        self.terminal = self.stream is not None and hasattr(self.stream, "isatty") and \
+            self.stream.isatty()
+
+    def update(self, done, text):
+        if self.terminal:
+            self.stream.write(f"\r\x1b[K{done}/{self.total} {text}")
+            self.stream.flush()
+
+    def close(self):
+        if self.terminal:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+def summary(results, names, sprt=None, verdict=None):
+    """The text at the end: per engine wins/draws/losses (by seat), and for
+    each pair the Elo difference with its 95% bounds, LOS and the SPRT."""
+    from .stats import Score
+
+    lines = []
+    reasons = {}
+    for result in results:
+        reasons[result.reason] = reasons.get(result.reason, 0) + 1
+    lines.append(f"{len(results)} games: " +
+                 ", ".join(f"{count} {reason}" for reason, count in sorted(reasons.items())))
+    for index, name in enumerate(names):
+        counts = [[0, 0, 0], [0, 0, 0]]     # per seat: W D L
+        for result in results:
+            for seat in (0, 1):
+                if result.engines[seat] != index:
+                    continue
+                column = 1 if result.winner is None else (0 if result.winner == seat else 2)
+                counts[seat][column] += 1
+        total = [counts[0][k] + counts[1][k] for k in range(3)]
+        if sum(total):
+            lines.append(f"{name}: {total[0]} W {total[1]} D {total[2]} L "
+                         f"(moving first {counts[0][0]}-{counts[0][1]}-{counts[0][2]}, "
+                         f"second {counts[1][0]}-{counts[1][1]}-{counts[1][2]})")
+    pairs = sorted({tuple(sorted(result.engines)) for result in results})
+    for a, b in pairs:
+        score = Score()
+        for result in results:
+            if tuple(sorted(result.engines)) != (a, b):
+                continue
+            if result.winner is None:
+                score.draws += 1
+            elif result.engines[result.winner] == a:
+                score.wins += 1
+            else:
+                score.losses += 1
+        elo = score.elo()
+        los = score.los()
+        line = f"{names[a]} vs {names[b]}: {score.wins}-{score.draws}-{score.losses}"
+        if elo is not None:
+            line += f", Elo {_elo(elo[0])} [{_elo(elo[1])}, {_elo(elo[2])}]"
+        if los is not None:
+            line += f", LOS {100 * los:.1f}%"
+        lines.append(line)
+        if sprt is not None and len(pairs) == 1:
+            llr = sprt.llr(score.wins, score.draws, score.losses)
+            lines.append(f"SPRT elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} "
+                         f"beta={sprt.beta:g}: LLR {llr:.2f} ({sprt.lower:.2f}, "
+                         f"{sprt.upper:.2f})"
+                         + (f", {verdict} accepted" if verdict else ", no decision"))
+    disagreements = sum(1 for result in results if result.claim_disagrees)
+    if disagreements:
+        lines.append(f"{disagreements} game{'s' * (disagreements != 1)} where an engine "
+                     f"claimed another result than the board's")
+    return "\n".join(lines) + "\n"
+
+
+def _elo(value):
+    if value == float("inf"):
+        return "+inf"
+    if value == float("-inf"):
+        return "-inf"
+    return f"{value:+.1f}"

@@ -1,0 +1,353 @@
+"""Which games a match plays and how they are run: openings, pairings,
+concurrency, resume.
+
+The list of games is fixed before the first is played, numbered from 1, so
+that a resumed match plays exactly the games the killed one had not
+finished: for each round, each pair of engines, ``games`` games, the
+openings taken in turn, each opening played twice with the engines' seats
+reversed (the second game of a pair has the same opening, the other engine
+first).
+
+Games run on ``concurrency`` threads (engines are processes: a thread only
+waits on pipes).  Each thread keeps its own players, started on first use
+and reused warm from game to game (``new_game`` clears the board); a player
+whose process died is restarted before its next game.
+"""
+import random
+import threading
+
+from .arbiter import Clock, new_board, play_game
+
+__all__ = ["Planned", "pairings", "openings", "plan", "run", "MatchError", "OPENING_KINDS",
+           "Session"]
+
+OPENING_KINDS = ("none", "all", "random", "file")
+
+
+class MatchError(Exception):
+    """A match that cannot be played (a bad opening file, an engine that does
+    not start): one line for the user."""
+
+
+class Planned:
+    """One game to play: its number, the engines by seat, its opening."""
+
+    __slots__ = ("index", "engines", "opening", "opening_index")
+
+    def __init__(self, index, engines, opening, opening_index):
+        self.index, self.engines = index, tuple(engines)
+        self.opening, self.opening_index = tuple(opening), opening_index
+
+    def __repr__(self):
+        return f"Planned({self.index}, {self.engines}, opening {self.opening_index})"
+
+
+def pairings(count, mode="round-robin"):
+    """The pairs of engine indices: every pair (``round-robin``) or the
+    first engine against each other (``gauntlet``)."""
+    if count < 2:
+        raise MatchError(f"a match needs at least two engines, not {count}")
+    if mode == "gauntlet":
+        return [(0, other) for other in range(1, count)]
+    if mode == "round-robin":
+        return [(a, b) for a in range(count) for b in range(a + 1, count)]
+    raise MatchError(f"pairing is 'round-robin' or 'gauntlet', not {mode!r}")
+
+
+def _random_opening(game, size, rule, swap, plies, rng):
+    """``plies`` random moves that do not end the game (cells only)."""
+    for _ in range(100):
+        board = new_board(game, size, rule, swap)
+        moves = []
+        for _ in range(plies):
+            cells = [move for move in board.legal_moves() if not isinstance(move, str)]
+            move = rng.choice(cells)
+            board.play(move)
+            moves.append(move)
+            if board.is_over:
+                break
+        if not board.is_over:
+            return tuple(moves)
+    raise MatchError(f"no opening of {plies} plies that leaves the game open")
+
+
+def _file_openings(path, game, size, rule, swap):
+    """The positions of a file of SGF/.hgf records, each as its moves (the
+    records' resignations and passes left out), checked on a board."""
+    from ..errors import InputError
+    from ..records import read
+
+    found = []
+    try:
+        records = list(read(path, game=game))
+    except (OSError, InputError) as error:
+        raise MatchError(f"openings {path}: {error}") from None
+    for record in records:
+        where = f"openings {path}: game {record.index} (line {record.line})"
+        if record.kind != game:
+            raise MatchError(f"{where} is {record.kind}, not {game}")
+        record_size = record.size if game == "havannah" else record.size[0]
+        if record.size != (size if game == "havannah" else (size, size)):
+            raise MatchError(f"{where} has size {record_size}, the match {size}")
+        board = new_board(game, size, rule, True)
+        moves = []
+        for _, move in record.moves:
+            if move in ("resign", "forfeit", "pass"):
+                break
+            if isinstance(move, str) and (move not in ("swap", "swap-pieces") or not swap):
+                raise MatchError(f"{where}: move {len(moves) + 1} {move!r} cannot open a "
+                                 f"game of this match")
+            try:
+                board.play(move)
+            except (InputError, ValueError) as error:
+                raise MatchError(f"{where}: move {len(moves) + 1}: {error}") from None
+            moves.append(board.moves[-1])
+        if board.is_over:
+            raise MatchError(f"{where} is already over")
+        found.append(tuple(moves))
+    if not found:
+        raise MatchError(f"openings {path}: no games")
+    return found
+
+
+def openings(kind, game, size, rule="official", swap=False, plies=2, path=None):
+    """The openings of a match: a list of move tuples, or for ``random`` a
+    function of the opening's number (seeded by it, so that a resumed match
+    draws the same openings)."""
+    if kind == "none":
+        return [()]
+    if kind == "all":
+        board = new_board(game, size, rule, swap)
+        return [(move,) for move in board.legal_moves() if not isinstance(move, str)]
+    if kind == "random":
+        if plies < 1:
+            raise MatchError(f"random openings need at least one ply, not {plies}")
+        return lambda number, seed=0: _random_opening(
+            game, size, rule, swap, plies, random.Random(f"{seed}:{number}"))
+    if kind == "file":
+        return _file_openings(path, game, size, rule, swap)
+    raise MatchError(f"openings are one of {', '.join(OPENING_KINDS)}, not {kind!r}")
+
+
+def plan(engine_count, games, rounds=1, mode="round-robin", opening_list=((),), seed=0):
+    """The games of a match, in order (see the module's text)."""
+    planned = []
+    number = 0
+    opening_number = 0
+    for _ in range(rounds):
+        for a, b in pairings(engine_count, mode):
+            for game in range(games):
+                if game % 2 == 0:
+                    if callable(opening_list):
+                        opening = opening_list(opening_number, seed)
+                    else:
+                        opening = opening_list[opening_number % len(opening_list)]
+                    this = opening_number
+                    opening_number += 1
+                number += 1
+                seats = (a, b) if game % 2 == 0 else (b, a)
+                planned.append(Planned(number, seats, opening, this))
+    return planned
+
+
+class _Slot:
+    """One thread's players, one per engine, started on first use."""
+
+    def __init__(self, make_player):
+        self.make_player = make_player
+        self.players = {}
+
+    def player(self, engine):
+        player = self.players.get(engine)
+        if player is None:
+            player = self.players[engine] = self.make_player(engine)
+        elif not getattr(player, "alive", True):
+            player.restart()
+        return player
+
+    def close(self):
+        for player in self.players.values():
+            try:
+                player.close()
+            except Exception:  # noqa: BLE001 - closing a dead engine must not stop the others
+                pass
+
+
+def run(planned, make_player, game, size, rule="official", swap=False, clock=None,
+        concurrency=1, on_result=None, stop=None, stall=None):
+    """Play the ``planned`` games on ``concurrency`` threads; each finished
+    game's result (numbered and placed) goes to ``on_result(result)`` (under
+    a lock, in the order games end), which returns True to stop the match:
+    no game starts after that, the games in play finish.  ``make_player(i)``
+    returns a started player for engine ``i``.  Returns the results in game
+    order."""
+    lock = threading.Lock()
+    queue = list(reversed(planned))
+    results = []
+    stopped = stop if stop is not None else threading.Event()
+    failures = []
+
+    def work():
+        slot = _Slot(make_player)
+        try:
+            while not stopped.is_set():
+                with lock:
+                    if not queue or failures:
+                        return
+                    item = queue.pop()
+                try:
+                    players = (slot.player(item.engines[0]), slot.player(item.engines[1]))
+                except MatchError as error:
+                    with lock:
+                        failures.append(error)
+                    return
+                options = {} if stall is None else {"stall": stall}
+                result = play_game(game, size, players, rule, swap,
+                                   Clock(clock.per_move, clock.base, clock.increment,
+                                         clock.margin) if clock is not None else None,
+                                   item.opening, **options)
+                result.index, result.engines = item.index, item.engines
+                result.opening_index = item.opening_index
+                with lock:
+                    results.append(result)
+                    if on_result is not None and on_result(result):
+                        stopped.set()
+        finally:
+            slot.close()
+
+    threads = [threading.Thread(target=work, name=f"havhex-match-{n}", daemon=True)
+               for n in range(max(1, min(concurrency, len(planned) or 1)))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
+    results.sort(key=lambda result: result.index)
+    return results
+
+
+class Session:
+    """A whole match: plan, players, output files, SPRT, resume (what
+    :func:`havhex.match.play` and ``havhex match`` run).
+
+    ``make_player(index)`` returns a started player for engine ``index``;
+    by default :func:`havhex.match.engines.make_player` on ``specs[index]``,
+    started."""
+
+    def __init__(self, game, specs, size, games=2, rounds=1, pairing="round-robin",
+                 rule="official", swap=False, per_move=None, base=None, increment=0.0,
+                 margin=0.1, opening="none", plies=2, openings_file=None, seed=0,
+                 concurrency=1, sprt=None, records=None, jsonl=None, dat=None, resume=False,
+                 on_result=None, make_player=None, progress=None, stall=None):
+        if game not in ("hex", "havannah"):
+            raise MatchError(f"game is 'hex' or 'havannah', not {game!r}")
+        if resume and jsonl is None:
+            raise MatchError("--resume needs the JSON Lines file of the match (--jsonl)")
+        self.game, self.specs, self.size = game, list(specs), size
+        self.rule, self.swap = rule, swap
+        self.clock = None
+        if per_move is not None or base is not None:
+            self.clock = Clock(per_move, base, increment, margin)
+        self.concurrency, self.sprt = concurrency, sprt
+        self.records, self.jsonl, self.dat, self.resume = records, jsonl, dat, resume
+        self.on_result = on_result
+        self.progress = progress
+        self.stall = stall
+        self.verdict = None
+        self._make_player = make_player
+        found = openings(opening, game, size, rule, swap, plies, openings_file)
+        self.planned = plan(len(self.specs), games, rounds, pairing, found, seed)
+        self.names = [getattr(spec, "name", None) or f"engine{index + 1}"
+                      for index, spec in enumerate(self.specs)]
+
+    def make_player(self, index):
+        if self._make_player is not None:
+            return self._make_player(index)
+        from .engines import make_player
+
+        player = make_player(self.specs[index], self.game)
+        try:
+            player.start()
+        except Exception as error:  # noqa: BLE001 - any failure to start is the user's to fix
+            raise MatchError(f"engine {self.names[index]}: does not start: {error}") from None
+        return player
+
+    def _score(self, results):
+        wins = draws = losses = 0
+        for result in results:
+            if result.winner is None:
+                draws += 1
+            elif result.engines[result.winner] == 0:
+                wins += 1
+            else:
+                losses += 1
+        return wins, draws, losses
+
+    def run(self):
+        import os
+
+        from .output import DatWriter, JsonlWriter, read_jsonl, write_record
+
+        done = {}
+        if self.resume:
+            done = {result.index: result for result in read_jsonl(self.jsonl)}
+        pending = [item for item in self.planned if item.index not in done]
+        results = sorted(done.values(), key=lambda result: result.index)
+        if self.records is not None:
+            os.makedirs(self.records, exist_ok=True)
+        jsonl = JsonlWriter(self.jsonl, append=self.resume) if self.jsonl else None
+        for result in results:
+            for seat in (0, 1):
+                if result.names[seat]:
+                    self.names[result.engines[seat]] = result.names[seat]
+        header = [("Game", self.game), ("Size", self.size),
+                  ("Black", self.names[0]), ("White", self.names[1]), ("Referee", "havhex"),
+                  ("Rule", self.rule if self.game == "havannah" else "-"),
+                  ("Swap", int(bool(self.swap)))]
+        dat = None
+        if self.dat:
+            # A resumed match writes the table afresh from the JSON Lines
+            # file, the record of what was done: a kill between the two
+            # files' lines leaves them agreeing again.
+            dat = DatWriter(self.dat, header)
+            for result in results:
+                dat.add(result)
+        finished = list(results)
+        if self.sprt is not None and len(self.specs) == 2 and finished:
+            self.verdict = self.sprt.verdict(*self._score(finished))
+            if self.verdict is not None:
+                pending = []
+
+        def record(result):
+            for seat in (0, 1):
+                if result.names[seat]:
+                    self.names[result.engines[seat]] = result.names[seat]
+            if self.records is not None:
+                write_record(result, self.records)
+            if jsonl is not None:
+                jsonl.add(result)
+            if dat is not None:
+                dat.add(result)
+            finished.append(result)
+            if self.progress is not None:
+                self.progress.update(len(finished), f"game {result.index}: "
+                                     f"{result.reason}")
+            if self.on_result is not None:
+                self.on_result(result)
+            if self.sprt is not None and len(self.specs) == 2:
+                self.verdict = self.sprt.verdict(*self._score(finished))
+                return self.verdict is not None
+            return False
+
+        try:
+            played = run(pending, self.make_player, self.game, self.size, self.rule,
+                         self.swap, self.clock, self.concurrency, record, stall=self.stall)
+        finally:
+            if jsonl is not None:
+                jsonl.close()
+            if dat is not None:
+                dat.close()
+            if self.progress is not None:
+                self.progress.close()
+        return sorted(results + played, key=lambda result: result.index)

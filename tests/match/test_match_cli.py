@@ -1,0 +1,151 @@
+"""`havhex match` on the command line, with the fixture engines: a match
+runs to its summary, bad options are one line and status 2, a missing
+engine one line and status 1, and a match killed with SIGKILL resumes
+losing at most the games in flight."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from havhex.cli.match import main
+from havhex.records import replay
+
+pytestmark = pytest.mark.not_under_sanitizers("engine processes and timing")
+
+
+def _engine(engine_command, *flags, name=None):
+    words = [f"cmd={subprocess.list2cmdline(engine_command(*flags))}"]
+    if name:
+        words.append(f"name={name}")
+    return ["--engine", *words]
+
+
+def test_a_match_runs_and_writes_everything(tmp_path, engine_command, capsys):
+    records = tmp_path / "games"
+    argv = ["hex", "--size", "6", *_engine(engine_command, "--seed", "1", name="A"),
+            *_engine(engine_command, "--seed", "2", "--illegal", name="B"), "--games", "4",
+            "--st", "5", "--records", str(records), "--dat", str(tmp_path / "m.dat"),
+            "--jsonl", str(tmp_path / "m.jsonl"), "--openings", "plies=2", "--quiet"]
+    assert main(argv) == 0
+    out = capsys.readouterr()
+    assert out.err == ""
+    assert "4 games: 4 illegal move" in out.out
+    assert "A: 4 W 0 D 0 L" in out.out and "A vs B: 4-0-0" in out.out
+    lines = [json.loads(line) for line in (tmp_path / "m.jsonl").read_text().splitlines()]
+    assert [line["index"] for line in lines] == [1, 2, 3, 4]
+    assert all(line["names"][line["engines"].index(1)] == "B" for line in lines)
+    assert [line["opening"] for line in lines] == [2, 2, 2, 2]
+    dat = (tmp_path / "m.dat").read_text().splitlines()
+    assert sum(1 for line in dat if not line.startswith("#")) == 4
+    files = sorted(records.iterdir())
+    assert len(files) == 4
+    for path, line in zip(files, lines):
+        (replayed,) = list(replay(str(path)))
+        assert replayed.recorded == "BW"[line["winner"]]
+        assert replayed.end == "forfeit"
+
+
+def test_havannah_match_between_dialects(tmp_path, engine_command, capsys):
+    argv = ["havannah", "--size", "4",
+            *_engine(engine_command, "--game", "havannah", "--seed", "3"),
+            *_engine(engine_command, "--game", "havannah", "--dialect", "morat", "--seed", "4",
+                     name="M"),
+            "--games", "4", "--rule", "contest", "--quiet", "--records", str(tmp_path)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("4 games: ")
+    for path in sorted(tmp_path.glob("*.hgf")):
+        (replayed,) = list(replay(str(path), rule="contest"))
+        assert replayed.end == "structure" or replayed.win is None
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["hex"], "--size"),
+    (["chess", "--size", "5"], "chess"),
+    (["hex", "--size", "5", "--engine", "cmd=x"], "two --engine"),
+    (["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y", "--st", "-1"], "--st"),
+    (["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y", "--tc", "1+x"], "--tc"),
+    (["hex", "--size", "5", "--engine", "cmd=x", "--engine", "bogus=1"], "bogus"),
+    (["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y", "--openings", "ten"],
+     "--openings"),
+    (["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y", "--sprt", "elo0=5",
+      "elo1=1", "alpha=0.05", "beta=0.05"], "elo0"),
+    (["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y", "--resume"], "--jsonl"),
+])
+def test_bad_options_are_one_line_and_status_2(argv, words, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("havhex match: ") and words in err
+
+
+def test_a_missing_engine_is_one_line_and_status_1(tmp_path, engine_command, capsys):
+    missing = tmp_path / "no-such-engine"
+    argv = ["hex", "--size", "5", "--engine", f"cmd={missing}", "name=X",
+            *_engine(engine_command), "--jsonl", str(tmp_path / "m.jsonl")]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "engine X" in err and "no-such-engine" in err
+    assert not (tmp_path / "m.jsonl").exists()     # nothing half-written
+
+
+def test_a_bad_openings_file_is_one_line_and_status_1(tmp_path, engine_command, capsys):
+    openings = tmp_path / "open.sgf"
+    openings.write_text("(;FF[4]GM[11]SZ[9];B[c3])\n")
+    argv = ["hex", "--size", "5", *_engine(engine_command), *_engine(engine_command),
+            "--openings", f"file={openings}"]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "open.sgf" in err
+
+
+def test_killed_match_resumes_losing_only_games_in_flight(tmp_path, engine_command):
+    jsonl = tmp_path / "m.jsonl"
+    argv = [sys.executable, "-m", "havhex", "match", "hex", "--size", "5",
+            *_engine(engine_command, "--seed", "1", "--slow", "0.01"),
+            *_engine(engine_command, "--seed", "2"), "--games", "24", "--concurrency", "2",
+            "--jsonl", str(jsonl), "--dat", str(tmp_path / "m.dat"), "--records",
+            str(tmp_path / "games"), "--quiet"]
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline and process.poll() is None:
+            if jsonl.exists() and jsonl.read_text().count("\n") >= 4:
+                break
+            time.sleep(0.01)
+        assert process.poll() is None, process.stderr.read().decode()
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait()
+        process.stderr.close()
+    done_before = {json.loads(line)["index"] for line in jsonl.read_text().splitlines(True)
+                   if line.endswith("\n")}
+    assert 4 <= len(done_before) < 24
+    resumed = subprocess.run(argv + ["--resume"], capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout.startswith("24 games: ")
+    lines = jsonl.read_text().splitlines()
+    indices = [json.loads(line)["index"] for line in lines]
+    assert sorted(indices) == list(range(1, 25))     # every game once, every line whole
+    # The games done before the kill were not played again.
+    assert set(indices[:len(done_before)]) == done_before
+    dat_rows = [line for line in (tmp_path / "m.dat").read_text().splitlines()
+                if not line.startswith("#")]
+    assert sorted(int(row.split("\t")[0]) for row in dat_rows) == list(range(1, 25))
+
+
+@pytest.mark.parametrize("flags, reason", [(("--crash-after", "1"), "disconnects"),
+                                           (("--hang-after", "1"), "on time")])
+def test_a_dead_engine_is_restarted_for_the_next_game(tmp_path, engine_command, capsys, flags,
+                                                     reason):
+    argv = ["hex", "--size", "5", *_engine(engine_command, "--seed", "1", name="A"),
+            *_engine(engine_command, "--seed", "2", *flags, name="B"), "--games", "4",
+            "--st", "0.3", "--quiet", "--jsonl", str(tmp_path / "m.jsonl")]
+    started = time.monotonic()
+    assert main(argv) == 0
+    assert time.monotonic() - started < 30
+    out = capsys.readouterr().out
+    assert f"4 games: 4 {reason}" in out and "A: 4 W 0 D 0 L" in out
