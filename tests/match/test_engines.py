@@ -2,6 +2,7 @@
 a correct engine plays through, and each misbehaviour is raised as the
 kind the arbiter scores."""
 import os
+import sys
 import time
 
 import pytest
@@ -313,3 +314,36 @@ def test_a_chatty_stderr_neither_blocks_nor_leaks_into_answers(tmp_path):
         finally:
             player.close()
     assert (tmp_path / "chatty.log").stat().st_size > 64 * 1024
+
+
+# benzene has no Havannah; havhex gtp names Havannah cells as the records
+# do whatever its colours, which morat's cells are not.
+@pytest.mark.parametrize("game,size,colours", [
+    ("hex", 5, "havhex"), ("hex", 5, "benzene"), ("hex", 5, "morat"), ("havannah", 3, "havhex"),
+])
+def test_havhex_gtp_speaks_each_dialect(game, size, colours):
+    """havhex's own engine (``havhex gtp``) under each dialect's colour
+    words: the swap, cells both ways and its final claim agree with the
+    board.  Its name says havhex, so the dialect is told, as a user of
+    ``--colours`` tells it."""
+    colours_dialect = colours
+    command = [sys.executable, "-m", "havhex", "gtp", game, "--player", "random",
+               "--seed", "7", "--colours", colours]
+    player = GtpPlayer(EngineSpec(command, dialect=colours_dialect), game)
+    player.start(timeout=60)
+    try:
+        assert player.name.startswith("havhex")
+        swap = player.dialect.swap_word(game) is not None
+        board = HexBoard(size, swap=swap) if game == "hex" else HavannahBoard(size, swap=swap)
+        player.new_game(size, swap=swap)
+        first = (size // 2, 0) if game == "hex" else (size, size)
+        board.play(first)
+        player.play(0, first)
+        if swap:
+            board.play("swap-pieces" if game == "hex" else "swap")
+            player.play(1, board.moves[-1])
+        while not board.is_over:
+            board.play(player.parse_move(player.genmove(len(board.moves) % 2, 30), board))
+        assert player.claimed_winner(10) == {"red": 0, "white": 0}.get(board.winner, 1)
+    finally:
+        player.close()
