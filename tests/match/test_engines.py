@@ -347,3 +347,25 @@ def test_havhex_gtp_speaks_each_dialect(game, size, colours):
         assert player.claimed_winner(10) == {"red": 0, "white": 0}.get(board.winner, 1)
     finally:
         player.close()
+
+
+@pytest.mark.parametrize("flags", [["--no-ids"], ["--blank-lines"], ["--no-ids", "--crlf"]])
+def test_answers_without_ids_or_after_blank_lines_are_gtp(flags):
+    player = start(*flags, "--seed", 6)
+    try:
+        board = self_play(player, "hex", 5, 200)
+        assert board.is_over
+        assert player.claimed_winner(5) == (0 if board.winner == "red" else 1)
+    finally:
+        player.close()
+
+
+def test_an_engine_that_answers_twice_is_a_protocol_failure():
+    player = start("--double-answer")
+    player.new_game(5)
+    player.genmove(0, 10)
+    player.genmove(1, 10)   # answered twice: its next answer is the spare one
+    with pytest.raises(EngineFailure) as failure:
+        player.genmove(0, 10)
+    assert failure.value.kind == "protocol" and "command" in str(failure.value)
+    assert not player.alive

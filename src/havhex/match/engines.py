@@ -167,6 +167,7 @@ class GtpPlayer:
         self._stderr = None
         self._poll = None
         self._clock = None
+        self._sent = 0
 
     def __repr__(self):
         return f"<GtpPlayer {self.name or self.spec.command[0]!r} alive={self.alive}>"
@@ -191,6 +192,7 @@ class GtpPlayer:
             raise EngineFailure("disconnects",
                                 f"cannot start {self.spec.command[0]!r}: {error}") from None
         self._buffer.clear()
+        self._sent = 0
         self._poll = select.poll()
         self._poll.register(self.process.stdout.fileno(), select.POLLIN | select.POLLHUP)
         deadline = time.monotonic() + timeout
@@ -353,13 +355,17 @@ class GtpPlayer:
         time.monotonic() value; None waits for ever)."""
         if self.process is None:
             raise EngineFailure("disconnects", f"{self.name}: the engine is not running")
+        # Each command carries an id, so that an engine that answers twice
+        # (or not at all and then late) is caught at once instead of having
+        # every later answer taken for the one before.
+        self._sent += 1
         try:
-            os.write(self.process.stdin.fileno(), command.encode() + b"\n")
+            os.write(self.process.stdin.fileno(), f"{self._sent} {command}\n".encode())
         except OSError as error:
             self._fail("disconnects", f"cannot write {command.split()[0]!r}: {error}")
-        return self._read(command, deadline)
+        return self._read(command, deadline, self._sent)
 
-    def _read(self, command, deadline):
+    def _read(self, command, deadline, ident):
         buffer = self._buffer
         fd = self.process.stdout.fileno()
         scanned = 0
@@ -368,7 +374,11 @@ class GtpPlayer:
             if end >= 0:
                 text = bytes(buffer[:end])
                 del buffer[:end + 2]
-                break
+                if text.strip():
+                    break
+                # Blank lines before an answer are not an answer.
+                scanned = 0
+                continue
             scanned = max(0, len(buffer) - 1)
             if len(buffer) > _MAX_ANSWER:
                 self._fail("protocol", f"an answer to {command.split()[0]!r} longer than "
@@ -393,14 +403,22 @@ class GtpPlayer:
                 chunk = chunk.replace(b"\r", b"")
             buffer += chunk
         answer = text.decode("utf-8", "replace")
-        # The common answer, one printable line without an id ("= e5",
-        # "="), skips the general parser's preprocessing.
-        if answer[:1] == "=" and answer[1:2] in (" ", "") and answer.isprintable():
-            return Response(True, None, answer[2:].strip())
+        # The common answer, one printable line with its id ("=12 e5",
+        # "=12"), skips the general parser's preprocessing.
+        head = f"={ident}"
+        cut = len(head)
+        if answer.startswith(head) and answer[cut:cut + 1] in (" ", "") and answer.isprintable():
+            return Response(True, ident, answer[cut + 1:].strip())
         try:
-            return parse_response(answer)
+            response = parse_response(answer)
         except ProtocolError as error:
             self._fail("protocol", f"answering {command.split()[0]!r}: {error}")
+        # An engine that drops ids is taken at its word; another id is an
+        # answer to some other command.
+        if response.id is not None and response.id != ident:
+            self._fail("protocol", f"an answer to command {response.id} where command "
+                                   f"{ident} ({command.split()[0]!r}) was asked")
+        return response
 
 
 class CallablePlayer:

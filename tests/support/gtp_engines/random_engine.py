@@ -20,6 +20,9 @@ Misbehaviours (on its own genmove answers unless said otherwise):
                    is the winner, since the arbiter stops at the winning move)
   --slow S         sleeps S seconds before each genmove answer
   --crlf           ends its lines with CR LF (still GTP: CR is dropped)
+  --no-ids         answers without the commands' ids (GTP allows it)
+  --double-answer  answers its second genmove twice
+  --blank-lines    writes empty lines before each answer
   --chatty         writes a diagnostic line to stderr before each answer
 """
 import argparse
@@ -213,6 +216,9 @@ def main():
     parser.add_argument("--false-claim", action="store_true")
     parser.add_argument("--slow", type=float, default=0.0)
     parser.add_argument("--crlf", action="store_true")
+    parser.add_argument("--no-ids", action="store_true")
+    parser.add_argument("--double-answer", action="store_true")
+    parser.add_argument("--blank-lines", action="store_true")
     parser.add_argument("--chatty", action="store_true")
     options = parser.parse_args()
     engine = Engine(options)
@@ -224,7 +230,7 @@ def main():
         words = line.split()
         ident = ""
         if words[0].isdigit():
-            ident, words = words[0], words[1:]
+            ident, words = ("" if options.no_ids else words[0]), words[1:]
             if not words:
                 continue
         name, args = words[0], words[1:]
@@ -242,6 +248,10 @@ def main():
         else:
             sign = "=" if ok else "?"
             reply = f"{sign}{ident} {text}\n\n" if text else f"{sign}{ident}\n\n"
+        if options.double_answer and name == "genmove" and engine.genmoves == 2:
+            reply += reply
+        if options.blank_lines:
+            reply = "\n\n\n" + reply
         if options.crlf:
             reply = reply.replace("\n", "\r\n")
         out.write(reply)
