@@ -2,6 +2,7 @@
 a correct engine plays through, and each misbehaviour is raised as the
 kind the arbiter scores."""
 import os
+import shlex
 import sys
 import time
 
@@ -369,3 +370,37 @@ def test_an_engine_that_answers_twice_is_a_protocol_failure():
         player.genmove(0, 10)
     assert failure.value.kind == "protocol" and "command" in str(failure.value)
     assert not player.alive
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups are POSIX's")
+def test_a_hung_engine_under_a_wrapper_script_is_killed_with_it(tmp_path):
+    pid_file = tmp_path / "engine.pid"
+    inner = shlex.join(fixture_command("--hang-after", 0, "--pid-file", pid_file))
+    # The shell stays the engine's parent (not exec'd): killing only it
+    # would leave the engine hanging.
+    player = GtpPlayer(EngineSpec(["/bin/sh", "-c", f"{inner}; true"]), "hex")
+    player.start(timeout=30)
+    player.new_game(5)
+    with pytest.raises(EngineFailure) as failure:
+        player.genmove(0, 0.5)
+    assert failure.value.kind == "on time"
+    pid = int(pid_file.read_text())
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and running(pid):
+        time.sleep(0.05)
+    if running(pid):
+        pytest.fail(f"the engine under the wrapper (pid {pid}) still runs")
+
+
+def running(pid):
+    """Whether process ``pid`` runs (a zombie waiting for its reaper does
+    not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return True

@@ -13,6 +13,7 @@ take is :class:`CommandRefused`.
 import os
 import select
 import shlex
+import signal
 import subprocess
 import time
 from typing import NamedTuple, Optional
@@ -32,6 +33,7 @@ _READ_CHUNK = 65536
 # An answer longer than this is not a move or a name: the engine is
 # streaming garbage, which must not grow the arbiter's memory.
 _MAX_ANSWER = 1 << 20
+_POSIX = os.name == "posix"
 
 
 class ClockSettings(NamedTuple):
@@ -186,7 +188,10 @@ class GtpPlayer:
             self.process = subprocess.Popen(
                 self.spec.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=self._stderr if self._stderr is not None else subprocess.DEVNULL,
-                cwd=self.spec.cwd, bufsize=0, close_fds=True)
+                cwd=self.spec.cwd, bufsize=0, close_fds=True,
+                # Its own process group, so that a kill reaches what a
+                # wrapper script started too.
+                start_new_session=_POSIX)
         except OSError as error:
             self._close_stderr()
             raise EngineFailure("disconnects",
@@ -293,8 +298,7 @@ class GtpPlayer:
                 try:
                     process.wait(_QUIT_GRACE)
                 except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+                    _kill_group(process)
             for pipe in (process.stdin, process.stdout):
                 try:
                     pipe.close()
@@ -325,11 +329,7 @@ class GtpPlayer:
     def _kill(self):
         process, self.process = self.process, None
         if process is not None:
-            try:
-                process.kill()
-            except OSError:
-                pass
-            process.wait()
+            _kill_group(process)
             for pipe in (process.stdin, process.stdout):
                 try:
                     pipe.close()
@@ -419,6 +419,21 @@ class GtpPlayer:
             self._fail("protocol", f"an answer to command {response.id} where command "
                                    f"{ident} ({command.split()[0]!r}) was asked")
         return response
+
+
+def _kill_group(process):
+    """Kill an engine and every process of its group (a wrapper script's
+    engine with it), and reap it."""
+    if _POSIX:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+    try:
+        process.kill()
+    except OSError:
+        pass
+    process.wait()
 
 
 class CallablePlayer:

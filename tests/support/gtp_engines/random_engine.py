@@ -23,9 +23,11 @@ Misbehaviours (on its own genmove answers unless said otherwise):
   --no-ids         answers without the commands' ids (GTP allows it)
   --double-answer  answers its second genmove twice
   --blank-lines    writes empty lines before each answer
+  --pid-file FILE  writes its process id to FILE at start
   --chatty         writes a diagnostic line to stderr before each answer
 """
 import argparse
+import os
 import random
 import sys
 import time
@@ -219,9 +221,13 @@ def main():
     parser.add_argument("--no-ids", action="store_true")
     parser.add_argument("--double-answer", action="store_true")
     parser.add_argument("--blank-lines", action="store_true")
+    parser.add_argument("--pid-file", default=None)
     parser.add_argument("--chatty", action="store_true")
     options = parser.parse_args()
     engine = Engine(options)
+    if options.pid_file:
+        with open(options.pid_file, "w") as pid_file:
+            pid_file.write(str(os.getpid()))
     out = sys.stdout
     for line in sys.stdin:
         line = line.split("#", 1)[0].strip()
