@@ -404,3 +404,22 @@ def running(pid):
             return stat.read().rpartition(")")[2].split()[0] != "Z"
     except OSError:
         return True
+
+
+def test_castro_is_told_its_grid_coordinates():
+    player = start("--dialect", "castro", "--name", "castro", "--seed", 8, game="havannah")
+    try:
+        assert player.dialect.name == "castro"
+        board = HavannahBoard(4, swap=True)
+        player.new_game(4, swap=True)
+        # (2, 5) is e2 on morat's grid and E2 = (3, 5) in Little Golem's
+        # names: an engine left in its other system refuses or misplaces it.
+        board.play((2, 5))
+        player.play(0, (2, 5))
+        board.play("swap")
+        player.play(1, "swap")
+        while not board.is_over:
+            board.play(player.parse_move(player.genmove(len(board.moves) % 2, 10), board))
+        assert player.claimed_winner(5) == (0 if board.winner == "white" else 1)
+    finally:
+        player.close()

@@ -211,6 +211,9 @@ class GtpPlayer:
             self.name = " ".join(filter(None, [engine_name, self.version])) or self.spec.command[0]
         if self.spec.dialect is None:
             self.dialect = detect(engine_name, self.commands)
+        for command in self.dialect.setup(self.game):
+            if command.split()[0] in self.commands:
+                self._must(command, deadline)
         for command in self.spec.init:
             self._must(command, deadline)
 

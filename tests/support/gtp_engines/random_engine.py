@@ -3,7 +3,7 @@ random empty cells over GTP, in one of three dialects, and misbehaves on
 request.  It does not import havhex (it stands for a program no one here
 wrote): it only tracks which cells are taken and whose turn it is.
 
-    python random_engine.py [--game hex|havannah] [--dialect havhex|morat|benzene]
+    python random_engine.py [--game hex|havannah] [--dialect havhex|morat|benzene|castro]
                             [--seed N] [--name NAME] [one misbehaviour]
 
 Misbehaviours (on its own genmove answers unless said otherwise):
@@ -37,6 +37,9 @@ COLOURS = {
     "havhex": {"hex": ("red", "blue"), "havannah": ("white", "black")},
     "morat": {"hex": ("white", "black"), "havannah": ("white", "black")},
     "benzene": {"hex": ("black", "white"), "havannah": ("black", "white")},
+    # castro (Havannah): starts in another coordinate system (Little
+    # Golem's names stand for it here) until told ``gridcoords``.
+    "castro": {"hex": ("white", "black"), "havannah": ("white", "black")},
 }
 
 
@@ -58,7 +61,7 @@ def cells(game, dialect, size):
         for x in range(1, 2 * size):
             if abs(x - y) > size - 1:
                 continue
-            if dialect == "havhex":
+            if dialect in ("havhex", "castro-hgui"):
                 # Little Golem's: row letter of y, place along the row.
                 names.append(f"{letters(y - 1)}{x - max(0, y - size)}")
             else:
@@ -75,12 +78,13 @@ class Engine:
         self.random = random.Random(options.seed)
         self.size = 5 if self.game == "hex" else 4
         self.swap_word = {"havhex": "swap-pieces" if self.game == "hex" else "swap",
-                          "benzene": "swap-pieces"}.get(self.dialect)
+                          "benzene": "swap-pieces", "castro": "swap"}.get(self.dialect)
+        self.grid = self.dialect != "castro"
         self.genmoves = 0
         self.clear()
 
     def clear(self):
-        self.all = cells(self.game, self.dialect, self.size)
+        self.all = cells(self.game, self.dialect if self.grid else "castro-hgui", self.size)
         self.taken = []
         self.turn = 0
 
@@ -100,6 +104,8 @@ class Engine:
             names += ["final_score", "time_settings", "time_left"]
         if self.dialect == "benzene":
             names += ["param_game"]
+        if self.dialect == "castro":
+            names += ["gridcoords", "hguicoords", "swap"]
         return names
 
     def handle(self, name, args):
@@ -125,7 +131,13 @@ class Engine:
         if name == "clear_board":
             self.clear()
             return True, ""
-        if name in ("time", "time_settings", "time_left", "param_game"):
+        if name in ("time", "time_settings", "time_left", "param_game", "swap"):
+            return True, ""
+        if name in ("gridcoords", "hguicoords"):
+            if self.taken:
+                return False, "not in the middle of a game"
+            self.grid = name == "gridcoords"
+            self.clear()
             return True, ""
         if name == "play":
             if len(args) != 2:
