@@ -10,8 +10,6 @@ import pytest
 # The reference judges and shared board builders, importable by every test.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-import fixture_engines  # noqa: E402
-import morat as morat_support  # noqa: E402
 import needs  # noqa: E402
 
 # ../shared/conformance beside the checkout; absent for an installed wheel.
@@ -21,20 +19,6 @@ CONFORMANCE = Path(__file__).resolve().parents[1].parent / "shared" / "conforman
 @pytest.fixture
 def conformance_dir():
     return needs.shared("conformance", need="conformance")
-
-
-@pytest.fixture
-def engine_command():
-    """``engine_command(*flags, script=...)``: the argv of a fixture engine
-    of tests/support/gtp_engines (tests/support/fixture_engines.py)."""
-    return fixture_engines.command
-
-
-@pytest.fixture(scope="session")
-def morat(tmp_path_factory):
-    """morat built from ../shared/engines once per session (tests/support/
-    morat.py); skips without it."""
-    return morat_support.Morat(morat_support.build(tmp_path_factory.mktemp("engines")))
 
 
 # .ci/run sets this when the suite runs on the build made with AddressSanitizer
@@ -87,3 +71,29 @@ def one_error_line(process):
     assert "Traceback" not in err
     assert err.endswith("\n") and err.count("\n") == 1, err
     return err
+
+
+# The match tests' engines.  These live here, not in a tests/match/conftest.py:
+# the suite imports this module as ``conftest`` (``from conftest import write``),
+# and a second conftest.py would take that name from every module collected
+# after it.
+
+ENGINES = Path(__file__).resolve().parent / "support" / "gtp_engines"
+
+
+def fixture_command(*flags, script="random_engine.py"):
+    """The argv of a fixture engine of tests/support/gtp_engines."""
+    return [sys.executable, str(ENGINES / script), *map(str, flags)]
+
+
+@pytest.fixture
+def engine_command():
+    return fixture_command
+
+
+@pytest.fixture(scope="session")
+def morat(tmp_path_factory):
+    """The built morat (skips without ../shared/engines)."""
+    import morat as morat_support
+
+    return morat_support.Morat(morat_support.build(tmp_path_factory.mktemp("engines")))

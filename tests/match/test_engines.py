@@ -13,7 +13,7 @@ from havhex.havannah.board import Board as HavannahBoard
 from havhex.match.engines import (CallablePlayer, ClockSettings, CommandRefused, EngineFailure,
                                   EngineSpec, GtpPlayer, make_player)
 
-from fixture_engines import command as fixture_command
+from conftest import fixture_command
 
 
 def start(*flags, game="hex", dialect=None, **spec):
