@@ -149,3 +149,36 @@ def test_a_dead_engine_is_restarted_for_the_next_game(tmp_path, engine_command, 
     assert time.monotonic() - started < 30
     out = capsys.readouterr().out
     assert f"4 games: 4 {reason}" in out and "A: 4 W 0 D 0 L" in out
+
+
+@pytest.mark.parametrize("game, size, other", [("hex", 5, None), ("havannah", 4, None),
+                                               ("havannah", 4, "fixture")])
+def test_morat_matches_run_to_the_end(tmp_path, morat, engine_command, capsys, game, size,
+                                      other):
+    # morat against itself, and (Havannah) against a fixture engine in
+    # havhex's dialect; every record replays to the arbiter's result and
+    # morat's own `winner` agrees with havhex's official-rule judge.
+    first = ["--engine", f"cmd={subprocess.list2cmdline(morat.command(game))}", "name=morat"]
+    if other is None:
+        second = ["--engine", f"cmd={subprocess.list2cmdline(morat.command(game))}",
+                  "name=morat2"]
+    else:
+        second = _engine(engine_command, "--game", game, "--seed", "5", name="fixture")
+    records = tmp_path / "games"
+    argv = [game, "--size", str(size), *first, *second, "--games", "2", "--st", "0.05",
+            "--margin", "0.5", "--records", str(records), "--jsonl", str(tmp_path / "m.jsonl"),
+            "--quiet"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.startswith("2 games: ")
+    lines = [json.loads(line) for line in (tmp_path / "m.jsonl").read_text().splitlines()]
+    assert len(lines) == 2
+    for line, path in zip(lines, sorted(records.iterdir())):
+        assert line["reason"] in ("connection", "ring", "bridge", "fork", "board full"), line
+        (replayed,) = list(replay(str(path)))
+        assert replayed.win is not None and replayed.win.move == len(line["moves"])
+        letters = "BW" if game == "hex" else "WB"
+        assert replayed.win.player == letters[line["winner"]]
+        assert not line["claim_disagrees"], line["claims"]
+        morat_seats = [seat for seat in (0, 1)
+                       if line["names"][seat].startswith("morat")]
+        assert any(line["claims"][str(seat)] == line["winner"] for seat in morat_seats)
