@@ -257,7 +257,8 @@ class Dialect:
 
 DIALECTS = {
     "havhex": Dialect("havhex", ("red", "blue"), ("white", "black"), "one", "golem",
-                      {"hex": "swap-pieces", "havannah": "swap"}, {}, "final_score"),
+                      {"hex": "swap-pieces", "havannah": "swap"},
+                      {"hex": "swap {}", "havannah": "swap {}"}, "final_score"),
     "morat": Dialect("morat", ("white", "black"), ("white", "black"), "one", "grid",
                      {}, {}, "winner"),
     "benzene": Dialect("benzene", ("black", "white"), ("black", "white"), "two", "grid",

@@ -17,7 +17,7 @@ import subprocess
 import time
 from typing import NamedTuple, Optional
 
-from ..gtp.protocol import ProtocolError, parse_response
+from ..gtp.protocol import ProtocolError, Response, parse_response
 from ..havannah.board import Board as HavannahBoard
 from ..hex.board import Board as HexBoard
 from .dialects import DIALECTS, detect
@@ -214,7 +214,10 @@ class GtpPlayer:
         self._must("clear_board", deadline)
         self.size = size
         for command in self.dialect.swap_setup(swap, self.game):
-            self._must(command, deadline)
+            # An engine of the family that lacks the command plays
+            # without it (its refusal of a swap move then shows it).
+            if not self.commands or command.split()[0] in self.commands:
+                self._must(command, deadline)
         for command in self.dialect.time_commands(self.game, clock, self.commands):
             self._must(command, deadline)
         self._clock = clock
@@ -376,8 +379,13 @@ class GtpPlayer:
             if b"\r" in chunk:
                 chunk = chunk.replace(b"\r", b"")
             buffer += chunk
+        answer = text.decode("utf-8", "replace")
+        # The common answer, one printable line without an id ("= e5",
+        # "="), skips the general parser's preprocessing.
+        if answer[:1] == "=" and answer[1:2] in (" ", "") and answer.isprintable():
+            return Response(True, None, answer[2:].strip())
         try:
-            return parse_response(text.decode("utf-8", "replace"))
+            return parse_response(answer)
         except ProtocolError as error:
             self._fail("protocol", f"answering {command.split()[0]!r}: {error}")
 

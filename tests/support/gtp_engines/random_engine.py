@@ -19,6 +19,8 @@ Misbehaviours (on its own genmove answers unless said otherwise):
   --false-claim    final_score / winner names the loser (the last mover
                    is the winner, since the arbiter stops at the winning move)
   --slow S         sleeps S seconds before each genmove answer
+  --crlf           ends its lines with CR LF (still GTP: CR is dropped)
+  --chatty         writes a diagnostic line to stderr before each answer
 """
 import argparse
 import random
@@ -210,6 +212,8 @@ def main():
     parser.add_argument("--crash-after", type=int, default=None)
     parser.add_argument("--false-claim", action="store_true")
     parser.add_argument("--slow", type=float, default=0.0)
+    parser.add_argument("--crlf", action="store_true")
+    parser.add_argument("--chatty", action="store_true")
     options = parser.parse_args()
     engine = Engine(options)
     out = sys.stdout
@@ -229,11 +233,18 @@ def main():
             out.flush()
             return 0
         ok, text = engine.handle(name, args)
+        if options.chatty:
+            # Enough to fill a pipe that nobody reads within a game.
+            sys.stderr.write(f"thinking about {name}: " + "x" * 2000 + "\n")
+            sys.stderr.flush()
         if ok is None:
-            out.write(text + "\n\n")
+            reply = text + "\n\n"
         else:
             sign = "=" if ok else "?"
-            out.write(f"{sign}{ident} {text}\n\n" if text else f"{sign}{ident}\n\n")
+            reply = f"{sign}{ident} {text}\n\n" if text else f"{sign}{ident}\n\n"
+        if options.crlf:
+            reply = reply.replace("\n", "\r\n")
+        out.write(reply)
         out.flush()
     return 0
 

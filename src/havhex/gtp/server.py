@@ -1,0 +1,464 @@
+"""A GTP engine over havhex's live boards: ``Engine.handle(line)`` answers
+one command line, ``Engine.serve(stdin, stdout)`` answers them all until
+``quit`` or the end of the input.
+
+Colour words.  Seat 0 moves first.  The words an engine takes and answers
+with depend on ``colours``:
+
+==========  ======================  ======================
+colours     Hex (first, second)     Havannah (first, second)
+==========  ======================  ======================
+havhex      red, blue               white, black
+benzene     black, white            black, white
+morat       white, black            white, black
+==========  ======================  ======================
+
+Each word is taken whole or by its first letter, in any case; havhex's own
+words (``red``, ``blue`` in Hex) are taken whatever ``colours`` says.
+Answers (``final_score``'s ``R+``/``B+``/``W+``, ``winner``) use the words
+of ``colours``.  Cells are havhex's names (``a1`` top left in Hex, Little
+Golem's ``A1`` in Havannah); the swap is ``swap-pieces`` (Hex) or ``swap``
+(Havannah), either word taken in either game.
+
+A command never ends the engine but ``quit``: a command it cannot do is a
+GTP failure (``? illegal move: ...``, ``? unknown command``).  ``genmove``
+in a finished game answers ``resign``, as morat does.
+"""
+import math
+import os
+
+from .. import _version
+from ..errors import InputError
+from ..havannah import board as havannah_board
+from ..hex import board as hex_board
+from ..records import read as read_records
+from ..records.game import EXTENSIONS as RECORD_EXTENSIONS
+from .players import RandomPlayer
+from .protocol import answer, parse_command
+
+__all__ = ["Engine", "COLOURS", "GAMES", "COMMANDS", "MAX_HEX_SIDE", "MAX_HAVANNAH_SIZE"]
+
+GAMES = ("hex", "havannah")
+COLOURS = {
+    "havhex": {"hex": ("red", "blue"), "havannah": ("white", "black")},
+    "benzene": {"hex": ("black", "white"), "havannah": ("black", "white")},
+    "morat": {"hex": ("white", "black"), "havannah": ("white", "black")},
+}
+DEFAULT_SIZE = {"hex": 11, "havannah": 8}
+# Bounds on ``boardsize``: a line of a few bytes must not allocate a board
+# of gigabytes (the boards themselves take far more).
+MAX_HEX_SIDE = 128
+MAX_HAVANNAH_SIZE = 64
+SWAP_WORDS = ("swap-pieces", "swap")
+_MAX_CELLS = MAX_HEX_SIDE * MAX_HEX_SIDE
+
+# The commands, in list_commands' order.
+_COMMON = ("protocol_version", "name", "version", "known_command", "list_commands",
+           "boardsize", "clear_board", "play", "genmove", "undo", "showboard", "quit",
+           "final_score", "winner", "all_legal_moves", "all_legal", "history", "loadsgf",
+           "param_game", "swap", "time", "time_settings", "time_left",
+           "hexgui-analyze_commands")
+COMMANDS = {"hex": _COMMON + ("swap-pieces",), "havannah": _COMMON}
+
+# HexGui's analyze commands: type/label/command, one a line.
+_ANALYZE = ("string/Final Score/final_score\n"
+            "string/Winner/winner\n"
+            "plist/All Legal Moves/all_legal_moves\n"
+            "string/History/history\n"
+            "none/Show Board/showboard")
+
+
+class _Failure(Exception):
+    """A command that fails: its text is the GTP failure's."""
+
+
+def _integer(text, what):
+    """A non-negative integer argument (ASCII digits only: ``int`` would
+    take other scripts' digits and a thousand digits of nothing)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise _Failure(f"{what} is not a number: {text[:20]!r}")
+    return int(text)
+
+
+def _seconds(text, what):
+    try:
+        value = float(text) if text.isascii() and len(text) < 32 else math.nan
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise _Failure(f"{what} is not a number of seconds: {text[:20]!r}")
+    return value
+
+
+class Engine:
+    """A GTP engine for ``game`` ("hex" or "havannah") on a board of
+    ``size`` (Hex N x N, Havannah base N; None: 11 and 8), Havannah's ring
+    ``rule``, the pie rule when ``swap``; ``player`` chooses the moves of
+    ``genmove`` (default: a RandomPlayer); ``colours`` names the players
+    (see the module's text)."""
+
+    def __init__(self, game, size=None, rule="official", swap=False, player=None,
+                 colours="havhex"):
+        if game not in GAMES:
+            raise ValueError(f"game is 'hex' or 'havannah', not {game!r}")
+        if rule not in havannah_board.RULES:
+            raise ValueError(f"rule is 'official' or 'contest', not {rule!r}")
+        if colours not in COLOURS:
+            raise ValueError(f"colours is one of {', '.join(COLOURS)}, not {colours!r}")
+        self.game = game
+        self.rule = rule
+        self.swap = bool(swap)
+        self.player = player if player is not None else RandomPlayer()
+        self.colours = colours
+        self.words = COLOURS[colours][game]
+        size = DEFAULT_SIZE[game] if size is None else size
+        self.shape = (size, size) if game == "hex" else size
+        self.board = self._new_board(self.shape, self.swap)
+        self.finished = False           # set by quit
+        self.time_left = [None, None]   # seconds, from time_left / morat's time -g
+        self._handlers = {
+            "protocol_version": self._protocol_version,
+            "name": self._name,
+            "version": self._version,
+            "known_command": self._known_command,
+            "list_commands": self._list_commands,
+            "boardsize": self._boardsize,
+            "clear_board": self._clear_board,
+            "play": self._play,
+            "genmove": self._genmove,
+            "undo": self._undo,
+            "showboard": self._showboard,
+            "quit": self._quit,
+            "final_score": self._final_score,
+            "winner": self._winner,
+            "all_legal_moves": self._all_legal,
+            "all_legal": self._all_legal,
+            "history": self._history,
+            "loadsgf": self._loadsgf,
+            "param_game": self._param_game,
+            "swap": self._swap,
+            "time": self._time,
+            "time_settings": self._time_settings,
+            "time_left": self._time_left,
+            "hexgui-analyze_commands": self._analyze_commands,
+        }
+        if game == "hex":
+            self._handlers["swap-pieces"] = self._swap_pieces
+
+    # The board ------------------------------------------------------------
+
+    def _new_board(self, shape, swap):
+        if self.game == "hex":
+            rows, cols = shape
+            return hex_board.Board(rows, cols, swap)
+        return havannah_board.Board(shape, self.rule, swap)
+
+    def _replace_board(self, shape, swap, moves):
+        """A new board of ``shape`` with ``moves`` played on it, which
+        becomes the engine's board only when every move went on."""
+        board = self._new_board(shape, swap)
+        for move in moves:
+            board.play(move)
+        self.board, self.shape, self.swap = board, shape, swap
+        self.time_left = [None, None]
+
+    def _seat_of(self, word):
+        """The seat a colour word names; a failure for any other word."""
+        lowered = word.lower()
+        for seat, colour in enumerate(self.words):
+            if lowered in (colour, colour[0]):
+                return seat
+        for seat, colour in enumerate(COLOURS["havhex"][self.game]):
+            if lowered == colour:
+                return seat
+        raise _Failure(f"not a colour: {word[:20]!r} (this engine's colours are "
+                       f"{self.words[0]} and {self.words[1]})")
+
+    def _seat_to_move(self):
+        return self._players().index(self.board.to_move)
+
+    def _players(self):
+        return hex_board.PLAYERS if self.game == "hex" else havannah_board.PLAYERS
+
+    def _move_name(self, move):
+        if isinstance(move, str):
+            return move
+        return self.board.cell_name(move)
+
+    def _parse_move(self, text):
+        """havhex's move for a move word: a cell name or a swap word."""
+        word = text.lower()
+        if word in SWAP_WORDS:
+            return "swap-pieces" if self.game == "hex" else "swap"
+        if word in ("pass", "resign"):
+            raise _Failure(f"illegal move: {word} (a game ends only when it is won)")
+        return text
+
+    def _play_move(self, seat, text):
+        if self.board.is_over:
+            raise _Failure("illegal move: the game is over")
+        if seat != self._seat_to_move():
+            raise _Failure(f"illegal move: it is {self.words[self._seat_to_move()]}'s turn")
+        try:
+            self.board.play(self._parse_move(text))
+        except InputError as error:
+            raise _Failure(f"illegal move: {_one_line(error)}")
+
+    # The loop -------------------------------------------------------------
+
+    def handle(self, line):
+        """The whole answer to ``line`` (ending in its empty line), None for
+        a line that holds no command."""
+        command = parse_command(line)
+        if command is None:
+            return None
+        handler = self._handlers.get(command.name)
+        if handler is None:
+            return answer(command.id, "unknown command", ok=False)
+        try:
+            return answer(command.id, handler(command.args))
+        except _Failure as failure:
+            return answer(command.id, str(failure), ok=False)
+        except (InputError, ValueError, OverflowError, MemoryError) as error:
+            return answer(command.id, f"{command.name} failed: {_one_line(error)}", ok=False)
+        except Exception as error:     # a bug here must not end the engine's game
+            return answer(command.id, f"internal error in {command.name}: "
+                          f"{type(error).__name__}: {_one_line(error)}", ok=False)
+
+    def serve(self, stdin, stdout):
+        """Answer every command line of ``stdin`` (text, or bytes read as
+        UTF-8) on ``stdout`` (flushed after each answer) until ``quit`` or
+        the end of the input."""
+        for line in stdin:
+            if isinstance(line, (bytes, bytearray)):
+                line = line.decode("utf-8", "replace")
+            text = self.handle(line)
+            if text is not None:
+                stdout.write(text)
+                stdout.flush()
+            if self.finished:
+                break
+
+    # Commands -------------------------------------------------------------
+
+    def _protocol_version(self, args):
+        return "2"
+
+    def _name(self, args):
+        return "havhex"
+
+    def _version(self, args):
+        return _version.__version__
+
+    def _known_command(self, args):
+        return "true" if args and args[0] in self._handlers else "false"
+
+    def _list_commands(self, args):
+        return "\n".join(self._handlers)
+
+    def _boardsize(self, args):
+        if self.game == "hex":
+            if len(args) not in (1, 2):
+                raise _Failure("boardsize takes N or W H")
+            cols = _integer(args[0], "board size")
+            rows = _integer(args[1], "board size") if len(args) == 2 else cols
+            if not (1 <= rows <= MAX_HEX_SIDE and 1 <= cols <= MAX_HEX_SIDE):
+                raise _Failure(f"unacceptable size (1 to {MAX_HEX_SIDE} a side)")
+            shape = (rows, cols)
+        else:
+            if len(args) not in (1, 2) or (len(args) == 2 and args[0] != args[1]):
+                raise _Failure("boardsize takes the base N")
+            shape = _integer(args[0], "board size")
+            if not 2 <= shape <= MAX_HAVANNAH_SIZE:
+                raise _Failure(f"unacceptable size (base 2 to {MAX_HAVANNAH_SIZE})")
+        self._replace_board(shape, self.swap, ())
+        return ""
+
+    def _clear_board(self, args):
+        self._replace_board(self.shape, self.swap, ())
+        return ""
+
+    def _play(self, args):
+        if len(args) != 2:
+            raise _Failure("play takes a colour and a move")
+        self._play_move(self._seat_of(args[0]), args[1])
+        return ""
+
+    def _swap_pieces(self, args):
+        self._play_move(self._seat_to_move(), "swap-pieces")
+        return ""
+
+    def _genmove(self, args):
+        if len(args) != 1:
+            raise _Failure("genmove takes a colour")
+        seat = self._seat_of(args[0])
+        if self.board.is_over:
+            return "resign"
+        if seat != self._seat_to_move():
+            raise _Failure(f"it is {self.words[self._seat_to_move()]}'s turn")
+        move = self.player.genmove(self.board, self.time_left[seat])
+        if move == "resign":
+            return "resign"
+        self.board.play(move)
+        return self._move_name(move)
+
+    def _undo(self, args):
+        if not len(self.board):
+            raise _Failure("cannot undo: no move")
+        self.board.undo()
+        return ""
+
+    def _showboard(self, args):
+        board = self.board
+        if self.game == "hex" and board.rows != board.cols:
+            return "\n" + _rectangle_text(board)
+        return "\n" + board.draw(as_text=True)
+
+    def _quit(self, args):
+        self.finished = True
+        return ""
+
+    def _final_score(self, args):
+        if not self.board.is_over:
+            return "cannot score"
+        if self.board.winner is None:
+            return "0"
+        seat = self._players().index(self.board.winner)
+        return self.words[seat][0].upper() + "+"
+
+    def _winner(self, args):
+        if not self.board.is_over:
+            return "unknown"
+        if self.board.winner is None:
+            return "draw"
+        return self.words[self._players().index(self.board.winner)]
+
+    def _all_legal(self, args):
+        return " ".join(self._move_name(move) for move in self.board.legal_moves())
+
+    def _history(self, args):
+        return " ".join(self._move_name(move) for move in self.board.moves)
+
+    def _loadsgf(self, args):
+        if len(args) not in (1, 2):
+            raise _Failure("loadsgf takes a file and a move number")
+        last = _integer(args[1], "move number") if len(args) == 2 else None
+        if args[0] == "-":
+            # "-" is standard input to the readers: here, the commands.
+            raise _Failure("cannot load -: loadsgf takes a file")
+        try:
+            # A record without GM[] is of the engine's game, unless its
+            # extension says (.hgf: Havannah).
+            known = os.path.splitext(args[0])[1].lower() in RECORD_EXTENSIONS
+            game = next(iter(read_records(args[0], game=None if known else self.game,
+                                          max_cells=_MAX_CELLS)), None)
+        except (InputError, OSError) as error:
+            raise _Failure(f"cannot load {args[0]}: {_one_line(error)}")
+        if game is None:
+            raise _Failure(f"cannot load {args[0]}: no game in it")
+        if game.kind != self.game:
+            raise _Failure(f"cannot load {args[0]}: a game of {game.kind}, not {self.game}")
+        # loadsgf FILE N: the position before move N.
+        moves = [move for _, move in game.moves]
+        if last is not None:
+            moves = moves[:max(0, last - 1)]
+        ended = [i for i, move in enumerate(moves) if move in ("resign", "forfeit", "pass")]
+        if ended:
+            moves = moves[:ended[0]]
+        if game.setup:
+            board = game.board(self.rule)
+            for move in moves:
+                board.play(move)
+            self.board, self.shape, self.swap = board, game.size, True
+            self.time_left = [None, None]
+        else:
+            swap = self.swap or any(isinstance(move, str) for move in moves)
+            self._replace_board(game.size, swap, moves)
+        return ""
+
+    def _set_swap(self, args, command):
+        if len(args) != 1 or args[0] not in ("0", "1"):
+            raise _Failure(f"{command} takes 0 or 1")
+        swap = args[0] == "1"
+        if swap != self.swap:
+            try:
+                self._replace_board(self.shape, swap, self.board.moves)
+            except InputError:
+                raise _Failure("cannot turn the swap off: the game has a swap")
+        return ""
+
+    def _param_game(self, args):
+        if not args:
+            return f"[bool] allow_swap {int(self.swap)}"
+        if args[0] != "allow_swap":
+            raise _Failure(f"unknown parameter: {args[0][:40]!r}")
+        return self._set_swap(args[1:], "param_game allow_swap")
+
+    def _swap(self, args):
+        return self._set_swap(args, "swap")
+
+    def _time(self, args):
+        """morat's ``time``: ``-m SECONDS`` a move, ``-g SECONDS`` a game
+        (the clock of both players); without options, the settings."""
+        if not args:
+            seconds = getattr(self.player, "seconds", None)
+            return f"move {seconds if seconds is not None else 'none'}"
+        if len(args) % 2 or any(key not in ("-m", "-g", "-i", "-f", "-r") for key in args[::2]):
+            raise _Failure("time takes -m, -g, -i, -f, -r and a value each")
+        options = {key: (_integer(value, key) if key == "-i" else _seconds(value, key))
+                   for key, value in zip(args[::2], args[1::2])}
+        if options.get("-m") and hasattr(self.player, "seconds"):
+            self.player.seconds, self.player.simulations = options["-m"], None
+        if "-g" in options:
+            total = options["-g"]
+            self.time_left = [total or None, total or None]
+        if "-r" in options:
+            self.time_left = [options["-r"], options["-r"]]
+        return ""
+
+    def _time_settings(self, args):
+        if len(args) != 3:
+            raise _Failure("time_settings takes main time, byo-yomi time and stones")
+        main = _seconds(args[0], "main time")
+        byo_yomi = _seconds(args[1], "byo-yomi time")
+        stones = _integer(args[2], "byo-yomi stones")
+        if main == 0 and stones and byo_yomi and hasattr(self.player, "seconds"):
+            self.player.seconds, self.player.simulations = byo_yomi / stones, None
+        self.time_left = [main or None, main or None]
+        return ""
+
+    def _time_left(self, args):
+        if len(args) != 3:
+            raise _Failure("time_left takes a colour, seconds and stones")
+        seat = self._seat_of(args[0])
+        self.time_left[seat] = _seconds(args[1], "time left")
+        _integer(args[2], "stones")
+        return ""
+
+    def _analyze_commands(self, args):
+        return _ANALYZE
+
+
+def _rectangle_text(board):
+    """A Hex board of rows x cols as text (the pictures draw square boards
+    only): a row a line, shifted right by its number, R, B and . for red,
+    blue and empty; the stones from the moves, in which every move is by
+    the seat after the last one's and swap-pieces mirrors the first stone."""
+    stones = {}
+    for index, move in enumerate(board.moves):
+        if move == hex_board.SWAP_PIECES:
+            stones = {(col, row): "B" for (row, col) in stones}
+        elif not isinstance(move, str):
+            stones[move] = "RB"[index % 2]
+    letters = " ".join(hex_board.name_of_cell((0, col))[:-1] for col in range(board.cols))
+    lines = ["   " + letters]
+    for row in range(board.rows):
+        cells = " ".join(stones.get((row, col), ".") for col in range(board.cols))
+        lines.append(f"{row + 1:>2} " + " " * row + cells)
+    return "\n".join(lines)
+
+
+def _one_line(error):
+    """An error's text on one line (an answer's text may hold several, a
+    reason should not)."""
+    return " ".join(str(error).split())

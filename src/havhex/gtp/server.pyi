@@ -1,0 +1,27 @@
+from typing import Any, Dict, IO, Iterable, List, Mapping, Optional, Tuple, Union
+
+__all__ = ["Engine", "COLOURS", "GAMES", "COMMANDS", "MAX_HEX_SIDE", "MAX_HAVANNAH_SIZE"]
+
+GAMES: Tuple[str, ...]
+COLOURS: Mapping[str, Mapping[str, Tuple[str, str]]]
+COMMANDS: Mapping[str, Tuple[str, ...]]
+DEFAULT_SIZE: Mapping[str, int]
+MAX_HEX_SIDE: int
+MAX_HAVANNAH_SIZE: int
+SWAP_WORDS: Tuple[str, ...]
+
+class Engine:
+    game: str
+    rule: str
+    swap: bool
+    player: Any
+    colours: str
+    words: Tuple[str, str]
+    shape: Union[int, Tuple[int, int]]
+    board: Any
+    finished: bool
+    time_left: List[Optional[float]]
+    def __init__(self, game: str, size: Optional[int] = ..., rule: str = ..., swap: bool = ...,
+                 player: Any = ..., colours: str = ...) -> None: ...
+    def handle(self, line: str) -> Optional[str]: ...
+    def serve(self, stdin: Iterable[Union[str, bytes]], stdout: IO[str]) -> None: ...
