@@ -427,6 +427,9 @@ class CallablePlayer:
             self.board = HavannahBoard(size, rule=rule, swap=swap)
 
     def play(self, seat, move, timeout=30.0):
+        own, self._own = getattr(self, "_own", None), None
+        if own is not None and own == move:
+            return
         self.board.play(move)
 
     def genmove(self, seat, timeout, time_left=None):
@@ -436,10 +439,14 @@ class CallablePlayer:
             raise EngineFailure("disconnects",
                                 f"{self.name} raised {type(error).__name__}: {error}") from error
         # The arbiter forwards a move to the other player only: the mover's
-        # own board takes it here (what it cannot take, the arbiter's board
-        # refuses too, and the game ends there).
+        # own board takes it here, as a GTP engine's genmove plays its move
+        # (what the board cannot take, the arbiter's refuses too, and the
+        # game ends there); a play() of the same move after it is no news.
+        self._own = None
         try:
-            self.board.play(self.parse_move(answer, self.board))
+            move = self.parse_move(answer, self.board)
+            self.board.play(move)
+            self._own = self.board.moves[-1]
         except ValueError:
             pass
         return answer
