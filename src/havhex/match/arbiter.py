@@ -236,12 +236,12 @@ class _Game:
             self.board.play(move)
             self.result.moves.append(self.board.moves[-1])
             self.result.times.append(0.0)
-            for player in self.players:
+            for receiver, player in enumerate(self.players):
                 try:
                     player.play(seat, self.board.moves[-1], COMMAND_TIMEOUT)
                 except Exception as error:  # noqa: BLE001
                     reason, detail = _fault(error)
-                    self.lose(self.players.index(player), reason, f"opening: {detail}")
+                    self.lose(receiver, reason, f"opening: {detail}")
                     return False
         self.result.opening = len(opening)
         return True
