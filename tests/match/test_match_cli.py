@@ -182,3 +182,16 @@ def test_morat_matches_run_to_the_end(tmp_path, morat, engine_command, capsys, g
         morat_seats = [seat for seat in (0, 1)
                        if line["names"][seat].startswith("morat")]
         assert any(line["claims"][str(seat)] == line["winner"] for seat in morat_seats)
+
+
+def test_sprt_stops_a_match_on_the_command_line(tmp_path, engine_command, capsys):
+    argv = ["hex", "--size", "5", *_engine(engine_command, "--seed", "1", name="A"),
+            *_engine(engine_command, "--seed", "2", "--nonsense", name="B"), "--games", "500",
+            "--sprt", "elo0=0", "elo1=100", "alpha=0.05", "beta=0.05", "--quiet",
+            "--jsonl", str(tmp_path / "m.jsonl")]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    played = len((tmp_path / "m.jsonl").read_text().splitlines())
+    assert 2 <= played < 50
+    assert out.startswith(f"{played} games: {played} illegal move")
+    assert "SPRT elo0=0 elo1=100 alpha=0.05 beta=0.05" in out and "H1 accepted" in out
