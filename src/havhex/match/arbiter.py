@@ -285,7 +285,9 @@ class _Game:
         except (ValueError, TypeError, IndexError) as error:
             self.lose(seat, "illegal move", f"{text!r}: {error}")
             return False
-        self.result.moves.append(self.board.moves[-1])
+        # A cell is kept as parsed; a swap as the board names it.
+        played = move if type(move) is tuple else self.board.moves[-1]
+        self.result.moves.append(played)
         self.result.times.append(seconds)
         if self.board.is_over:
             if self.board.winner is None:
@@ -294,11 +296,11 @@ class _Game:
                 self.result.winner, self.result.reason = seat, _board_reason(self.game, kinds)
             # The loser hears the last move so that its claim can be asked.
             try:
-                self.players[1 - seat].play(seat, self.board.moves[-1], COMMAND_TIMEOUT)
+                self.players[1 - seat].play(seat, played, COMMAND_TIMEOUT)
             except Exception:  # noqa: BLE001 - the game is decided; a claim may be missing
                 pass
             return False
-        return self.forward(seat, self.board.moves[-1])
+        return self.forward(seat, played)
 
     def ask_claims(self):
         result = self.result
