@@ -152,16 +152,22 @@ def test_a_dead_engine_is_restarted_for_the_next_game(tmp_path, engine_command, 
 
 
 @pytest.mark.parametrize("game, size, other", [("hex", 5, None), ("havannah", 4, None),
-                                               ("havannah", 4, "fixture")])
+                                               ("havannah", 4, "fixture"), ("hex", 5, "havhex"),
+                                               ("havannah", 4, "havhex")])
 def test_morat_matches_run_to_the_end(tmp_path, morat, engine_command, capsys, game, size,
                                       other):
-    # morat against itself, and (Havannah) against a fixture engine in
-    # havhex's dialect; every record replays to the arbiter's result and
+    # morat against itself, against havhex gtp, and (Havannah) against a
+    # fixture engine in havhex's dialect; every record replays to the
+    # arbiter's result and
     # morat's own `winner` agrees with havhex's official-rule judge.
     first = ["--engine", f"cmd={subprocess.list2cmdline(morat.command(game))}", "name=morat"]
     if other is None:
         second = ["--engine", f"cmd={subprocess.list2cmdline(morat.command(game))}",
                   "name=morat2"]
+    elif other == "havhex":
+        command = [sys.executable, "-m", "havhex", "gtp", game, "--player", "mcts",
+                   "--simulations", "200", "--seed", "3"]
+        second = ["--engine", f"cmd={subprocess.list2cmdline(command)}", "name=havhex"]
     else:
         second = _engine(engine_command, "--game", game, "--seed", "5", name="fixture")
     records = tmp_path / "games"
