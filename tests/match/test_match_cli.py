@@ -201,3 +201,12 @@ def test_sprt_stops_a_match_on_the_command_line(tmp_path, engine_command, capsys
     assert 2 <= played < 50
     assert out.startswith(f"{played} games: {played} illegal move")
     assert "SPRT elo0=0 elo1=100 alpha=0.05 beta=0.05" in out and "H1 accepted" in out
+
+
+def test_swap_with_an_engine_that_has_none_is_one_line_and_status_1(tmp_path, engine_command,
+                                                                    capsys):
+    argv = ["hex", "--size", "5", *_engine(engine_command),
+            *_engine(engine_command, "--dialect", "morat", name="M"), "--swap", "--quiet"]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "swap" in err and "M" in err

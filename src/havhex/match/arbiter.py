@@ -225,6 +225,10 @@ class _Game:
         for seat, player in enumerate(self.players):
             try:
                 player.new_game(self.size, self.board.swap, self.board_rule(), settings)
+            except ValueError:
+                # Not the engine's fault in this game but the match's: a
+                # setting its dialect cannot express (a swap for morat).
+                raise
             except Exception as error:  # noqa: BLE001
                 reason, detail = _fault(error)
                 if reason == "illegal move":

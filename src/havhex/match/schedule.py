@@ -201,6 +201,9 @@ def run(planned, make_player, game, size, rule="official", swap=False, clock=Non
                     result = play_game(game, size, players, rule, swap, clock, item.opening,
                                        **options)
                 except Exception as error:  # noqa: BLE001 - raised again in the caller's thread
+                    if type(error) is ValueError:
+                        # A setting an engine cannot take (play_game's new game).
+                        error = MatchError(str(error))
                     with lock:
                         failures.append(error)
                     return
