@@ -20,9 +20,9 @@ an engine, which loses:
 
 Seats: seat 0 moves first, seat 1 moves second.  A swap (Hex
 ``swap-pieces``, Havannah ``swap``) changes stones, not seats: the boards
-keep each colour with its seat.  At the end each live engine is asked for the result it sees
-(``final_score``, ``winner``); a claim that names another winner than the
-board's is flagged.
+keep each colour with its seat.  At the end each live engine is asked for
+the result it sees (``final_score``, ``winner``); a claim that names
+another winner than the board's is flagged.
 """
 import time
 
