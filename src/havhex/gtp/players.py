@@ -46,12 +46,14 @@ class _Node:
     legal actions not yet expanded (the board's ``array`` of ints), None
     until they are first needed."""
 
-    __slots__ = ("action", "visits", "wins", "children", "untried")
+    __slots__ = ("action", "visits", "wins", "mean", "spread", "children", "untried")
 
     def __init__(self, action, untried):
         self.action = action
         self.visits = 0
         self.wins = 0.0
+        self.mean = 0.0       # wins / visits
+        self.spread = 0.0     # 1 / sqrt(visits), UCB1's factor
         self.children = []
         self.untried = untried
 
@@ -149,11 +151,12 @@ class MctsPlayer:
                                               else position.legal_actions())
                 if untried or not node.children:
                     break
-                scale = c2 * log(node.visits)
+                # UCB1, mean + c sqrt(ln N / n), with the child's part of
+                # the root kept on the child: one multiply a child here.
+                scale = sqrt(c2 * log(node.visits))
                 best, best_value = None, -1.0
                 for child in node.children:
-                    visits = child.visits
-                    value = child.wins / visits + sqrt(scale / visits)
+                    value = child.mean + scale * child.spread
                     if value > best_value:
                         best, best_value = child, value
                 node = best
@@ -179,8 +182,10 @@ class MctsPlayer:
                 score = 1.0 if (winner == mover) == (len(path) % 2 == 0) else 0.0
             # Up the tree: the mover into a node alternates with depth.
             for node in reversed(path):
-                node.visits += 1
-                node.wins += score
+                visits = node.visits = node.visits + 1
+                wins = node.wins = node.wins + score
+                node.mean = wins / visits
+                node.spread = visits ** -0.5
                 score = 1.0 - score
             done += 1
         return done
