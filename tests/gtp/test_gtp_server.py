@@ -296,6 +296,12 @@ def test_time_commands_set_the_budget():
     assert engine.time_left == [60.0, 60.0]
     ok(engine, "genmove red")
     assert 0 < engine.time_left[0] < 60.0 and engine.time_left[1] == 60.0
+    # A new game starts with the game's clock again.
+    ok(engine, "clear_board")
+    assert engine.time_left == [60.0, 60.0]
+    ok(engine, "time_settings 0 1 1")
+    ok(engine, "boardsize 5")
+    assert engine.time_left == [None, None]
 
 
 def test_quit_ends_serve():
