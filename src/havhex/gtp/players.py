@@ -81,6 +81,9 @@ class MctsPlayer:
             raise ValueError(f"simulations must be at least 1, not {simulations}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be more than 0, not {seconds}")
+        # A budget nobody chose gives way to a controller's clock (see
+        # set_move_time).
+        self.chosen_budget = simulations is not None or seconds is not None
         if simulations is None and seconds is None:
             simulations = DEFAULT_SIMULATIONS
         self.simulations = simulations
@@ -93,6 +96,14 @@ class MctsPlayer:
     def __repr__(self):
         return (f"MctsPlayer(simulations={self.simulations!r}, seconds={self.seconds!r}, "
                 f"seed={self.seed!r}, exploration={self.exploration!r})")
+
+    def set_move_time(self, seconds):
+        """A controller's clock gives a move ``seconds``: the search stops
+        by then; when no budget was chosen, it searches until then."""
+        if self.chosen_budget:
+            self.seconds = seconds if self.seconds is None else min(self.seconds, seconds)
+        else:
+            self.seconds, self.simulations = seconds, None
 
     def _deadline(self, start, time_left):
         seconds = self.seconds

@@ -432,8 +432,8 @@ class Engine:
             raise _Failure("time takes -m, -g, -i, -f, -r and a value each")
         options = {key: (_integer(value, key) if key == "-i" else _seconds(value, key))
                    for key, value in zip(args[::2], args[1::2])}
-        if options.get("-m") and hasattr(self.player, "seconds"):
-            self.player.seconds, self.player.simulations = options["-m"], None
+        if options.get("-m") and hasattr(self.player, "set_move_time"):
+            self.player.set_move_time(options["-m"])
         if "-g" in options:
             self.game_time = options["-g"] or None
             self.time_left = [self.game_time, self.game_time]
@@ -447,10 +447,10 @@ class Engine:
         main = _seconds(args[0], "main time")
         byo_yomi = _seconds(args[1], "byo-yomi time")
         stones = _integer(args[2], "byo-yomi stones")
-        if main == 0 and stones and byo_yomi and hasattr(self.player, "seconds"):
+        if main == 0 and stones and byo_yomi and hasattr(self.player, "set_move_time"):
             # A tenth of the period is left for the pipes and the
             # controller's own clock, which a late move loses on.
-            self.player.seconds, self.player.simulations = 0.9 * byo_yomi / stones, None
+            self.player.set_move_time(0.9 * byo_yomi / stones)
         self.game_time = main or None
         self.time_left = [self.game_time, self.game_time]
         return ""
