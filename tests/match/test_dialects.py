@@ -145,3 +145,8 @@ def test_every_hex_name_plays_on_havhex_boards():
     name = DIALECTS["benzene"].cell_name("hex", 6, (4, 2))
     board.play(name)
     assert board.moves == ((4, 2),)
+
+
+def test_castro_is_put_in_grid_coordinates():
+    assert DIALECTS["castro"].setup("havannah") == ["gridcoords"]
+    assert DIALECTS["morat"].setup("havannah") == []

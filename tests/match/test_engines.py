@@ -2,6 +2,8 @@
 a correct engine plays through, and each misbehaviour is raised as the
 kind the arbiter scores."""
 import os
+import shlex
+import sys
 import time
 
 import pytest
@@ -250,10 +252,13 @@ def test_engine_spec_from_options():
     assert spec.command == ("morat-hex", "--x", "a b")
     assert (spec.name, spec.dialect, spec.cwd, spec.stderr) == ("A", "morat", "/tmp", "e.log")
     assert spec.init == ("verbose 0", "time -m 1")
+    spec = EngineSpec.from_options(["proto=gtp", "cmd=mohex", "arg=--seed", "arg=1 2"])
+    assert spec.command == ("mohex", "--seed", "1 2")
     for words, message in [(["name=A"], "cmd="), (["cmd=x", "colour=red"], "colour=red"),
                            (["cmd=x", "dialect=gnugo"], "gnugo"), (["cmd=x", "name=A", "name=B"],
                                                                    "twice"),
-                           (["cmd="], "no value"), (["cmd='unclosed"], "cmd=")]:
+                           (["cmd="], "no value"), (["cmd='unclosed"], "cmd="),
+                           (["cmd=x", "proto=uci"], "gtp only")]:
         with pytest.raises(ValueError, match=message):
             EngineSpec.from_options(words)
 
@@ -312,3 +317,111 @@ def test_a_chatty_stderr_neither_blocks_nor_leaks_into_answers(tmp_path):
         finally:
             player.close()
     assert (tmp_path / "chatty.log").stat().st_size > 64 * 1024
+
+
+# benzene has no Havannah; havhex gtp names Havannah cells as the records
+# do whatever its colours, which morat's cells are not.
+@pytest.mark.parametrize("game,size,colours", [
+    ("hex", 5, "havhex"), ("hex", 5, "benzene"), ("hex", 5, "morat"), ("havannah", 3, "havhex"),
+])
+def test_havhex_gtp_speaks_each_dialect(game, size, colours):
+    """havhex's own engine (``havhex gtp``) under each dialect's colour
+    words: the swap, cells both ways and its final claim agree with the
+    board.  Its name says havhex, so the dialect is told, as a user of
+    ``--colours`` tells it."""
+    colours_dialect = colours
+    command = [sys.executable, "-m", "havhex", "gtp", game, "--player", "random",
+               "--seed", "7", "--colours", colours]
+    player = GtpPlayer(EngineSpec(command, dialect=colours_dialect), game)
+    player.start(timeout=60)
+    try:
+        assert player.name.startswith("havhex")
+        swap = player.dialect.swap_word(game) is not None
+        board = HexBoard(size, swap=swap) if game == "hex" else HavannahBoard(size, swap=swap)
+        player.new_game(size, swap=swap)
+        first = (size // 2, 0) if game == "hex" else (size, size)
+        board.play(first)
+        player.play(0, first)
+        if swap:
+            board.play("swap-pieces" if game == "hex" else "swap")
+            player.play(1, board.moves[-1])
+        while not board.is_over:
+            board.play(player.parse_move(player.genmove(len(board.moves) % 2, 30), board))
+        assert player.claimed_winner(10) == {"red": 0, "white": 0}.get(board.winner, 1)
+    finally:
+        player.close()
+
+
+@pytest.mark.parametrize("flags", [["--no-ids"], ["--blank-lines"], ["--no-ids", "--crlf"]])
+def test_answers_without_ids_or_after_blank_lines_are_gtp(flags):
+    player = start(*flags, "--seed", 6)
+    try:
+        board = self_play(player, "hex", 5, 200)
+        assert board.is_over
+        assert player.claimed_winner(5) == (0 if board.winner == "red" else 1)
+    finally:
+        player.close()
+
+
+def test_an_engine_that_answers_twice_is_a_protocol_failure():
+    player = start("--double-answer")
+    player.new_game(5)
+    player.genmove(0, 10)
+    player.genmove(1, 10)   # answered twice: its next answer is the spare one
+    with pytest.raises(EngineFailure) as failure:
+        player.genmove(0, 10)
+    assert failure.value.kind == "protocol" and "command" in str(failure.value)
+    assert not player.alive
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups are POSIX's")
+def test_a_hung_engine_under_a_wrapper_script_is_killed_with_it(tmp_path):
+    pid_file = tmp_path / "engine.pid"
+    inner = shlex.join(fixture_command("--hang-after", 0, "--pid-file", pid_file))
+    # The shell stays the engine's parent (not exec'd): killing only it
+    # would leave the engine hanging.
+    player = GtpPlayer(EngineSpec(["/bin/sh", "-c", f"{inner}; true"]), "hex")
+    player.start(timeout=30)
+    player.new_game(5)
+    with pytest.raises(EngineFailure) as failure:
+        player.genmove(0, 0.5)
+    assert failure.value.kind == "on time"
+    pid = int(pid_file.read_text())
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and running(pid):
+        time.sleep(0.05)
+    if running(pid):
+        pytest.fail(f"the engine under the wrapper (pid {pid}) still runs")
+
+
+def running(pid):
+    """Whether process ``pid`` runs (a zombie waiting for its reaper does
+    not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+def test_castro_is_told_its_grid_coordinates():
+    player = start("--dialect", "castro", "--name", "castro", "--seed", 8, game="havannah")
+    try:
+        assert player.dialect.name == "castro"
+        board = HavannahBoard(4, swap=True)
+        player.new_game(4, swap=True)
+        # (2, 5) is e2 on morat's grid and E2 = (3, 5) in Little Golem's
+        # names: an engine left in its other system refuses or misplaces it.
+        board.play((2, 5))
+        player.play(0, (2, 5))
+        board.play("swap")
+        player.play(1, "swap")
+        while not board.is_over:
+            board.play(player.parse_move(player.genmove(len(board.moves) % 2, 10), board))
+        assert player.claimed_winner(5) == (0 if board.winner == "white" else 1)
+    finally:
+        player.close()

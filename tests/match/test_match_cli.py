@@ -149,3 +149,64 @@ def test_a_dead_engine_is_restarted_for_the_next_game(tmp_path, engine_command, 
     assert time.monotonic() - started < 30
     out = capsys.readouterr().out
     assert f"4 games: 4 {reason}" in out and "A: 4 W 0 D 0 L" in out
+
+
+@pytest.mark.parametrize("game, size, other", [("hex", 5, None), ("havannah", 4, None),
+                                               ("havannah", 4, "fixture"), ("hex", 5, "havhex"),
+                                               ("havannah", 4, "havhex")])
+def test_morat_matches_run_to_the_end(tmp_path, morat, engine_command, capsys, game, size,
+                                      other):
+    # morat against itself, against havhex gtp, and (Havannah) against a
+    # fixture engine in havhex's dialect; every record replays to the
+    # arbiter's result and
+    # morat's own `winner` agrees with havhex's official-rule judge.
+    first = ["--engine", f"cmd={subprocess.list2cmdline(morat.command(game))}", "name=morat"]
+    if other is None:
+        second = ["--engine", f"cmd={subprocess.list2cmdline(morat.command(game))}",
+                  "name=morat2"]
+    elif other == "havhex":
+        command = [sys.executable, "-m", "havhex", "gtp", game, "--player", "mcts",
+                   "--simulations", "200", "--seed", "3"]
+        second = ["--engine", f"cmd={subprocess.list2cmdline(command)}", "name=havhex"]
+    else:
+        second = _engine(engine_command, "--game", game, "--seed", "5", name="fixture")
+    records = tmp_path / "games"
+    argv = [game, "--size", str(size), *first, *second, "--games", "2", "--st", "0.05",
+            "--margin", "0.5", "--records", str(records), "--jsonl", str(tmp_path / "m.jsonl"),
+            "--quiet"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.startswith("2 games: ")
+    lines = [json.loads(line) for line in (tmp_path / "m.jsonl").read_text().splitlines()]
+    assert len(lines) == 2
+    for line, path in zip(lines, sorted(records.iterdir())):
+        assert line["reason"] in ("connection", "ring", "bridge", "fork", "board full"), line
+        (replayed,) = list(replay(str(path)))
+        assert replayed.win is not None and replayed.win.move == len(line["moves"])
+        letters = "BW" if game == "hex" else "WB"
+        assert replayed.win.player == letters[line["winner"]]
+        assert not line["claim_disagrees"], line["claims"]
+        morat_seats = [seat for seat in (0, 1)
+                       if line["names"][seat].startswith("morat")]
+        assert any(line["claims"][str(seat)] == line["winner"] for seat in morat_seats)
+
+
+def test_sprt_stops_a_match_on_the_command_line(tmp_path, engine_command, capsys):
+    argv = ["hex", "--size", "5", *_engine(engine_command, "--seed", "1", name="A"),
+            *_engine(engine_command, "--seed", "2", "--nonsense", name="B"), "--games", "500",
+            "--sprt", "elo0=0", "elo1=100", "alpha=0.05", "beta=0.05", "--quiet",
+            "--jsonl", str(tmp_path / "m.jsonl")]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    played = len((tmp_path / "m.jsonl").read_text().splitlines())
+    assert 2 <= played < 50
+    assert out.startswith(f"{played} games: {played} illegal move")
+    assert "SPRT elo0=0 elo1=100 alpha=0.05 beta=0.05" in out and "H1 accepted" in out
+
+
+def test_swap_with_an_engine_that_has_none_is_one_line_and_status_1(tmp_path, engine_command,
+                                                                    capsys):
+    argv = ["hex", "--size", "5", *_engine(engine_command),
+            *_engine(engine_command, "--dialect", "morat", name="M"), "--swap", "--quiet"]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "swap" in err and "M" in err

@@ -156,3 +156,33 @@ def test_summary_counts_per_engine_and_pair():
     assert "A: 2 W 1 D 1 L (moving first 1-1-0, second 1-0-1)" in text
     assert "A vs B: 2-1-1" in text
     assert "SPRT elo0=0 elo1=10" in text and "no decision" in text
+
+
+class _Terminal:
+    def __init__(self, tty):
+        self.tty, self.text = tty, ""
+
+    def isatty(self):
+        return self.tty
+
+    def write(self, text):
+        self.text += text
+
+    def flush(self):
+        pass
+
+
+def test_progress_line_only_on_a_terminal():
+    from havhex.match.output import Progress
+
+    terminal = _Terminal(True)
+    progress = Progress(10, terminal)
+    progress.update(3, "game 3: connection")
+    assert terminal.text.endswith("3/10 game 3: connection") and terminal.text.startswith("\r")
+    progress.close()
+    assert terminal.text.endswith("\r\x1b[K")
+    pipe = _Terminal(False)
+    progress = Progress(10, pipe)
+    progress.update(3, "x")
+    progress.close()
+    assert pipe.text == ""

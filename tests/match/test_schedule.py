@@ -160,3 +160,14 @@ def test_play_refuses_what_is_no_engine():
 
     with pytest.raises(TypeError):
         play("hex", [3, "x"], size=5)
+
+
+@pytest.mark.parametrize("concurrency", [1, 2])
+def test_an_engine_that_does_not_start_stops_the_match_with_its_error(tmp_path, concurrency):
+    def make(index):
+        if index == 1:
+            raise MatchError("engine B: does not start")
+        return hex_player(first_free)
+
+    with pytest.raises(MatchError, match="engine B"):
+        _session(tmp_path, make, games=6, concurrency=concurrency).run()

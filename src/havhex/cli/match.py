@@ -219,6 +219,9 @@ def main(argv):
         results = session.run()
     except MatchError as error:
         return _fail(str(error), 1)
+    except KeyboardInterrupt:
+        # The games done are in the output files: --resume goes on from them.
+        return _fail("interrupted", 130)
     except OSError as error:
         return _fail(f"{error.filename or ''}: {error.strerror or error}".lstrip(": "), 1)
     sys.stdout.write(summary(results, session.names, arguments.sprt, session.verdict))

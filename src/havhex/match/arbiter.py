@@ -18,9 +18,9 @@ an engine, which loses:
   the stall limit when the match has no clock;
 - ``"resign"``: the engine resigned.
 
-Seats: seat 0 moves first, seat 1 after it.  A swap (Hex ``swap-pieces``, Havannah
-``swap``) changes stones, not seats: the boards keep each colour with its
-seat.  At the end each live engine is asked for the result it sees
+Seats: seat 0 moves first, seat 1 moves second.  A swap (Hex
+``swap-pieces``, Havannah ``swap``) changes stones, not seats: the boards
+keep each colour with its seat.  At the end each live engine is asked for the result it sees
 (``final_score``, ``winner``); a claim that names another winner than the
 board's is flagged.
 """
@@ -225,6 +225,10 @@ class _Game:
         for seat, player in enumerate(self.players):
             try:
                 player.new_game(self.size, self.board.swap, self.board_rule(), settings)
+            except ValueError:
+                # Not the engine's fault in this game but the match's: a
+                # setting its dialect cannot express (a swap for morat).
+                raise
             except Exception as error:  # noqa: BLE001
                 reason, detail = _fault(error)
                 if reason == "illegal move":
@@ -236,12 +240,12 @@ class _Game:
             self.board.play(move)
             self.result.moves.append(self.board.moves[-1])
             self.result.times.append(0.0)
-            for player in self.players:
+            for receiver, player in enumerate(self.players):
                 try:
                     player.play(seat, self.board.moves[-1], COMMAND_TIMEOUT)
                 except Exception as error:  # noqa: BLE001
                     reason, detail = _fault(error)
-                    self.lose(self.players.index(player), reason, f"opening: {detail}")
+                    self.lose(receiver, reason, f"opening: {detail}")
                     return False
         self.result.opening = len(opening)
         return True
@@ -285,7 +289,9 @@ class _Game:
         except (ValueError, TypeError, IndexError) as error:
             self.lose(seat, "illegal move", f"{text!r}: {error}")
             return False
-        self.result.moves.append(self.board.moves[-1])
+        # A cell is kept as parsed; a swap as the board names it.
+        played = move if type(move) is tuple else self.board.moves[-1]
+        self.result.moves.append(played)
         self.result.times.append(seconds)
         if self.board.is_over:
             if self.board.winner is None:
@@ -294,11 +300,11 @@ class _Game:
                 self.result.winner, self.result.reason = seat, _board_reason(self.game, kinds)
             # The loser hears the last move so that its claim can be asked.
             try:
-                self.players[1 - seat].play(seat, self.board.moves[-1], COMMAND_TIMEOUT)
+                self.players[1 - seat].play(seat, played, COMMAND_TIMEOUT)
             except Exception:  # noqa: BLE001 - the game is decided; a claim may be missing
                 pass
             return False
-        return self.forward(seat, self.board.moves[-1])
+        return self.forward(seat, played)
 
     def ask_claims(self):
         result = self.result

@@ -20,8 +20,9 @@ Havannah ``(x, y)`` 1-based (docs/conventions.md) or ``"swap"``.  A
 * ``benzene`` (MoHex, Wolve; HexGui's words): ``black`` moves first,
   ``boardsize N N``, ``param_game allow_swap 1`` and ``swap-pieces``,
   ``final_score`` answers ``B+``/``W+``.
-* ``castro`` (Havannah): morat's predecessor, morat's cells and colours,
-  ``swap 0|1`` and the ``swap`` move.
+* ``castro`` (Havannah): morat's predecessor, morat's cells (``gridcoords``,
+  sent when it lists it) and colours, ``swap 0|1`` and the ``swap`` move.
+  Written from castro's documented words; no castro binary was at hand.
 
 Hex cells are ``a1`` (column letter, row number from 1, ``a1`` top left)
 for every family, and every family's first player joins top and bottom.
@@ -174,6 +175,12 @@ class Dialect:
         """Commands that turn the pie rule on or off at a new game."""
         setup = self._swap_setup.get(game)
         return [setup.format(int(bool(swap)))] if setup else []
+
+    def setup(self, game):
+        """Commands sent once after an engine starts, where it lists them:
+        castro is put in its grid coordinates (morat's), whichever of its
+        two systems it starts in."""
+        return ["gridcoords"] if self.name == "castro" and game == "havannah" else []
 
     def cell_name(self, game, size, move):
         """The engine's name of havhex's ``move`` (a cell or the swap)."""

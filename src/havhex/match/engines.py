@@ -13,6 +13,7 @@ take is :class:`CommandRefused`.
 import os
 import select
 import shlex
+import signal
 import subprocess
 import time
 from typing import NamedTuple, Optional
@@ -32,6 +33,7 @@ _READ_CHUNK = 65536
 # An answer longer than this is not a move or a name: the engine is
 # streaming garbage, which must not grow the arbiter's memory.
 _MAX_ANSWER = 1 << 20
+_POSIX = os.name == "posix"
 
 
 class ClockSettings(NamedTuple):
@@ -62,7 +64,7 @@ class CommandRefused(Exception):
         self.text = text
 
 
-_OPTION_KEYS = ("cmd", "name", "dialect", "dir", "stderr", "init")
+_OPTION_KEYS = ("cmd", "name", "dialect", "dir", "stderr", "init", "arg", "proto")
 
 
 class EngineSpec:
@@ -102,10 +104,13 @@ class EngineSpec:
     @classmethod
     def from_options(cls, words):
         """The spec of cutechess-cli-like words: ``cmd=...``, ``name=A``,
-        ``dialect=morat``, ``dir=...``, ``stderr=FILE``, ``init=CMD``
-        (repeatable).  ValueError names a word that is not one of them."""
+        ``dialect=morat``, ``dir=...``, ``stderr=FILE``, ``init=CMD`` and
+        ``arg=WORD`` (both repeatable; an ``arg`` is appended to the
+        command), ``proto=gtp`` (the only protocol).  ValueError names a
+        word that is not one of them."""
         found = {}
         init = []
+        extra = []
         for word in words:
             key, sign, value = word.partition("=")
             if not sign or key not in _OPTION_KEYS:
@@ -114,6 +119,11 @@ class EngineSpec:
             if key == "init":
                 init.append(value)
                 continue
+            if key == "arg":
+                extra.append(value)
+                continue
+            if key == "proto" and value != "gtp":
+                raise ValueError(f"engine option proto={value}: havhex match speaks gtp only")
             if key in found:
                 raise ValueError(f"engine option {key}= is given twice")
             if not value:
@@ -125,7 +135,7 @@ class EngineSpec:
             command = shlex.split(found["cmd"])
         except ValueError as error:
             raise ValueError(f"engine option cmd={found['cmd']!r}: {error}") from None
-        return cls(command, name=found.get("name"), dialect=found.get("dialect"),
+        return cls(command + extra, name=found.get("name"), dialect=found.get("dialect"),
                    cwd=found.get("dir"), stderr=found.get("stderr"), init=init)
 
 
@@ -158,6 +168,8 @@ class GtpPlayer:
         self._buffer = bytearray()
         self._stderr = None
         self._poll = None
+        self._clock = None
+        self._sent = 0
 
     def __repr__(self):
         return f"<GtpPlayer {self.name or self.spec.command[0]!r} alive={self.alive}>"
@@ -176,12 +188,16 @@ class GtpPlayer:
             self.process = subprocess.Popen(
                 self.spec.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=self._stderr if self._stderr is not None else subprocess.DEVNULL,
-                cwd=self.spec.cwd, bufsize=0, close_fds=True)
+                cwd=self.spec.cwd, bufsize=0, close_fds=True,
+                # Its own process group, so that a kill reaches what a
+                # wrapper script started too.
+                start_new_session=_POSIX)
         except OSError as error:
             self._close_stderr()
             raise EngineFailure("disconnects",
                                 f"cannot start {self.spec.command[0]!r}: {error}") from None
         self._buffer.clear()
+        self._sent = 0
         self._poll = select.poll()
         self._poll.register(self.process.stdout.fileno(), select.POLLIN | select.POLLHUP)
         deadline = time.monotonic() + timeout
@@ -195,6 +211,9 @@ class GtpPlayer:
             self.name = " ".join(filter(None, [engine_name, self.version])) or self.spec.command[0]
         if self.spec.dialect is None:
             self.dialect = detect(engine_name, self.commands)
+        for command in self.dialect.setup(self.game):
+            if command.split()[0] in self.commands:
+                self._must(command, deadline)
         for command in self.spec.init:
             self._must(command, deadline)
 
@@ -233,7 +252,7 @@ class GtpPlayer:
         the dialect takes it."""
         deadline = time.monotonic() + timeout
         for command in self.dialect.move_time_commands(
-                self.game, seat, getattr(self, "_clock", None), time_left, self.commands):
+                self.game, seat, self._clock, time_left, self.commands):
             self._ask(command, deadline)
         return self._must(self.dialect.genmove(self.game, seat), deadline).strip()
 
@@ -252,11 +271,15 @@ class GtpPlayer:
         ``winner``), None when it does not say, refuses or cannot."""
         if not self.alive or self.dialect is None:
             return None
-        names = [self.dialect.result_command, "final_score", "winner"]
-        asked = [name for name in dict.fromkeys(names)
-                 if name and (name in self.commands or not self.commands)]
+        if self.commands:
+            names = [name for name in dict.fromkeys(
+                [self.dialect.result_command, "final_score", "winner"])
+                if name in self.commands]
+        else:
+            # An engine that lists nothing is asked its family's command only.
+            names = [self.dialect.result_command] if self.dialect.result_command else []
         deadline = time.monotonic() + timeout
-        for name in asked[:1] if not self.commands else asked:
+        for name in names:
             try:
                 response = self._ask(name, deadline)
             except EngineFailure:
@@ -278,8 +301,7 @@ class GtpPlayer:
                 try:
                     process.wait(_QUIT_GRACE)
                 except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+                    _kill_group(process)
             for pipe in (process.stdin, process.stdout):
                 try:
                     pipe.close()
@@ -310,11 +332,7 @@ class GtpPlayer:
     def _kill(self):
         process, self.process = self.process, None
         if process is not None:
-            try:
-                process.kill()
-            except OSError:
-                pass
-            process.wait()
+            _kill_group(process)
             for pipe in (process.stdin, process.stdout):
                 try:
                     pipe.close()
@@ -340,13 +358,17 @@ class GtpPlayer:
         time.monotonic() value; None waits for ever)."""
         if self.process is None:
             raise EngineFailure("disconnects", f"{self.name}: the engine is not running")
+        # Each command carries an id, so that an engine that answers twice
+        # (or not at all and then late) is caught at once instead of having
+        # every later answer taken for the one before.
+        self._sent += 1
         try:
-            os.write(self.process.stdin.fileno(), command.encode() + b"\n")
+            os.write(self.process.stdin.fileno(), f"{self._sent} {command}\n".encode())
         except OSError as error:
             self._fail("disconnects", f"cannot write {command.split()[0]!r}: {error}")
-        return self._read(command, deadline)
+        return self._read(command, deadline, self._sent)
 
-    def _read(self, command, deadline):
+    def _read(self, command, deadline, ident):
         buffer = self._buffer
         fd = self.process.stdout.fileno()
         scanned = 0
@@ -355,7 +377,11 @@ class GtpPlayer:
             if end >= 0:
                 text = bytes(buffer[:end])
                 del buffer[:end + 2]
-                break
+                if text.strip():
+                    break
+                # Blank lines before an answer are not an answer.
+                scanned = 0
+                continue
             scanned = max(0, len(buffer) - 1)
             if len(buffer) > _MAX_ANSWER:
                 self._fail("protocol", f"an answer to {command.split()[0]!r} longer than "
@@ -380,14 +406,37 @@ class GtpPlayer:
                 chunk = chunk.replace(b"\r", b"")
             buffer += chunk
         answer = text.decode("utf-8", "replace")
-        # The common answer, one printable line without an id ("= e5",
-        # "="), skips the general parser's preprocessing.
-        if answer[:1] == "=" and answer[1:2] in (" ", "") and answer.isprintable():
-            return Response(True, None, answer[2:].strip())
+        # The common answer, one printable line with its id ("=12 e5",
+        # "=12"), skips the general parser's preprocessing.
+        head = f"={ident}"
+        cut = len(head)
+        if answer.startswith(head) and answer[cut:cut + 1] in (" ", "") and answer.isprintable():
+            return Response(True, ident, answer[cut + 1:].strip())
         try:
-            return parse_response(answer)
+            response = parse_response(answer)
         except ProtocolError as error:
             self._fail("protocol", f"answering {command.split()[0]!r}: {error}")
+        # An engine that drops ids is taken at its word; another id is an
+        # answer to some other command.
+        if response.id is not None and response.id != ident:
+            self._fail("protocol", f"an answer to command {response.id} where command "
+                                   f"{ident} ({command.split()[0]!r}) was asked")
+        return response
+
+
+def _kill_group(process):
+    """Kill an engine and every process of its group (a wrapper script's
+    engine with it), and reap it."""
+    if _POSIX:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+    try:
+        process.kill()
+    except OSError:
+        pass
+    process.wait()
 
 
 class CallablePlayer:
@@ -427,6 +476,9 @@ class CallablePlayer:
             self.board = HavannahBoard(size, rule=rule, swap=swap)
 
     def play(self, seat, move, timeout=30.0):
+        own, self._own = getattr(self, "_own", None), None
+        if own is not None and own == move:
+            return
         self.board.play(move)
 
     def genmove(self, seat, timeout, time_left=None):
@@ -436,10 +488,14 @@ class CallablePlayer:
             raise EngineFailure("disconnects",
                                 f"{self.name} raised {type(error).__name__}: {error}") from error
         # The arbiter forwards a move to the other player only: the mover's
-        # own board takes it here (what it cannot take, the arbiter's board
-        # refuses too, and the game ends there).
+        # own board takes it here, as a GTP engine's genmove plays its move
+        # (what the board cannot take, the arbiter's refuses too, and the
+        # game ends there); a play() of the same move after it is no news.
+        self._own = None
         try:
-            self.board.play(self.parse_move(answer, self.board))
+            move = self.parse_move(answer, self.board)
+            self.board.play(move)
+            self._own = self.board.moves[-1]
         except ValueError:
             pass
         return answer

@@ -197,15 +197,16 @@ def run(planned, make_player, game, size, rule="official", swap=False, clock=Non
                     item = queue.pop()
                 try:
                     players = (slot.player(item.engines[0]), slot.player(item.engines[1]))
-                except MatchError as error:
+                    options = {} if stall is None else {"stall": stall}
+                    result = play_game(game, size, players, rule, swap, clock, item.opening,
+                                       **options)
+                except Exception as error:  # noqa: BLE001 - raised again in the caller's thread
+                    if type(error) is ValueError:
+                        # A setting an engine cannot take (play_game's new game).
+                        error = MatchError(str(error))
                     with lock:
                         failures.append(error)
                     return
-                options = {} if stall is None else {"stall": stall}
-                result = play_game(game, size, players, rule, swap,
-                                   Clock(clock.per_move, clock.base, clock.increment,
-                                         clock.margin) if clock is not None else None,
-                                   item.opening, **options)
                 result.index, result.engines = item.index, item.engines
                 result.opening_index = item.opening_index
                 with lock:

@@ -66,6 +66,9 @@ def main(argv):
         if not line:
             return 0
         parts = line.split()
+        ident = ""
+        if parts and parts[0].isdigit():
+            ident = parts.pop(0)
         if not parts:
             continue
         name = parts[0]
@@ -77,31 +80,31 @@ def main(argv):
                 taken.add(move)
             else:
                 move = "resign"
-            write(f"= {move}\n\n")
+            write(f"={ident} {move}\n\n")
         elif name == "play":
             taken.add(parts[2].lower())
-            write("=\n\n")
+            write(f"={ident}\n\n")
         elif name == "boardsize":
             size = int(parts[1])
             clear()
-            write("=\n\n")
+            write(f"={ident}\n\n")
         elif name == "clear_board":
             clear()
-            write("=\n\n")
+            write(f"={ident}\n\n")
         elif name == "name":
-            write("= instant\n\n")
+            write(f"={ident} instant\n\n")
         elif name == "version":
-            write("= 1\n\n")
+            write(f"={ident} 1\n\n")
         elif name == "list_commands":
-            write("= " + "\n".join(commands) + "\n\n")
+            write(f"={ident} " + "\n".join(commands) + "\n\n")
         elif name in ("final_score", "winner"):
-            write("= unknown\n\n")
+            write(f"={ident} unknown\n\n")
         elif name == "quit":
-            write("=\n\n")
+            write(f"={ident}\n\n")
             flush()
             return 0
         else:
-            write("=\n\n")
+            write(f"={ident}\n\n")
         flush()
 
 

@@ -3,7 +3,7 @@ random empty cells over GTP, in one of three dialects, and misbehaves on
 request.  It does not import havhex (it stands for a program no one here
 wrote): it only tracks which cells are taken and whose turn it is.
 
-    python random_engine.py [--game hex|havannah] [--dialect havhex|morat|benzene]
+    python random_engine.py [--game hex|havannah] [--dialect havhex|morat|benzene|castro]
                             [--seed N] [--name NAME] [one misbehaviour]
 
 Misbehaviours (on its own genmove answers unless said otherwise):
@@ -20,9 +20,14 @@ Misbehaviours (on its own genmove answers unless said otherwise):
                    is the winner, since the arbiter stops at the winning move)
   --slow S         sleeps S seconds before each genmove answer
   --crlf           ends its lines with CR LF (still GTP: CR is dropped)
+  --no-ids         answers without the commands' ids (GTP allows it)
+  --double-answer  answers its second genmove twice
+  --blank-lines    writes empty lines before each answer
+  --pid-file FILE  writes its process id to FILE at start
   --chatty         writes a diagnostic line to stderr before each answer
 """
 import argparse
+import os
 import random
 import sys
 import time
@@ -32,6 +37,9 @@ COLOURS = {
     "havhex": {"hex": ("red", "blue"), "havannah": ("white", "black")},
     "morat": {"hex": ("white", "black"), "havannah": ("white", "black")},
     "benzene": {"hex": ("black", "white"), "havannah": ("black", "white")},
+    # castro (Havannah): starts in another coordinate system (Little
+    # Golem's names stand for it here) until told ``gridcoords``.
+    "castro": {"hex": ("white", "black"), "havannah": ("white", "black")},
 }
 
 
@@ -53,7 +61,7 @@ def cells(game, dialect, size):
         for x in range(1, 2 * size):
             if abs(x - y) > size - 1:
                 continue
-            if dialect == "havhex":
+            if dialect in ("havhex", "castro-hgui"):
                 # Little Golem's: row letter of y, place along the row.
                 names.append(f"{letters(y - 1)}{x - max(0, y - size)}")
             else:
@@ -70,12 +78,13 @@ class Engine:
         self.random = random.Random(options.seed)
         self.size = 5 if self.game == "hex" else 4
         self.swap_word = {"havhex": "swap-pieces" if self.game == "hex" else "swap",
-                          "benzene": "swap-pieces"}.get(self.dialect)
+                          "benzene": "swap-pieces", "castro": "swap"}.get(self.dialect)
+        self.grid = self.dialect != "castro"
         self.genmoves = 0
         self.clear()
 
     def clear(self):
-        self.all = cells(self.game, self.dialect, self.size)
+        self.all = cells(self.game, self.dialect if self.grid else "castro-hgui", self.size)
         self.taken = []
         self.turn = 0
 
@@ -95,6 +104,8 @@ class Engine:
             names += ["final_score", "time_settings", "time_left"]
         if self.dialect == "benzene":
             names += ["param_game"]
+        if self.dialect == "castro":
+            names += ["gridcoords", "hguicoords", "swap"]
         return names
 
     def handle(self, name, args):
@@ -120,7 +131,13 @@ class Engine:
         if name == "clear_board":
             self.clear()
             return True, ""
-        if name in ("time", "time_settings", "time_left", "param_game"):
+        if name in ("time", "time_settings", "time_left", "param_game", "swap"):
+            return True, ""
+        if name in ("gridcoords", "hguicoords"):
+            if self.taken:
+                return False, "not in the middle of a game"
+            self.grid = name == "gridcoords"
+            self.clear()
             return True, ""
         if name == "play":
             if len(args) != 2:
@@ -213,9 +230,16 @@ def main():
     parser.add_argument("--false-claim", action="store_true")
     parser.add_argument("--slow", type=float, default=0.0)
     parser.add_argument("--crlf", action="store_true")
+    parser.add_argument("--no-ids", action="store_true")
+    parser.add_argument("--double-answer", action="store_true")
+    parser.add_argument("--blank-lines", action="store_true")
+    parser.add_argument("--pid-file", default=None)
     parser.add_argument("--chatty", action="store_true")
     options = parser.parse_args()
     engine = Engine(options)
+    if options.pid_file:
+        with open(options.pid_file, "w") as pid_file:
+            pid_file.write(str(os.getpid()))
     out = sys.stdout
     for line in sys.stdin:
         line = line.split("#", 1)[0].strip()
@@ -224,7 +248,7 @@ def main():
         words = line.split()
         ident = ""
         if words[0].isdigit():
-            ident, words = words[0], words[1:]
+            ident, words = ("" if options.no_ids else words[0]), words[1:]
             if not words:
                 continue
         name, args = words[0], words[1:]
@@ -242,6 +266,10 @@ def main():
         else:
             sign = "=" if ok else "?"
             reply = f"{sign}{ident} {text}\n\n" if text else f"{sign}{ident}\n\n"
+        if options.double_answer and name == "genmove" and engine.genmoves == 2:
+            reply += reply
+        if options.blank_lines:
+            reply = "\n\n\n" + reply
         if options.crlf:
             reply = reply.replace("\n", "\r\n")
         out.write(reply)
