@@ -282,9 +282,21 @@ def test_hexgui_analyze_commands_name_known_commands(hex_engine):
         assert ok(hex_engine, f"known_command {command.split()[0]}") == "true"
 
 
-def test_time_commands_set_the_budget():
+def test_a_clock_caps_a_chosen_budget():
     from havhex.gtp.players import MctsPlayer
     player = MctsPlayer(simulations=50, seed=1)
+    engine = Engine("hex", size=4, player=player)
+    ok(engine, "time -m 0.25")
+    assert (player.seconds, player.simulations) == (0.25, 50)
+    ok(engine, "time_settings 0 10 1")
+    assert (player.seconds, player.simulations) == (0.25, 50)
+    ok(engine, "time_settings 0 0.1 1")
+    assert player.seconds == pytest.approx(0.09)
+
+
+def test_time_commands_set_the_budget():
+    from havhex.gtp.players import MctsPlayer
+    player = MctsPlayer(seed=1)
     engine = Engine("hex", size=4, player=player)
     ok(engine, "time -m 0.25")
     assert (player.seconds, player.simulations) == (0.25, None)
@@ -296,6 +308,12 @@ def test_time_commands_set_the_budget():
     assert engine.time_left == [60.0, 60.0]
     ok(engine, "genmove red")
     assert 0 < engine.time_left[0] < 60.0 and engine.time_left[1] == 60.0
+    # A new game starts with the game's clock again.
+    ok(engine, "clear_board")
+    assert engine.time_left == [60.0, 60.0]
+    ok(engine, "time_settings 0 1 1")
+    ok(engine, "boardsize 5")
+    assert engine.time_left == [None, None]
 
 
 def test_quit_ends_serve():

@@ -46,12 +46,14 @@ class _Node:
     legal actions not yet expanded (the board's ``array`` of ints), None
     until they are first needed."""
 
-    __slots__ = ("action", "visits", "wins", "children", "untried")
+    __slots__ = ("action", "visits", "wins", "mean", "spread", "children", "untried")
 
     def __init__(self, action, untried):
         self.action = action
         self.visits = 0
         self.wins = 0.0
+        self.mean = 0.0       # wins / visits
+        self.spread = 0.0     # 1 / sqrt(visits), UCB1's factor
         self.children = []
         self.untried = untried
 
@@ -79,6 +81,9 @@ class MctsPlayer:
             raise ValueError(f"simulations must be at least 1, not {simulations}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be more than 0, not {seconds}")
+        # A budget nobody chose gives way to a controller's clock (see
+        # set_move_time).
+        self.chosen_budget = simulations is not None or seconds is not None
         if simulations is None and seconds is None:
             simulations = DEFAULT_SIMULATIONS
         self.simulations = simulations
@@ -91,6 +96,14 @@ class MctsPlayer:
     def __repr__(self):
         return (f"MctsPlayer(simulations={self.simulations!r}, seconds={self.seconds!r}, "
                 f"seed={self.seed!r}, exploration={self.exploration!r})")
+
+    def set_move_time(self, seconds):
+        """A controller's clock gives a move ``seconds``: the search stops
+        by then; when no budget was chosen, it searches until then."""
+        if self.chosen_budget:
+            self.seconds = seconds if self.seconds is None else min(self.seconds, seconds)
+        else:
+            self.seconds, self.simulations = seconds, None
 
     def _deadline(self, start, time_left):
         seconds = self.seconds
@@ -149,11 +162,12 @@ class MctsPlayer:
                                               else position.legal_actions())
                 if untried or not node.children:
                     break
-                scale = c2 * log(node.visits)
+                # UCB1, mean + c sqrt(ln N / n), with the child's part of
+                # the root kept on the child: one multiply a child here.
+                scale = sqrt(c2 * log(node.visits))
                 best, best_value = None, -1.0
                 for child in node.children:
-                    visits = child.visits
-                    value = child.wins / visits + sqrt(scale / visits)
+                    value = child.mean + scale * child.spread
                     if value > best_value:
                         best, best_value = child, value
                 node = best
@@ -179,8 +193,10 @@ class MctsPlayer:
                 score = 1.0 if (winner == mover) == (len(path) % 2 == 0) else 0.0
             # Up the tree: the mover into a node alternates with depth.
             for node in reversed(path):
-                node.visits += 1
-                node.wins += score
+                visits = node.visits = node.visits + 1
+                wins = node.wins = node.wins + score
+                node.mean = wins / visits
+                node.spread = visits ** -0.5
                 score = 1.0 - score
             done += 1
         return done

@@ -120,6 +120,9 @@ class Engine:
         self.board = self._new_board(self.shape, self.swap)
         self.finished = False           # set by quit
         self.time_left = [None, None]   # seconds, from time_left / morat's time -g
+        # A game's clock (time_settings' main time, morat's -g), which each
+        # new game starts with again.
+        self.game_time = None
         self._handlers = {
             "protocol_version": self._protocol_version,
             "name": self._name,
@@ -164,7 +167,7 @@ class Engine:
         for move in moves:
             board.play(move)
         self.board, self.shape, self.swap = board, shape, swap
-        self.time_left = [None, None]
+        self.time_left = [self.game_time, self.game_time]
 
     def _seat_of(self, word):
         """The seat a colour word names; a failure for any other word."""
@@ -392,7 +395,7 @@ class Engine:
             for move in moves:
                 board.play(move)
             self.board, self.shape, self.swap = board, game.size, True
-            self.time_left = [None, None]
+            self.time_left = [self.game_time, self.game_time]
         else:
             swap = self.swap or any(isinstance(move, str) for move in moves)
             self._replace_board(game.size, swap, moves)
@@ -429,11 +432,11 @@ class Engine:
             raise _Failure("time takes -m, -g, -i, -f, -r and a value each")
         options = {key: (_integer(value, key) if key == "-i" else _seconds(value, key))
                    for key, value in zip(args[::2], args[1::2])}
-        if options.get("-m") and hasattr(self.player, "seconds"):
-            self.player.seconds, self.player.simulations = options["-m"], None
+        if options.get("-m") and hasattr(self.player, "set_move_time"):
+            self.player.set_move_time(options["-m"])
         if "-g" in options:
-            total = options["-g"]
-            self.time_left = [total or None, total or None]
+            self.game_time = options["-g"] or None
+            self.time_left = [self.game_time, self.game_time]
         if "-r" in options:
             self.time_left = [options["-r"], options["-r"]]
         return ""
@@ -444,11 +447,12 @@ class Engine:
         main = _seconds(args[0], "main time")
         byo_yomi = _seconds(args[1], "byo-yomi time")
         stones = _integer(args[2], "byo-yomi stones")
-        if main == 0 and stones and byo_yomi and hasattr(self.player, "seconds"):
+        if main == 0 and stones and byo_yomi and hasattr(self.player, "set_move_time"):
             # A tenth of the period is left for the pipes and the
             # controller's own clock, which a late move loses on.
-            self.player.seconds, self.player.simulations = 0.9 * byo_yomi / stones, None
-        self.time_left = [main or None, main or None]
+            self.player.set_move_time(0.9 * byo_yomi / stones)
+        self.game_time = main or None
+        self.time_left = [self.game_time, self.game_time]
         return ""
 
     def _time_left(self, args):

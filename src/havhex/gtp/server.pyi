@@ -21,6 +21,7 @@ class Engine:
     board: Any
     finished: bool
     time_left: List[Optional[float]]
+    game_time: Optional[float]
     log: Optional[Callable[[str], Any]]
     def __init__(self, game: str, size: Optional[int] = ..., rule: str = ..., swap: bool = ...,
                  player: Any = ..., colours: str = ...,
