@@ -90,28 +90,3 @@ def one_error_line(process):
     assert err.endswith("\n") and err.count("\n") == 1, err
     return err
 
-
-# The match tests' engines.  These live here, not in a tests/match/conftest.py:
-# the suite imports this module as ``conftest`` (``from conftest import write``),
-# and a second conftest.py would take that name from every module collected
-# after it.
-
-ENGINES = Path(__file__).resolve().parent / "support" / "gtp_engines"
-
-
-def fixture_command(*flags, script="random_engine.py"):
-    """The argv of a fixture engine of tests/support/gtp_engines."""
-    return [sys.executable, str(ENGINES / script), *map(str, flags)]
-
-
-@pytest.fixture
-def engine_command():
-    return fixture_command
-
-
-@pytest.fixture(scope="session")
-def morat(tmp_path_factory):
-    """The built morat (skips without ../shared/engines)."""
-    import morat as morat_support
-
-    return morat_support.Morat(morat_support.build(tmp_path_factory.mktemp("engines")))
