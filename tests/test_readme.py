@@ -36,6 +36,7 @@ CAPABILITIES = {
     "game records": ["SGF", "Little Golem", ".hgf", "read", "replay", "written"],
     "pictures": ["SVG", "text", "havhex draw", "HTML page"],
     "cluster runs": ["Dask", "--scheduler", "--cluster", "-j N", "havhex.dask"],
+    "engine matches": ["havhex gtp", "GTP engine", "havhex match", "refereed", "Elo", "SPRT"],
 }
 
 
