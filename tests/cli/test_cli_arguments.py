@@ -1,6 +1,7 @@
 """The CLI's argument parser: one table of options gives the parser and the
 help; every option takes the forms argparse users expect; every usage error is
 the usage line and one error line, exit status 2, no traceback."""
+import importlib
 import re
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 from conftest import run_cli, write
 from havhex import cli
 from havhex.cli import arguments
-from havhex.cli.arguments import COMMANDS, OPTIONS, parse_arguments
+from havhex.cli.arguments import COMMANDS, OPTIONS, OWN_PARSERS, parse_arguments
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -178,8 +179,17 @@ def test_readme_synopsis_matches_the_table():
         if command is not None:
             # A command may take two lines (draw's judge inputs and records),
             # and an indented line goes on the command above.
-            synopsis.setdefault(command, set()).update(re.findall(r"\[(-[-\w]+)", line))
-    assert set(synopsis) == set(COMMANDS)
+            # (gtp's and match's required options are shown without brackets.)
+            pattern = r"[\[ ](-[-\w]+)" if command in OWN_PARSERS else r"\[(-[-\w]+)"
+            synopsis.setdefault(command, set()).update(re.findall(pattern, line))
+    assert set(synopsis) == set(COMMANDS) | set(OWN_PARSERS)
+    # gtp and match parse their own words: the options shown are theirs.
+    for command in OWN_PARSERS:
+        module = importlib.import_module(f"havhex.cli.{command}")
+        known = {name for action in module.build_parser()._actions
+                 for name in action.option_strings}
+        shown = synopsis.pop(command)
+        assert shown and shown <= known, (command, shown - known)
     for command, shown in synopsis.items():
         table = {option.names[0] for option in OPTIONS
                  if command in option.commands and option.attribute != "help"}

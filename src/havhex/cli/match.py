@@ -16,7 +16,7 @@ import os
 import shutil
 import sys
 
-__all__ = ["main", "parse_arguments"]
+__all__ = ["main", "build_parser", "parse_arguments"]
 
 PROGRAM = "havhex match"
 
@@ -68,7 +68,7 @@ def _time_control(text):
     return base_value, increment_value
 
 
-def _parser():
+def build_parser():
     parser = _Parser(prog=PROGRAM, add_help=True,
                      description="Play engines against each other, refereed by havhex.")
     parser.add_argument("game", choices=("hex", "havannah"))
@@ -143,7 +143,7 @@ def parse_arguments(argv):
     ``openings_file`` and ``sprt`` filled in; UsageError for bad ones."""
     from ..match.engines import EngineSpec
 
-    arguments = _parser().parse_args(argv)
+    arguments = build_parser().parse_args(argv)
     if len(arguments.engine) < 2:
         raise UsageError("give at least two --engine cmd=... options")
     specs = []

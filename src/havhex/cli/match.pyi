@@ -1,11 +1,12 @@
 import argparse
 from typing import List, Sequence
 
-__all__ = ["main", "parse_arguments"]
+__all__ = ["main", "build_parser", "parse_arguments"]
 
 PROGRAM: str
 
 class UsageError(Exception): ...
 
+def build_parser() -> argparse.ArgumentParser: ...
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace: ...
 def main(argv: List[str]) -> int: ...
