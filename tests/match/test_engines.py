@@ -425,3 +425,30 @@ def test_castro_is_told_its_grid_coordinates():
         assert player.claimed_winner(5) == (0 if board.winner == "white" else 1)
     finally:
         player.close()
+
+
+def test_a_forwarded_play_goes_with_the_next_command_and_its_refusal_with_it():
+    """forward() sends the play in the same write as the engine's next
+    command: a legal one is on the engine's board by then, and a refused one
+    raises CommandRefused from that command, with both answers read (the
+    command after it gets its own answer, not a stale one)."""
+    player = start("--dialect", "benzene", dialect="benzene")
+    try:
+        player.new_game(5)
+        board = HexBoard(5)
+        player.forward(0, (0, 2))
+        board.play((0, 2))
+        move = player.parse_move(player.genmove(1, 10), board)
+        assert move != (0, 2)
+        board.play(move)
+        player.forward(1, (4, 4))   # out of turn: seat 0 is to move
+        with pytest.raises(CommandRefused) as refused:
+            player.genmove(0, 10)
+        assert refused.value.command.split()[0] == "play"
+        # The engine answered that genmove too (its move is on its own
+        # board): the commands after it get their own answers, each id its
+        # own, so the next genmove is a cell, not a stale answer.
+        assert isinstance(player.parse_move(player.genmove(1, 10), board), tuple)
+        assert player.alive
+    finally:
+        player.close()

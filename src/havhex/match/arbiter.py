@@ -213,8 +213,15 @@ class _Game:
     def forward(self, seat, move):
         """Tell the other player ``seat``'s move; False when it lost doing it."""
         other = 1 - seat
+        player = self.players[other]
+        # With the engine's next command where the player can (one wake-up
+        # a move); a refusal then loses that player its game at genmove.
+        send = getattr(player, "forward", None)
         try:
-            self.players[other].play(seat, move, COMMAND_TIMEOUT)
+            if send is not None:
+                send(seat, move)
+            else:
+                player.play(seat, move, COMMAND_TIMEOUT)
         except Exception as error:  # noqa: BLE001 - any fault of a player loses its game
             reason, detail = _fault(error)
             self.lose(other, reason, f"on play {self.board.cell_name(move)}: {detail}")

@@ -170,6 +170,7 @@ class GtpPlayer:
         self._poll = None
         self._clock = None
         self._sent = 0
+        self._pending = None      # a forwarded play sent with the next command
 
     def __repr__(self):
         return f"<GtpPlayer {self.name or self.spec.command[0]!r} alive={self.alive}>"
@@ -198,6 +199,7 @@ class GtpPlayer:
                                 f"cannot start {self.spec.command[0]!r}: {error}") from None
         self._buffer.clear()
         self._sent = 0
+        self._pending = None
         self._poll = select.poll()
         self._poll.register(self.process.stdout.fileno(), select.POLLIN | select.POLLHUP)
         deadline = time.monotonic() + timeout
@@ -224,6 +226,8 @@ class GtpPlayer:
     def new_game(self, size, swap=False, rule="official", clock=None, timeout=30.0):
         """Set the board and clock for a new game: the dialect's
         ``boardsize``, ``clear_board``, swap and time commands."""
+        # The last move of the game before is the engine's no more.
+        self._pending = None
         if self.dialect is None or not self.alive:
             self.start(timeout)
         if swap and self.dialect.swap_word(self.game) is None:
@@ -242,9 +246,19 @@ class GtpPlayer:
         self._clock = clock
 
     def play(self, seat, move, timeout=30.0):
-        """Forward a move the arbiter accepted."""
+        """Tell the engine a move the arbiter accepted, now."""
         self._must(self.dialect.play(self.game, self.size, seat, move),
                    time.monotonic() + timeout)
+
+    def forward(self, seat, move):
+        """Tell the engine a move with its next command: the ``play`` goes
+        out in the same write (GTP engines answer commands in order), so
+        that the engine wakes once a move, not twice.  A refusal is raised
+        by that next command's call, as CommandRefused naming the
+        ``play``."""
+        if self._pending is not None:
+            self._must(self._pending, None)
+        self._pending = self.dialect.play(self.game, self.size, seat, move)
 
     def genmove(self, seat, timeout, time_left=None):
         """The engine's move for ``seat``, its answer's text as it wrote
@@ -354,19 +368,34 @@ class GtpPlayer:
         return response.text
 
     def _ask(self, command, deadline):
-        """Send one command and read its answer before ``deadline`` (a
-        time.monotonic() value; None waits for ever)."""
+        """Send one command (after a forwarded ``play`` still pending) and
+        read its answer before ``deadline`` (a time.monotonic() value; None
+        waits for ever)."""
         if self.process is None:
             raise EngineFailure("disconnects", f"{self.name}: the engine is not running")
+        pending, self._pending = self._pending, None
         # Each command carries an id, so that an engine that answers twice
         # (or not at all and then late) is caught at once instead of having
         # every later answer taken for the one before.
+        lines = ""
+        if pending is not None:
+            self._sent += 1
+            lines = f"{self._sent} {pending}\n"
         self._sent += 1
+        lines += f"{self._sent} {command}\n"
         try:
-            os.write(self.process.stdin.fileno(), f"{self._sent} {command}\n".encode())
+            os.write(self.process.stdin.fileno(), lines.encode())
         except OSError as error:
             self._fail("disconnects", f"cannot write {command.split()[0]!r}: {error}")
-        return self._read(command, deadline, self._sent)
+        if pending is None:
+            return self._read(command, deadline, self._sent)
+        played = self._read(pending, deadline, self._sent - 1)
+        # Both answers are read before a refusal is raised: none is left in
+        # the pipe to be taken for the next command's.
+        response = self._read(command, deadline, self._sent)
+        if not played.ok:
+            raise CommandRefused(pending, played.text)
+        return response
 
     def _read(self, command, deadline, ident):
         buffer = self._buffer
@@ -480,6 +509,9 @@ class CallablePlayer:
         if own is not None and own == move:
             return
         self.board.play(move)
+
+    def forward(self, seat, move):
+        self.play(seat, move)
 
     def genmove(self, seat, timeout, time_left=None):
         try:
