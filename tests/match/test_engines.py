@@ -452,3 +452,21 @@ def test_a_forwarded_play_goes_with_the_next_command_and_its_refusal_with_it():
         assert player.alive
     finally:
         player.close()
+
+
+def test_two_forwards_in_a_row_each_reach_the_engine_once():
+    """A forward with a play still pending sends that play first, once: the
+    engine takes both moves, and its next move is on neither cell."""
+    player = start("--dialect", "benzene", dialect="benzene")
+    try:
+        player.new_game(5)
+        board = HexBoard(5)
+        for seat, cell in ((0, (0, 2)), (1, (3, 3))):
+            player.forward(seat, cell)
+            board.play(cell)
+        move = player.parse_move(player.genmove(0, 10), board)
+        board.play(move)        # legal on the arbiter's board: not a cell taken
+        # In turn for the engine too: nothing was played twice.
+        player.play(1, next(cell for cell in board.legal_moves() if cell != "swap-pieces"))
+    finally:
+        player.close()

@@ -250,14 +250,16 @@ class GtpPlayer:
         self._must(self.dialect.play(self.game, self.size, seat, move),
                    time.monotonic() + timeout)
 
-    def forward(self, seat, move):
+    def forward(self, seat, move, timeout=30.0):
         """Tell the engine a move with its next command: the ``play`` goes
         out in the same write (GTP engines answer commands in order), so
         that the engine wakes once a move, not twice.  A refusal is raised
         by that next command's call, as CommandRefused naming the
-        ``play``."""
-        if self._pending is not None:
-            self._must(self._pending, None)
+        ``play``.  A play still pending (two forwards in a row) is sent
+        first, on its own, within ``timeout``."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._must(pending, time.monotonic() + timeout)
         self._pending = self.dialect.play(self.game, self.size, seat, move)
 
     def genmove(self, seat, timeout, time_left=None):
@@ -316,13 +318,7 @@ class GtpPlayer:
                     process.wait(_QUIT_GRACE)
                 except subprocess.TimeoutExpired:
                     _kill_group(process)
-            for pipe in (process.stdin, process.stdout):
-                try:
-                    pipe.close()
-                except OSError:
-                    pass
-        self._poll = None
-        self._close_stderr()
+        self._let_go(process)
 
     def __enter__(self):
         return self
@@ -347,6 +343,11 @@ class GtpPlayer:
         process, self.process = self.process, None
         if process is not None:
             _kill_group(process)
+        self._let_go(process)
+
+    def _let_go(self, process):
+        """Close what the ended ``process`` (or None) leaves open here."""
+        if process is not None:
             for pipe in (process.stdin, process.stdout):
                 try:
                     pipe.close()
@@ -510,8 +511,8 @@ class CallablePlayer:
             return
         self.board.play(move)
 
-    def forward(self, seat, move):
-        self.play(seat, move)
+    def forward(self, seat, move, timeout=30.0):
+        self.play(seat, move, timeout)
 
     def genmove(self, seat, timeout, time_left=None):
         try:
