@@ -1,6 +1,9 @@
-"""Benchmark inputs, generated once per session into a temporary folder."""
+"""Benchmark inputs, generated once per session into a temporary folder, and
+a Dask scheduler with its workers, started once per session."""
+import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
 
 import generate  # noqa: E402
+import needs  # noqa: E402
 import records_data  # noqa: E402
 
 _cache = {}
@@ -67,3 +71,51 @@ def child_peak_rss_mb(function):
     out = subprocess.run([sys.executable, "-c", code, *function], capture_output=True,
                          check=True, text=True)
     return int(out.stdout) / 1024
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler(tmp_path_factory):
+    """``dask_scheduler(workers=N)``: the address of a scheduler with N
+    single-threaded worker processes, each started as docs/cluster.md says
+    (``dask scheduler``, ``dask worker ADDRESS --nworkers N --nthreads 1``),
+    started once per count and stopped at the end of the session."""
+    distributed = needs.module("distributed", need="dask")
+    addresses = {}
+    started = []
+
+    def start(workers=2):
+        if workers in addresses:
+            return addresses[workers]
+        folder = tmp_path_factory.mktemp("dask-cluster")
+        address_file = folder / "scheduler.json"
+        # ``python -m dask``: the ``dask`` command of this interpreter.
+        dask = [sys.executable, "-m", "dask"]
+        started.append(subprocess.Popen(
+            dask + ["scheduler", "--host", "127.0.0.1", "--port", "0",
+                    "--dashboard-address", ":0", "--scheduler-file", str(address_file)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        deadline = time.monotonic() + 60
+        while not address_file.exists() or not address_file.read_text().strip():
+            assert time.monotonic() < deadline, "the scheduler did not start"
+            time.sleep(0.1)
+        time.sleep(0.1)
+        address = json.loads(address_file.read_text())["address"]
+        started.append(subprocess.Popen(
+            dask + ["worker", address, "--nworkers", str(workers), "--nthreads", "1",
+                    "--no-dashboard"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        with distributed.Client(address, timeout="30s") as client:
+            client.wait_for_workers(workers, timeout=60)
+        addresses[workers] = address
+        return address
+
+    try:
+        yield start
+    finally:
+        for process in reversed(started):
+            process.terminate()
+        for process in reversed(started):
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()

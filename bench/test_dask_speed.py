@@ -13,7 +13,6 @@ extra_info; none asserts a timing (the machine may be shared).  With
 benchmarks disabled (``.ci/run`` runs each once) the input is 4 links of a
 small one, so that the code runs without the cost.
 """
-import json
 import os
 import statistics
 import subprocess
@@ -36,38 +35,8 @@ def _disabled(config):
 
 
 @pytest.fixture(scope="module")
-def scheduler(tmp_path_factory):
-    """The address of a scheduler with two single-threaded worker processes,
-    each started as the docs say, stopped at the end."""
-    folder = tmp_path_factory.mktemp("dask-cluster")
-    address_file = folder / "scheduler.json"
-    # ``python -m dask``: the ``dask`` command of this interpreter.
-    dask = [sys.executable, "-m", "dask"]
-    started = [subprocess.Popen(dask + ["scheduler", "--host", "127.0.0.1", "--port", "0",
-                                        "--dashboard-address", ":0",
-                                        "--scheduler-file", str(address_file)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
-    try:
-        deadline = time.monotonic() + 60
-        while not address_file.exists() or not address_file.read_text().strip():
-            assert time.monotonic() < deadline, "the scheduler did not start"
-            time.sleep(0.1)
-        time.sleep(0.1)
-        address = json.loads(address_file.read_text())["address"]
-        started.append(subprocess.Popen(
-            dask + ["worker", address, "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        with distributed.Client(address, timeout="30s") as client:
-            client.wait_for_workers(2, timeout=60)
-        yield address
-    finally:
-        for process in reversed(started):
-            process.terminate()
-        for process in reversed(started):
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+def scheduler(dask_scheduler):
+    return dask_scheduler(workers=2)
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,145 @@
+"""Parallel scaling: how close havhex's own parallel runs come to what the
+machine gives two independent processes.
+
+For the Havannah judge at scale (20 hard links of the scale input, 4 cases
+of 10^6 moves each) and for ``havhex replay`` on a collection of random
+11 x 11 Hex games (8 files, about 1.7 x 10^7 moves), each round runs, one
+after the other:
+
+* ``one process``: ``-j 1`` on every file;
+* ``two processes``: two ``-j 1`` commands started together, each on half
+  of the files (the machine's own speed-up: what no single command can beat
+  without doing less work);
+* ``-j 2``: one command on every file;
+* ``2 Dask workers``: ``--scheduler`` to a scheduler and two single-threaded
+  worker processes started here, as docs/cluster.md says.
+
+Rounds alternate the four, so a busy moment of the machine slows all of
+them.  The figure that travels between machines is each speed-up over one
+process as a fraction of the two processes' speed-up:
+``t(two processes) / t(command)`` with medians over the rounds.  Figures go
+to extra_info and are printed; none is asserted (the machine may be
+shared), but every command's output must equal the one process's.
+
+Run: python -m pytest bench/test_parallel_scaling.py --benchmark-only -s
+(about three minutes for the default 5 rounds; ``HAVHEX_SCALING_ROUNDS``
+changes the count).  With benchmarks disabled (``.ci/run`` runs each once)
+the inputs are small, so that the code runs without the cost.
+"""
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import pytest
+
+
+JUDGE_FILES = 20
+RECORD_FILES = 8
+GAMES_PER_FILE = 20_000
+ROUNDS = int(os.environ.get("HAVHEX_SCALING_ROUNDS", "5"))
+COMMANDS = ("one process", "two processes", "-j 2", "2 Dask workers")
+
+
+def _disabled(config):
+    return bool(config.getoption("benchmark_disable", False))
+
+
+@pytest.fixture(scope="module")
+def judge_inputs(request, bench_input, tmp_path_factory):
+    disabled = _disabled(request.config)
+    source = bench_input("havannah-random" if disabled else "havannah-scale")
+    folder = tmp_path_factory.mktemp("scaling-judge")
+    paths = []
+    for number in range(4 if disabled else JUDGE_FILES):
+        path = folder / f"scale-{number:02d}.in"
+        os.link(source, path)
+        paths.append(path)
+    return paths
+
+
+@pytest.fixture(scope="module")
+def record_inputs(request, hex_records):
+    games = 200 if _disabled(request.config) else GAMES_PER_FILE
+    return [hex_records(games=games, seed=2100 + number) for number in range(RECORD_FILES)]
+
+
+def _command(program):
+    return [sys.executable, "-m", "havhex", *map(str, program)]
+
+
+def _run_together(programs):
+    """Start every command at once; the wall time until the last ends, and
+    their outputs joined in order."""
+    started = time.perf_counter()
+    processes = [subprocess.Popen(_command(program), stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE) for program in programs]
+    outputs = [process.communicate() for process in processes]
+    seconds = time.perf_counter() - started
+    for program, process, (_, errors) in zip(programs, processes, outputs):
+        assert process.returncode == 0, (program, errors.decode(errors="replace"))
+    return seconds, b"".join(output for output, _ in outputs)
+
+
+def _programs(command, files, scheduler):
+    """What each of COMMANDS runs: a list of argument lists, started together."""
+    half = len(files) // 2
+    if command == "one process":
+        return [["-j", "1", *files]]
+    if command == "two processes":
+        return [["-j", "1", *files[:half]], ["-j", "1", *files[half:]]]
+    if command == "-j 2":
+        return [["-j", "2", *files]]
+    return [["--scheduler", scheduler, *files]]
+
+
+def _measure(benchmark, subcommand, files, scheduler):
+    seconds = {command: [] for command in COMMANDS}
+    expected = []
+
+    def one_round():
+        for command in COMMANDS:
+            programs = [[*subcommand, *program]
+                        for program in _programs(command, files, scheduler)]
+            taken, output = _run_together(programs)
+            seconds[command].append(taken)
+            if not expected:
+                expected.append(output)
+            assert output == expected[0], command
+
+    benchmark.pedantic(one_round, rounds=1 if benchmark.disabled else ROUNDS, iterations=1)
+    medians = {command: statistics.median(times) for command, times in seconds.items()}
+    info = benchmark.extra_info
+    info["files"] = len(files)
+    info["MB"] = round(sum(path.stat().st_size for path in files) / 1e6)
+    info["rounds"] = len(seconds["one process"])
+    for command in COMMANDS:
+        info[f"{command} median s"] = round(medians[command], 3)
+        info[f"{command} speed-up"] = round(medians["one process"] / medians[command], 3)
+        info[f"{command} fraction of two processes"] = round(
+            medians["two processes"] / medians[command], 3)
+    info["load average"] = os.getloadavg()[0]
+    print(f"\n{' '.join(subcommand)}: {len(files)} files, {info['MB']} MB, "
+          f"{info['rounds']} rounds, load {info['load average']:.2f}")
+    for command in COMMANDS:
+        print(f"  {command:15} {medians[command]:7.3f} s  "
+              f"speed-up {info[f'{command} speed-up']:.3f}  "
+              f"fraction {info[f'{command} fraction of two processes']:.3f}  "
+              f"(all: {', '.join(f'{value:.3f}' for value in seconds[command])})")
+    return info
+
+
+@pytest.fixture(scope="module")
+def scheduler(dask_scheduler):
+    return dask_scheduler(workers=2)
+
+
+def test_judge_scaling(benchmark, judge_inputs, scheduler):
+    info = _measure(benchmark, ["havannah"], judge_inputs, scheduler)
+    assert info["rounds"] >= 1
+
+
+def test_replay_scaling(benchmark, record_inputs, scheduler):
+    info = _measure(benchmark, ["replay", "--quiet"], record_inputs, scheduler)
+    assert info["rounds"] >= 1
