@@ -31,7 +31,7 @@ def _layer(module):
     if parts == ["havhex"]:
         return "top"            # only re-exports downward; nothing imports it
     head = parts[1]
-    if head in ("errors", "_checks", "_native", "_source", "_threads", "_buffers",
+    if head in ("errors", "_checks", "_native", "_source", "_threads", "_files", "_buffers",
                 "_frozen", "_explanation", "_version", "_boundaries", "_svg", "_units",
                 "_batch"):
         return "leaf"

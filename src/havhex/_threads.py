@@ -155,3 +155,105 @@ def run_shared(work, cancel, threads, large):
     (:func:`run_cancellable`), so that Ctrl-C stops it and returns only
     once every thread has let go of the shared object."""
     run_cancellable(lambda: run_workers(work, threads), cancel, large)
+
+
+class _Done:
+    """A job's end, which the thread taking the outcomes waits for."""
+    __slots__ = ("lock", "result", "error")
+
+    def __init__(self):
+        self.lock = _thread.allocate_lock()
+        self.lock.acquire()
+        self.result = None
+        self.error = None
+
+
+def _run_jobs(todo, stopping):
+    """A side-by-side worker: the jobs of ``todo`` (a queue) in the order
+    they come, until a None; once ``stopping`` holds anything, a job taken
+    is ended unrun."""
+    while True:
+        item = todo.get()
+        if item is None:
+            return
+        job, done = item
+        try:
+            if not stopping:
+                done.result = job.run()
+        except BaseException as exc:  # handed to the thread taking the outcomes
+            done.error = exc
+        finally:
+            done.lock.release()
+
+
+def run_side_by_side(jobs, threads, report=None, interval=0.05):
+    """Each job's ``run()`` return value, in the order of ``jobs``, with up to
+    ``threads`` jobs running at once on worker threads: the way to keep
+    every core busy on many inputs, each judged on one thread, without the
+    joins and the serial reading of one input judged on several.
+
+    A job has ``run()`` (on a worker: compiled work that releases the GIL)
+    and ``cancel()`` (from this thread: makes ``run`` return soon).  Jobs
+    are taken from ``jobs`` as workers free up, at most ``2 * threads``
+    ahead of the one whose outcome is awaited, so that a worker never waits
+    on the caller taking an outcome while memory stays bounded.  A job's
+    exception is raised in its turn.  ``report(job)``, when given, is
+    called every ``interval`` seconds with the job awaited.
+
+    Leaving early (an exception here or in the caller, or the generator
+    closed) cancels every job begun and joins the workers before the
+    exception goes on: no worker outlives the call.
+    """
+    from collections import deque
+    from queue import SimpleQueue
+
+    jobs = iter(jobs)
+    todo = SimpleQueue()
+    pending = deque()
+    workers = []
+    stopping = []
+    window = 2 * threads
+    finished = False
+
+    def take_more():
+        while len(pending) < window:
+            job = next(jobs, None)
+            if job is None:
+                return
+            done = _Done()
+            pending.append((job, done))
+            todo.put((job, done))
+
+    try:
+        for _ in range(threads):
+            worker = Worker(lambda: _run_jobs(todo, stopping))
+            workers.append(worker)          # joined below even if start is interrupted
+            worker.start()
+        take_more()
+        while pending:
+            job, done = pending[0]
+            # Timed, so that a signal meant for this thread is handled within
+            # ``interval`` wherever the kernel delivered it.
+            while not done.lock.acquire(timeout=interval):
+                if report is not None:
+                    report(job)
+            pending.popleft()
+            take_more()
+            if done.error is not None:
+                raise done.error
+            yield done.result
+        finished = True
+    finally:
+        if not finished:
+            stopping.append(True)
+            for job, _ in pending:
+                job.cancel()
+        for _ in workers:
+            todo.put(None)
+        for worker in workers:
+            while True:
+                try:
+                    worker.join()
+                    break
+                except BaseException:   # a second interrupt: the first one goes on
+                    pass

@@ -49,7 +49,11 @@ def _judge(game, files, threads, output_format="text", quiet=False):
         from .. import hex as module
     # The progress line needs a terminal: off one, its module is not loaded.
     terminal = not quiet and sys.stderr is not None and sys.stderr.isatty()
-    for file in files or ["-"]:
+    files = files or ["-"]
+    if threads > 1 and len(files) > 1 and (game == "havannah" or output_format == "text"):
+        yield from _judged_side_by_side(module, files, threads, output_format, terminal)
+        return
+    for file in files:
         progress = None
         if terminal and file != "-":
             from .progress import progress_for
@@ -65,6 +69,31 @@ def _judge(game, files, threads, output_format="text", quiet=False):
             if progress is not None:
                 progress.close()
         yield iter((module.format_results(results),))
+
+
+def _judged_side_by_side(module, files, threads, output_format, terminal):
+    """``_judge``'s outputs for many files with ``threads`` > 1: files side
+    by side, each on a thread of its own (its own cases in turn), as two
+    processes would judge them, without the joins of one file judged on
+    every thread (docs/performance.md, "Parallel runs")."""
+    progress_for = None
+    if terminal:
+        from .progress import progress_for as display_for
+
+        def progress_for(file):
+            return None if file == "-" else display_for(file)
+
+    explain = output_format == "json"
+    extra = {"explain": True} if explain else {}
+    outputs = module._judge_files(files, threads, progress_for=progress_for, **extra)
+    try:
+        for file, output in zip(files, outputs):
+            if explain:
+                yield _json_lines(_input_name(file), output)
+            else:
+                yield iter((module.format_results(output),))
+    finally:
+        outputs.close()
 
 
 def _json_lines(source, explanations, progress=None):

@@ -102,6 +102,32 @@ def _read(file, progress, then=None):
     return parsed
 
 
+def _judge_files(files, threads, progress_for=None):
+    """For each of ``files``, in order: its list of :class:`Result`; up to
+    ``threads`` files are read and judged at once, each on a thread of its
+    own (:mod:`havhex._files`).  A file's fault is raised in its turn.
+    (Explanations are not built here: :func:`iter_explain_file` builds a
+    file's on every thread, which judging files side by side would lose.)"""
+    from .._files import judged_side_by_side
+
+    def start(threads):
+        parsed = _judge.HexInput()
+
+        def consume(data):
+            _judge.parse(data, into=parsed)
+            if not parsed.err_code:
+                parsed.judge(threads)
+
+        return parsed, consume
+
+    judged = judged_side_by_side(files, threads, start, progress_for)
+    try:        # closed at once on a fault: the files after it are cancelled
+        for parsed, source in judged:
+            yield _results(_checked(parsed, source))
+    finally:
+        judged.close()
+
+
 def explain_file(file, *, threads=1, progress=None):
     """One :class:`Explanation` per case of an input file, read as
     :func:`judge_file` reads it (``progress`` too)."""
