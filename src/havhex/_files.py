@@ -73,3 +73,104 @@ def judged_side_by_side(files, threads, start, progress_for=None):
     finally:
         for job in made:
             job.close_display()
+
+
+class JudgedMeanwhile:
+    """The first files of a run read and judged here, one after another on
+    a worker thread, while this thread does something else: a client
+    connecting to its cluster, whose import and handshake leave a core
+    idle (docs/performance.md, "Parallel runs").
+
+    ``begin()`` starts; ``stop()`` takes no file more and returns how many
+    were taken (judged, or being judged): those are this run's, the rest
+    the caller's.  ``outcomes()`` then gives ``(parsed, source)`` of each
+    taken file in order, waiting for the last; a file's fault stops the
+    taking (nothing after it is wanted) and is raised in its turn.
+    ``cancel()`` stops the work at once; ``outcomes`` and ``cancel`` join
+    the thread before they return, so call one of them."""
+
+    def __init__(self, files, start, wanted):
+        import _thread
+
+        self.files = list(files)
+        self.start = start
+        self.wanted = wanted            # wanted(file): whether to take it here
+        self.lock = _thread.allocate_lock()
+        self.taken = 0
+        self.stopped = False
+        self.current = None
+        self.done = []                  # (parsed, source, exception) in order
+        self.worker = None
+
+    def begin(self):
+        from ._threads import Worker
+
+        self.worker = Worker(self._take)
+        self.worker.start()
+
+    def _next(self):
+        with self.lock:
+            if (self.stopped or self.taken >= len(self.files)
+                    or not self.wanted(self.files[self.taken])):
+                self.stopped = True
+                return None
+            file = self.files[self.taken]
+            self.taken += 1
+            parsed, consume = self.start(1)
+            self.current = parsed
+            return file, parsed, consume
+
+    def _take(self):
+        while True:
+            claimed = self._next()
+            if claimed is None:
+                return
+            file, parsed, consume = claimed
+            try:
+                _, source = read_input(file, consume)
+            except BaseException as exc:   # its turn comes in outcomes()
+                self.done.append((parsed, None, exc))
+                self.stop()
+                return
+            self.done.append((parsed, source, None))
+            if parsed.err_code:
+                self.stop()     # a fault: the files after it are not wanted
+                return
+
+    def stop(self):
+        with self.lock:
+            self.stopped = True
+            return self.taken
+
+    def _join(self):
+        if self.worker is None:
+            return
+        while True:
+            try:
+                self.worker.join()
+                break
+            except BaseException:   # a second interrupt: the first one goes on
+                pass
+        self.worker.outcome()
+
+    def cancel(self):
+        with self.lock:
+            self.stopped = True
+            if self.current is not None:
+                self.current.cancel()
+        self._join()
+
+    def outcomes(self):
+        self.stop()
+        try:
+            # Timed, so that a signal is handled here within the interval.
+            while self.worker is not None and not self.worker.join(0.05):
+                pass
+        except BaseException:
+            self.cancel()
+            raise
+        self._join()
+        for parsed, source, error in self.done:
+            if error is not None:
+                raise error
+            yield parsed, source

@@ -2,8 +2,9 @@
 and of the cluster, small inputs gathered into batches, and the units'
 results taken back in input order.
 
-A plan yields, in input order, ``("task", [(file index, unit), ...])`` or
-``("fault", file index, error)`` for an input the planner could not read;
+A plan yields, in input order, ``("task", [(file index, unit), ...])``,
+``("fault", file index, error)`` for an input the planner could not read,
+or ``("started", file index, future)`` for a unit under way elsewhere;
 a task's result is one ``("ok", value)`` or ``("fault", InputError)`` per
 unit (a fault is a value, so that the units before it keep their output
 and the fault is raised in its turn).
@@ -77,6 +78,10 @@ def ordered_results(plan, submit, window, release=None):
         for item in plan:
             if item[0] == "fault":
                 pending.append(item)
+            elif item[0] == "started":
+                # A unit already under way elsewhere: ("started", file
+                # index, its future).
+                pending.append(("task", item[2], [item[1]]))
             else:
                 units = item[1]
                 pending.append(("task", submit([unit for _, unit in units]),

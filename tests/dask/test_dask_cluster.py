@@ -780,8 +780,10 @@ def test_a_task_dask_gives_up_on_is_one_line_and_nothing_written(tmp_path):
                                      dashboard_address=":0") as local, \
             distributed.Client(local, set_as_default=False) as connected:
         output = tmp_path / "out.txt"
+        # Enough files that the cluster's share (after those the client
+        # judges while it connects) keeps both workers busy for a while.
         status, out, err = run_killing_a_worker(connected, local.scheduler_address,
-                                                long_inputs(tmp_path), output)
+                                                long_inputs(tmp_path, copies=32), output)
     assert (status, out) == (1, b"")
     assert err.startswith(b"havhex: the Dask cluster could not finish the run: KilledWorker")
     assert err.count(b"\n") == 1 and b"Traceback" not in err

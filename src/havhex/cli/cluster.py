@@ -5,14 +5,70 @@ order, as the command writes it without them."""
 from .. import dask
 from .._cluster.client import (connect, guarded, ship_units, stop_local_workers,
                                worker_count)
-from .._cluster.judge import judge_task
-from .._units import by_file, ordered_results
+from .._cluster.judge import judge_module, judge_task
+from .._units import by_file, ordered_results, regular_size
 
 __all__ = ["cli_outputs"]
 
 
 def _release(future):
     future.release()
+
+
+def _judged_meanwhile(arguments):
+    """The first input files judged here while the client connects (Dask's
+    import and the handshake take a core's half second that would
+    otherwise wait), or None where nothing is to be judged here: with
+    ``--ship`` (the inputs are for the workers) or for ``replay`` (Python
+    work, which would slow the import it overlaps).  Only files the plan
+    would not cut are taken: one large file is the cluster's to share."""
+    from .._files import JudgedMeanwhile
+
+    if arguments.command == "replay" or arguments.ship:
+        return None
+    module = judge_module(arguments.command)
+
+    def wanted(file):
+        size = regular_size(file)
+        return size is not None and size <= 2 * dask.UNIT_BYTES_MIN
+
+    early = JudgedMeanwhile(arguments.files or ["-"], module._file_start, wanted)
+    early.begin()
+    return early
+
+
+class _JudgedHere:
+    """The future of a file judged here (:func:`_judged_meanwhile`), as
+    :func:`havhex._units.ordered_results` takes a task's: its result is
+    the file's one unit value."""
+
+    def __init__(self, outcomes, number, module, output_format):
+        self.outcomes = outcomes        # (parsed, source, exception) of each file
+        self.number = number
+        self.module = module
+        self.output_format = output_format
+
+    def result(self):
+        from .._explanation import json_record
+        from ..errors import InputError
+
+        parsed, source, error = self.outcomes[self.number]
+        try:
+            if error is not None:
+                raise error
+            explain = self.output_format == "json"
+            outputs = self.module._file_outputs(parsed, source, explain)
+            if explain:
+                return [("ok", "".join(json_record(source, one) for one in outputs))]
+            return [("ok", self.module.format_results(outputs))]
+        except InputError as fault:
+            return [("fault", fault)]
+
+    def cancel(self):
+        """Nothing: the files judged here are cancelled together."""
+
+    def release(self):
+        """Nothing to let go of on a cluster."""
 
 
 def cli_outputs(arguments, summary=None):
@@ -23,7 +79,13 @@ def cli_outputs(arguments, summary=None):
     local = None
     if arguments.cluster is not None:
         local = int(arguments.cluster.partition(":")[2])
-    client, cluster = connect(arguments.scheduler, local)
+    early = _judged_meanwhile(arguments)
+    try:
+        client, cluster = connect(arguments.scheduler, local)
+    except BaseException:
+        if early is not None:
+            early.cancel()
+        raise
     results = None
 
     def submitter(task, *task_arguments):
@@ -48,7 +110,9 @@ def cli_outputs(arguments, summary=None):
                 yield iter(("".join(text for text, _ in values),))
             finished = True
             return
-        plan = dask.plan_judge(arguments.files or ["-"], arguments.command, arguments.ship, workers)
+        files = arguments.files or ["-"]
+        taken = early.stop() if early is not None else 0
+        plan = _after_judged_here(early, taken, files, arguments, workers)
         results = ordered_results(plan, submitter(judge_task, arguments.command, arguments.format),
                                   window, _release)
         for values in guarded(by_file(results)):
@@ -59,8 +123,48 @@ def cli_outputs(arguments, summary=None):
             # Ctrl-C, SIGTERM or a fault: the busy workers are abandoned
             # first, so that the stop takes a fraction of a second.
             stop_local_workers(cluster)
+        if early is not None:
+            early.cancel()          # at once, unless every file judged here was taken
         if results is not None:
             results.close()         # cancels the tasks in flight while the client is open
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _after_judged_here(early, taken, files, arguments, workers):
+    """The plan of a judge run: the ``taken`` files judged here first, then
+    the cluster's tasks for the rest (their file indices shifted)."""
+    if taken:
+        module = judge_module(arguments.command)
+        outcomes = []
+
+        class Waited(_JudgedHere):
+            def result(self):
+                if not outcomes:    # the first taken: wait for all of them
+                    outcomes.extend(_outcomes_of(early))
+                return super().result()
+
+        for number in range(taken):
+            yield "started", number, Waited(outcomes, number, module, arguments.format)
+    for item in dask.plan_judge(files[taken:], arguments.command, arguments.ship, workers):
+        if item[0] == "task":
+            yield "task", [(taken + index, unit) for index, unit in item[1]]
+        else:
+            yield item[0], taken + item[1], *item[2:]
+
+
+def _outcomes_of(early):
+    """``(parsed, source, exception)`` of each file judged here, once the
+    last is done (the wait is interruptible; an interrupt cancels them)."""
+    found = []
+    outcomes = early.outcomes()
+    while True:
+        try:
+            parsed, source = next(outcomes)
+        except StopIteration:
+            return found
+        except Exception as error:
+            found.append((None, None, error))
+            return found
+        found.append((parsed, source, None))

@@ -317,22 +317,29 @@ def _iter_explain_file(file, threads, progress):
     yield from _iter_explanations(parsed, source)
 
 
+def _file_start(threads):
+    """A file's engine input and what reads and judges its data there on
+    ``threads`` threads (:mod:`havhex._files`)."""
+    parsed = _judge.HavannahInput()
+    return parsed, lambda data: parsed.judge(threads, data)
+
+
+def _file_outputs(parsed, source, explain):
+    """A judged file's list of :class:`Result`, or with ``explain`` an
+    iterator over its explanations; its fault is raised here."""
+    return _iter_explanations(parsed, source) if explain else _judge_parsed(parsed, source)
+
+
 def _judge_files(files, threads, explain=False, progress_for=None):
-    """For each of ``files``, in order: its list of :class:`Result`, or
-    with ``explain`` an iterator over its explanations (as
-    :func:`iter_explain_file` gives them); up to ``threads`` files are read
-    and judged at once, each on a thread of its own (:mod:`havhex._files`).
-    A file's fault is raised in its turn."""
+    """For each of ``files``, in order: :func:`_file_outputs`; up to
+    ``threads`` files are read and judged at once, each on a thread of its
+    own (:mod:`havhex._files`).  A file's fault is raised in its turn."""
     from .._files import judged_side_by_side
 
-    def start(threads):
-        parsed = _judge.HavannahInput()
-        return parsed, lambda data: parsed.judge(threads, data)
-
-    judged = judged_side_by_side(files, threads, start, progress_for)
+    judged = judged_side_by_side(files, threads, _file_start, progress_for)
     try:        # closed at once on a fault: the files after it are cancelled
         for parsed, source in judged:
-            yield _iter_explanations(parsed, source) if explain else _judge_parsed(parsed, source)
+            yield _file_outputs(parsed, source, explain)
     finally:
         judged.close()
 

@@ -102,6 +102,29 @@ def _read(file, progress, then=None):
     return parsed
 
 
+def _file_start(threads):
+    """A file's engine input and what reads and judges its data there on
+    ``threads`` threads (:mod:`havhex._files`)."""
+    parsed = _judge.HexInput()
+
+    def consume(data):
+        _judge.parse(data, into=parsed)
+        if not parsed.err_code:
+            parsed.judge(threads)
+
+    return parsed, consume
+
+
+def _file_outputs(parsed, source, explain):
+    """A judged file's list of :class:`Result`, or with ``explain`` an
+    iterator over its explanations (built here, one at a time); its fault
+    is raised here."""
+    _checked(parsed, source)
+    if explain:
+        return (_explanation(parsed, case, case + 1) for case in range(parsed.n_cases))
+    return _results(parsed)
+
+
 def _judge_files(files, threads, progress_for=None):
     """For each of ``files``, in order: its list of :class:`Result`; up to
     ``threads`` files are read and judged at once, each on a thread of its
@@ -110,20 +133,10 @@ def _judge_files(files, threads, progress_for=None):
     file's on every thread, which judging files side by side would lose.)"""
     from .._files import judged_side_by_side
 
-    def start(threads):
-        parsed = _judge.HexInput()
-
-        def consume(data):
-            _judge.parse(data, into=parsed)
-            if not parsed.err_code:
-                parsed.judge(threads)
-
-        return parsed, consume
-
-    judged = judged_side_by_side(files, threads, start, progress_for)
+    judged = judged_side_by_side(files, threads, _file_start, progress_for)
     try:        # closed at once on a fault: the files after it are cancelled
         for parsed, source in judged:
-            yield _results(_checked(parsed, source))
+            yield _file_outputs(parsed, source, False)
     finally:
         judged.close()
 
