@@ -449,3 +449,97 @@ def test_side_by_side_report_sees_the_job_awaited():
     reported = []
     assert list(run_side_by_side(jobs, 2, reported.append, 0.01)) == [0, 1]
     assert reported and set(map(id, reported)) == {id(jobs[0])}
+
+
+class _FakeParsed:
+    def __init__(self):
+        import threading
+
+        self.stop = threading.Event()
+
+    def cancel(self):
+        self.stop.set()
+
+    def progress(self):
+        return 0, 0
+
+
+def test_standard_input_named_twice_is_never_read_by_two_threads_at_once(monkeypatch):
+    # Two readers of one pipe would each take parts of the other's input;
+    # the files named by path are still read beside them.
+    from havhex import _files
+
+    ledger = _Ledger()
+    counts = {"stdin": 0, "stdin most": 0, "all": 0, "all most": 0}
+
+    def read_input(file, consume):
+        with ledger.lock:
+            counts["all"] += 1
+            counts["stdin"] += file == "-"
+            counts["all most"] = max(counts["all most"], counts["all"])
+            counts["stdin most"] = max(counts["stdin most"], counts["stdin"])
+        time.sleep(0.05)
+        with ledger.lock:
+            counts["all"] -= 1
+            counts["stdin"] -= file == "-"
+        return None, file
+
+    def start(threads):
+        return _FakeParsed(), None
+
+    monkeypatch.setattr(_files, "read_input", read_input)
+    files = ["-", "a.in", "-", "-", "b.in", "-"]
+    sources = [source for _, source in _files.judged_side_by_side(files, 3, start)]
+    assert sources == files
+    assert counts["stdin most"] == 1
+    assert counts["all most"] >= 2
+
+
+def test_a_job_waiting_for_standard_input_ends_when_the_run_stops(monkeypatch):
+    # The second "-" waits for the first, which runs until cancelled; the
+    # wait for the first's outcome ends by an exception (here its display):
+    # both are cancelled, the second never reads, and no thread is left.
+    import threading
+
+    from havhex import _files
+
+    before = _threads_alive()
+    began = []
+    reading = threading.Event()
+
+    def read_input(file, consume):
+        began.append(file)
+        reading.set()
+        consume.stop.wait(30)
+        return None, file
+
+    def start(threads):
+        parsed = _FakeParsed()
+        return parsed, parsed
+
+    class Display:
+        closed = False
+
+        def __call__(self, done, total):
+            if reading.is_set():
+                time.sleep(0.1)     # the second "-" waits for the first by now
+                raise KeyboardInterrupt
+
+        def close(self):
+            self.closed = True
+
+    displays = []
+
+    def progress_for(file):
+        displays.append(Display())
+        return displays[-1]
+
+    monkeypatch.setattr(_files, "read_input", read_input)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in _files.judged_side_by_side(["-", "-", "-"], 2, start, progress_for):
+            pass
+    assert time.monotonic() - started < 10
+    assert began == ["-"]
+    assert all(display.closed for display in displays)
+    assert _settled_thread_count(before) == before

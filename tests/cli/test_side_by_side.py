@@ -197,3 +197,33 @@ def test_a_fault_in_the_first_or_last_file(cli, tmp_path, position):
         (one.returncode, one.stdout, one.stderr)
     assert side.returncode == 1 and side.stderr.decode().startswith(message)
     assert side.stdout == (before.stdout if before is not None else b"")
+
+
+def _large_input(game, folder):
+    """An input of about a megabyte: big enough that a pipe hands it over in
+    many reads, which two readers at once would share between them."""
+    text = _files(game, folder)[2 if game == "havannah" else 0].read_text()
+    count, body = text.split("\n", 1)
+    copies = 1_000_000 // len(body) + 1
+    return f"{int(count) * copies}\n{body * copies}".encode()
+
+
+# Standard input by a second name, where the system has one.
+STDIN_NAMES = ["-"] + [name for name in ("/dev/stdin",) if os.path.exists(name)]
+
+
+@pytest.mark.parametrize("second", STDIN_NAMES)
+@pytest.mark.parametrize("game, extra", FORMS, ids=FORM_IDS)
+def test_standard_input_named_twice_is_read_in_turn(cli, tmp_path, game, extra, second):
+    # One thread reads the pipe to its end for the first name; the second
+    # finds it at its end.  Side by side, the two must not read at once.
+    piped = _large_input(game, tmp_path)
+    names = _names(_files(game, tmp_path))
+    for args in (["-", second], [names[0], "-", names[1], second, names[3]]):
+        one = _run(cli, game, 1, extra, args, tmp_path, stdin=piped)
+        assert one.returncode == 1 and one.stderr.count(b"\n") == 1, one.stderr
+        assert b"input ends before" in one.stderr
+        assert one.stdout.count(b"\n") > 1000
+        side = _run(cli, game, 2, extra, args, tmp_path, stdin=piped)
+        assert (side.returncode, side.stdout, side.stderr) == \
+            (one.returncode, one.stdout, one.stderr)
