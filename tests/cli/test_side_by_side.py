@@ -227,3 +227,50 @@ def test_standard_input_named_twice_is_read_in_turn(cli, tmp_path, game, extra, 
         side = _run(cli, game, 2, extra, args, tmp_path, stdin=piped)
         assert (side.returncode, side.stdout, side.stderr) == \
             (one.returncode, one.stdout, one.stderr)
+
+
+def _on_a_terminal(args, folder, out):
+    """Run with stderr on a pseudo-terminal and stdout to ``out``; (status,
+    what the terminal showed)."""
+    import pty
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "HAVHEX_PROGRESS_MIN_BYTES": "1"}
+    main, child = pty.openpty()
+    try:
+        with open(out, "wb") as stdout:
+            process = subprocess.Popen([sys.executable, "-m", "havhex", *map(str, args)],
+                                       stdout=stdout, stderr=child, cwd=str(folder), env=env)
+        os.close(child)
+        chunks = []
+        while True:
+            try:
+                data = os.read(main, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        return process.wait(timeout=60), b"".join(chunks).decode(errors="replace")
+    finally:
+        os.close(main)
+
+
+@pytest.mark.parametrize("game, extra", FORMS, ids=FORM_IDS)
+def test_progress_lines_side_by_side(cli, tmp_path, game, extra):
+    # Each file's progress line is shown while it is awaited and cleared
+    # before its output; the output is the same as without a terminal.
+    names = _names(_files(game, tmp_path))
+    one = _run(cli, game, 1, extra, names, tmp_path)
+    status, shown = _on_a_terminal([game, "-j", 2, *extra, *names], tmp_path,
+                                   tmp_path / "out.txt")
+    assert status == 0, shown
+    assert (tmp_path / "out.txt").read_bytes() == one.stdout
+    assert "Traceback" not in shown
+    for name in names:
+        assert f"havhex: {name}: " in shown, shown
+    assert shown.endswith("\r\033[K"), shown
+    # The lines follow the files' order.
+    firsts = [shown.index(f"havhex: {name}: ") for name in names]
+    assert firsts == sorted(firsts)
