@@ -195,13 +195,19 @@ def _pipe_drained(descriptor):
 
 
 @pytest.mark.parametrize("game, start", [("havannah", b"1\n5 20\n1 1\n"), ("hex", b"1\n3\n..")])
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_stops_while_waiting_for_input(tmp_path, game, start, jobs):
+@pytest.mark.parametrize("jobs, files", [(1, 1), (2, 1), (2, 3)])
+def test_stops_while_waiting_for_input(tmp_path, game, start, jobs, files):
     """A pipe that stays open with nothing more in it: the reader waits for
-    input, and an interrupt ends the wait."""
+    input, and an interrupt ends the wait.  With several files (side by
+    side), the others are judged on another thread meanwhile."""
     fifo = tmp_path / "input.fifo"
     os.mkfifo(fifo)
-    child = _start([game, "-j", jobs, fifo, "-o", tmp_path / "out.txt"])
+    others = tmp_path / "others"
+    others.mkdir()
+    small = others / "small.in"
+    small.write_bytes(b"1\n2 2\n1 1\n1 2\n" if game == "havannah" else b"1\n1\nR\n")
+    inputs = [fifo] + [small] * (files - 1)
+    child = _start([game, "-j", jobs, *inputs, "-o", tmp_path / "out.txt"])
     writer = os.open(fifo, os.O_WRONLY)     # returns once the judge opened it
     try:
         os.write(writer, start)
@@ -214,6 +220,8 @@ def test_stops_while_waiting_for_input(tmp_path, game, start, jobs):
     finally:
         os.close(writer)
     os.unlink(fifo)
+    small.unlink()
+    others.rmdir()
     _check_clean_exit(result, tmp_path)
 
 
