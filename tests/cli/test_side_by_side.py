@@ -274,3 +274,25 @@ def test_progress_lines_side_by_side(cli, tmp_path, game, extra):
     # The lines follow the files' order.
     firsts = [shown.index(f"havhex: {name}: ") for name in names]
     assert firsts == sorted(firsts)
+
+
+@pytest.mark.parametrize("game, extra", FORMS, ids=FORM_IDS)
+def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path, game, extra):
+    # ``| head -1``: more output than a pipe holds, its reader gone after
+    # the first line; the run ends with status 1 and says nothing, as with
+    # one thread, its workers cancelled.
+    import subprocess
+    import sys
+
+    large = write(tmp_path, "large.in", _large_input(game, tmp_path))
+    statuses = []
+    for jobs in (1, 2):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "havhex", game, "-j", str(jobs), *extra,
+             *[large.name] * 4], cwd=str(tmp_path), stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+        assert process.stdout.readline()
+        process.stdout.close()
+        err = process.stderr.read()
+        statuses.append((process.wait(timeout=60), err))
+    assert statuses == [(1, b""), (1, b"")]
