@@ -159,3 +159,45 @@ def test_judge_scaling(benchmark, judge_inputs, scheduler):
 def test_replay_scaling(benchmark, record_inputs, scheduler):
     info = _measure(benchmark, ["replay", "--quiet"], record_inputs, scheduler)
     assert info["rounds"] >= 1
+
+
+WORKER_COUNTS = (1, 2, 4)
+
+
+def test_dask_worker_counts(benchmark, judge_inputs, record_inputs, dask_scheduler):
+    """The same inputs on a scheduler with 1, 2 and 4 single-threaded
+    workers (on a machine of C cores, 4 workers is 4/C per core), rounds
+    alternating, beside one process without Dask: how a cluster's time
+    follows its workers, and what is left when the workers are many (the
+    client's start, its planning and gathering: the part that more machines
+    do not shrink)."""
+    addresses = {count: dask_scheduler(workers=count) for count in WORKER_COUNTS}
+    workloads = {"havannah": (["havannah"], judge_inputs),
+                 "replay": (["replay", "--quiet"], record_inputs)}
+    seconds = {(name, count): [] for name in workloads for count in ("no Dask", *WORKER_COUNTS)}
+    expected = {}
+
+    def one_round():
+        for name, (subcommand, files) in workloads.items():
+            for count in ("no Dask", *WORKER_COUNTS):
+                where = ["-j", "1"] if count == "no Dask" else ["--scheduler", addresses[count]]
+                taken, output = _run_together([[*subcommand, *where, *files]])
+                seconds[name, count].append(taken)
+                assert expected.setdefault(name, output) == output, (name, count)
+
+    benchmark.pedantic(one_round, rounds=1 if benchmark.disabled else max(3, ROUNDS - 2),
+                       iterations=1)
+    info = benchmark.extra_info
+    print()
+    for name in workloads:
+        alone = statistics.median(seconds[name, "no Dask"])
+        line = [f"{name}: no Dask {alone:.3f} s"]
+        for count in WORKER_COUNTS:
+            median = statistics.median(seconds[name, count])
+            info[f"{name} {count} workers median s"] = round(median, 3)
+            info[f"{name} {count} workers speed-up"] = round(alone / median, 3)
+            line.append(f"{count} workers {median:.3f} s ({alone / median:.2f}x)")
+        info[f"{name} no Dask median s"] = round(alone, 3)
+        print("  " + ", ".join(line))
+    info["cores"] = os.cpu_count()
+    info["load average"] = os.getloadavg()[0]

@@ -63,3 +63,23 @@ def test_a_folder_stands_for_its_record_files_in_name_order(tmp_path):
         str(tmp_path / "a.SGF"), str(tmp_path / "b.hgf"), str(tmp_path / "c.hsgf"),
         "x.sgf"]
     assert runs.record_files([]) == ["-"]
+
+
+@pytest.mark.parametrize("ship", [False, True])
+def test_the_plan_cuts_a_file_only_when_it_is_over_twice_the_unit(tmp_path, ship):
+    """Up to twice the unit a file is one task (its walk would cost the
+    planner and give runs no more even); beyond, runs of about the unit."""
+    from havhex.records.units import plan_replay
+
+    data = _collection(300)
+    path = tmp_path / "games.sgf"
+    path.write_bytes(data)
+    for unit, most_tasks, least_tasks in ((len(data) // 2, 1, 1), (len(data) // 2 + 1, 1, 1),
+                                          (len(data) // 2 - 200, 3, 2), (len(data) // 5, 6, 4)):
+        tasks = [item for item in plan_replay([str(path)], ship, unit, 64) if item[0] == "task"]
+        assert least_tasks <= len(tasks) <= most_tasks, (unit, len(tasks))
+        if len(tasks) == 1:
+            [[(index, whole)]] = [units for _, units in tasks]
+            assert index == 0 and whole[0] in ("path", "bytes")
+        else:
+            assert all(units[0][1][0] == "range" for _, units in tasks)

@@ -104,9 +104,12 @@ def replay_task(rule, output_format, game, max_cells, units):
 def plan_replay(files, ship, unit_bytes, batch_files):
     """The tasks of replaying ``files`` (a list of record files, as
     :func:`havhex.records.runs.record_files` gives them), in input order.
-    A file larger than ``unit_bytes`` is cut into runs of whole games of
-    about that size, each a task of its own; smaller files go together, up
-    to ``batch_files`` files or ``unit_bytes`` bytes a task.  Workers read
+    A file larger than twice ``unit_bytes`` is cut into runs of whole games
+    of about that size, each a task of its own (as the judges' plan cuts: a
+    smaller one, cut, would give runs no more even than itself, and its
+    walk costs the planner, whose core the workers may share); smaller
+    files go together, up to ``batch_files`` files or ``unit_bytes`` bytes
+    a task.  Workers read
     the files by path; the planner reads those that are not regular files
     (standard input, a pipe), and with ``ship`` every file, so that the
     bytes travel with the tasks."""
@@ -133,7 +136,7 @@ def plan_replay(files, ship, unit_bytes, batch_files):
                 yield "fault", index, error
                 continue
             size = len(data)
-        if size > unit_bytes:
+        if size > 2 * unit_bytes:
             if batch.units:
                 yield "task", flush()
             # A file the workers read is cut through a memory map as the
