@@ -159,6 +159,35 @@ def test_sigterm_also_leaves_nothing_behind(havannah_input, tmp_path):
     _check_clean_exit(_stop(child, signal.SIGTERM), tmp_path, status=128 + signal.SIGTERM)
 
 
+@pytest.fixture(scope="module")
+def havannah_copies(havannah_input, tmp_path_factory):
+    """Three names of the large Havannah input (hard links, no copies), to
+    be judged side by side."""
+    folder = tmp_path_factory.mktemp("side_by_side")
+    copies = [folder / f"lattice-{number}.in" for number in range(3)]
+    for copy in copies:
+        os.link(havannah_input, copy)
+    return copies
+
+
+@pytest.mark.parametrize("signal_number, output_format", [
+    (signal.SIGINT, "text"), (signal.SIGINT, "json"), (signal.SIGTERM, "text")])
+def test_files_side_by_side_stop_while_judging(havannah_copies, tmp_path, signal_number,
+                                               output_format):
+    """``-j 2`` on several files judges two at once, each on a worker thread
+    while the main thread waits for the first: a signal cancels both and
+    the run ends at once, leaving nothing behind."""
+    child = _start(["havannah", "-j", 2, "--format", output_format, *havannah_copies,
+                    "-o", tmp_path / "out.txt"])
+    # The first file read to its end: its last case is still being judged,
+    # the second file is being read or judged beside it.
+    assert _wait_until_read(child.pid, havannah_copies[0], lambda: child.poll() is not None)
+    result = _stop(child, signal_number)
+    _check_clean_exit(result, tmp_path, status=128 + signal_number)
+    err = result[3]
+    assert err.count(b"\n") <= 1 and (err == b"" or err.endswith(b"\n")), err
+
+
 def _pipe_drained(descriptor):
     unread = bytearray(4)
     fcntl.ioctl(descriptor, termios.FIONREAD, unread)
@@ -166,13 +195,19 @@ def _pipe_drained(descriptor):
 
 
 @pytest.mark.parametrize("game, start", [("havannah", b"1\n5 20\n1 1\n"), ("hex", b"1\n3\n..")])
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_stops_while_waiting_for_input(tmp_path, game, start, jobs):
+@pytest.mark.parametrize("jobs, files", [(1, 1), (2, 1), (2, 3)])
+def test_stops_while_waiting_for_input(tmp_path, game, start, jobs, files):
     """A pipe that stays open with nothing more in it: the reader waits for
-    input, and an interrupt ends the wait."""
+    input, and an interrupt ends the wait.  With several files (side by
+    side), the others are judged on another thread meanwhile."""
     fifo = tmp_path / "input.fifo"
     os.mkfifo(fifo)
-    child = _start([game, "-j", jobs, fifo, "-o", tmp_path / "out.txt"])
+    others = tmp_path / "others"
+    others.mkdir()
+    small = others / "small.in"
+    small.write_bytes(b"1\n2 2\n1 1\n1 2\n" if game == "havannah" else b"1\n1\nR\n")
+    inputs = [fifo] + [small] * (files - 1)
+    child = _start([game, "-j", jobs, *inputs, "-o", tmp_path / "out.txt"])
     writer = os.open(fifo, os.O_WRONLY)     # returns once the judge opened it
     try:
         os.write(writer, start)
@@ -185,6 +220,8 @@ def test_stops_while_waiting_for_input(tmp_path, game, start, jobs):
     finally:
         os.close(writer)
     os.unlink(fifo)
+    small.unlink()
+    others.rmdir()
     _check_clean_exit(result, tmp_path)
 
 

@@ -1,6 +1,7 @@
 """Worker threads without ``threading`` (havhex._threads)."""
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -167,3 +168,378 @@ def test_judging_on_two_threads_does_not_import_threading(game):
                            str(EXAMPLES / f"{game}.in")],
                           capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+# ---------------------------------------------------------------------------
+# run_side_by_side: jobs that sleep or wait on events stand for the compiled
+# work, which holds no GIL while it runs.
+# ---------------------------------------------------------------------------
+
+class _FakeJob:
+    """A job for run_side_by_side: ``run()`` waits (up to ``seconds``, or
+    until cancelled, or until ``gate`` is set), then returns ``value`` or
+    raises ``error``; the ledger counts how many run at once."""
+
+    def __init__(self, ledger, value, seconds=0.0, error=None, gate=None, then=None):
+        import threading
+
+        self.ledger = ledger
+        self.value = value
+        self.seconds = seconds
+        self.error = error
+        self.gate = gate
+        self.then = then
+        self.started = threading.Event()
+        self.cancelled = threading.Event()
+        self.ended = threading.Event()
+
+    def run(self):
+        ledger = self.ledger
+        with ledger.lock:
+            ledger.running += 1
+            ledger.most = max(ledger.most, ledger.running)
+            ledger.runs.append(self.value)
+        self.started.set()
+        try:
+            if self.gate is not None:
+                self.gate.wait(30)
+            else:
+                self.cancelled.wait(self.seconds)
+            if self.then is not None:
+                self.then()
+            if self.error is not None:
+                raise self.error
+            return self.value
+        finally:
+            with ledger.lock:
+                ledger.running -= 1
+                ledger.finished.append(self.value)
+            self.ended.set()
+
+    def cancel(self):
+        self.cancelled.set()
+        if self.gate is not None:
+            self.gate.set()
+
+
+class _Ledger:
+    def __init__(self):
+        import threading
+
+        self.lock = threading.Lock()
+        self.running = 0
+        self.most = 0
+        self.runs = []          # values of the jobs whose run() began, in that order
+        self.finished = []      # values of the jobs whose run() ended, in that order
+        self.taken = 0          # jobs taken from the iterator
+
+
+def _counted(ledger, jobs):
+    for job in jobs:
+        ledger.taken += 1
+        yield job
+
+
+def _threads_alive():
+    import _thread
+
+    return _thread._count()
+
+
+def _settled_thread_count(expected, timeout=5.0):
+    """The count of threads started by ``_thread`` once it has come down to
+    ``expected`` (a worker joined has returned from its function, but its
+    thread may need a moment more to end)."""
+    deadline = time.monotonic() + timeout
+    while _threads_alive() > expected and time.monotonic() < deadline:
+        time.sleep(0.005)
+    return _threads_alive()
+
+
+def test_side_by_side_gives_outcomes_in_input_order_when_later_jobs_finish_first():
+    import threading
+
+    from havhex._threads import run_side_by_side
+
+    before = _threads_alive()
+    ledger = _Ledger()
+    gate = threading.Event()
+    # Job 0 waits until job 2 has ended: later jobs finish first.
+    jobs = [_FakeJob(ledger, 0, gate=gate), _FakeJob(ledger, 1, 0.02),
+            _FakeJob(ledger, 2, 0.01, then=gate.set)]
+    jobs += [_FakeJob(ledger, value, 0.03 if value % 2 else 0.0) for value in range(3, 9)]
+    assert list(run_side_by_side(_counted(ledger, jobs), 3)) == list(range(9))
+    assert ledger.finished.index(2) < ledger.finished.index(0)
+    assert sorted(ledger.runs) == list(range(9))
+    assert _settled_thread_count(before) == before
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_side_by_side_runs_at_most_threads_jobs_at_once(threads):
+    import threading
+
+    from havhex._threads import run_side_by_side
+
+    before = _threads_alive()
+    ledger = _Ledger()
+    # The first ``threads`` jobs meet at a barrier: they all run at once, so
+    # the bound below is reached, not merely respected.
+    barrier = threading.Barrier(threads, timeout=10)
+    jobs = [_FakeJob(ledger, value, then=barrier.wait) for value in range(threads)]
+    jobs += [_FakeJob(ledger, value, 0.01) for value in range(threads, threads + 12)]
+    assert list(run_side_by_side(jobs, threads)) == list(range(threads + 12))
+    assert ledger.most == threads
+    assert _settled_thread_count(before) == before
+
+
+def test_side_by_side_takes_at_most_twice_threads_jobs_ahead():
+    from havhex._threads import run_side_by_side
+
+    ledger = _Ledger()
+    threads, count = 2, 11
+    jobs = [_FakeJob(ledger, value) for value in range(count)]
+    taken = []
+    for value in run_side_by_side(_counted(ledger, jobs), threads):
+        taken.append(ledger.taken)
+    # Each outcome handed over, the window is refilled up to 2 * threads
+    # jobs beyond it; never more.
+    assert taken == [min(count, number + 1 + 2 * threads) for number in range(count)]
+
+
+def test_side_by_side_raises_a_jobs_exception_in_its_turn():
+    from havhex._threads import run_side_by_side
+
+    before = _threads_alive()
+    ledger = _Ledger()
+    # Job 2 fails at once, while job 1 still runs: the error waits for 0 and 1.
+    jobs = [_FakeJob(ledger, 0, 0.02), _FakeJob(ledger, 1, 0.1),
+            _FakeJob(ledger, 2, error=ValueError("job 2 failed")),
+            _FakeJob(ledger, 3, 30), _FakeJob(ledger, 4, 30), _FakeJob(ledger, 5, 30)]
+    seen = []
+    started = time.monotonic()
+    with pytest.raises(ValueError, match="job 2 failed"):
+        for value in run_side_by_side(jobs, 2):
+            seen.append(value)
+    assert seen == [0, 1]
+    assert ledger.finished.index(2) < ledger.finished.index(1)
+    # The jobs after it were cancelled (those running returned), not waited for.
+    assert time.monotonic() - started < 10
+    for job in jobs[3:]:
+        assert job.cancelled.is_set() or not job.started.is_set()
+        assert job.ended.is_set() or not job.started.is_set()
+    assert _settled_thread_count(before) == before
+
+
+def test_closing_side_by_side_early_cancels_the_running_jobs_and_runs_no_more():
+    from havhex._threads import run_side_by_side
+
+    before = _threads_alive()
+    ledger = _Ledger()
+    # Jobs 1 and 2 run until cancelled; job 3 and later must never run.
+    jobs = [_FakeJob(ledger, 0)] + [_FakeJob(ledger, value, 30) for value in range(1, 10)]
+    outcomes = run_side_by_side(_counted(ledger, jobs), 2)
+    assert next(outcomes) == 0
+    assert jobs[1].started.wait(10) and jobs[2].started.wait(10)
+    started = time.monotonic()
+    outcomes.close()
+    assert time.monotonic() - started < 10
+    assert jobs[1].cancelled.is_set() and jobs[2].cancelled.is_set()
+    assert jobs[1].ended.is_set() and jobs[2].ended.is_set()
+    assert sorted(ledger.runs) == [0, 1, 2]
+    assert ledger.taken <= 1 + 2 * 2
+    assert _settled_thread_count(before) == before
+    # Nothing runs later either.
+    time.sleep(0.05)
+    assert sorted(ledger.runs) == [0, 1, 2]
+
+
+def test_side_by_side_closed_before_its_first_outcome_runs_nothing_more():
+    from havhex._threads import run_side_by_side
+
+    before = _threads_alive()
+    ledger = _Ledger()
+    jobs = [_FakeJob(ledger, value, 30) for value in range(6)]
+    outcomes = run_side_by_side(jobs, 2)
+    outcomes.close()            # never started: no thread, no job run
+    assert ledger.runs == []
+    assert _threads_alive() == before
+
+
+def test_side_by_side_leaves_no_thread_once_it_ends():
+    import threading
+
+    from havhex._threads import run_side_by_side
+
+    before = (_threads_alive(), threading.active_count())
+    ledger = _Ledger()
+    jobs = [_FakeJob(ledger, value, 0.005 * (value % 3)) for value in range(10)]
+    assert list(run_side_by_side(jobs, 4)) == list(range(10))
+    assert (_settled_thread_count(before[0]), threading.active_count()) == before
+
+
+def test_keyboard_interrupt_in_the_consumer_cancels_the_jobs():
+    # The consumer's loop fails; closing the generator (as the CLI does in a
+    # ``finally``) cancels the jobs begun.
+    from havhex._threads import run_side_by_side
+
+    before = _threads_alive()
+    ledger = _Ledger()
+    jobs = [_FakeJob(ledger, 0)] + [_FakeJob(ledger, value, 30) for value in range(1, 8)]
+    outcomes = run_side_by_side(jobs, 2)
+    with pytest.raises(KeyboardInterrupt):
+        try:
+            for value in outcomes:
+                assert jobs[1].started.wait(10)
+                raise KeyboardInterrupt
+        finally:
+            outcomes.close()
+    assert jobs[1].cancelled.is_set() and jobs[1].ended.is_set()
+    assert all(job.ended.is_set() or not job.started.is_set() for job in jobs)
+    # Job 2 may have begun (on the thread job 0 left) before the close;
+    # none later did.
+    assert sorted(ledger.runs) in ([0, 1], [0, 1, 2])
+    assert _settled_thread_count(before) == before
+
+
+def test_sigint_while_side_by_side_waits_cancels_the_jobs():
+    # SIGINT reaches this thread while it waits for an outcome (the workers
+    # block it): the KeyboardInterrupt comes out of the generator at once,
+    # after every job begun was cancelled and every worker joined.
+    import os
+    import signal
+    import threading
+
+    from havhex._threads import run_side_by_side
+
+    def interrupt(signal_number, frame):
+        raise KeyboardInterrupt
+
+    before = _threads_alive()
+    ledger = _Ledger()
+    jobs = [_FakeJob(ledger, value, 30) for value in range(8)]
+
+    def send():
+        if jobs[0].started.wait(10) and jobs[1].started.wait(10):
+            os.kill(os.getpid(), signal.SIGINT)
+
+    previous = signal.signal(signal.SIGINT, interrupt)
+    sender = threading.Thread(target=send)
+    try:
+        sender.start()
+        started = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            for value in run_side_by_side(jobs, 2):
+                pass
+        seconds = time.monotonic() - started
+    finally:
+        sender.join()
+        signal.signal(signal.SIGINT, previous)
+    assert seconds < 10
+    assert jobs[0].cancelled.is_set() and jobs[1].cancelled.is_set()
+    assert jobs[0].ended.is_set() and jobs[1].ended.is_set()
+    assert sorted(ledger.runs) == [0, 1]
+    assert _settled_thread_count(before) == before
+
+
+def test_side_by_side_report_sees_the_job_awaited():
+    from havhex._threads import run_side_by_side
+
+    ledger = _Ledger()
+    jobs = [_FakeJob(ledger, 0, 0.2), _FakeJob(ledger, 1)]
+    reported = []
+    assert list(run_side_by_side(jobs, 2, reported.append, 0.01)) == [0, 1]
+    assert reported and set(map(id, reported)) == {id(jobs[0])}
+
+
+class _FakeParsed:
+    def __init__(self):
+        import threading
+
+        self.stop = threading.Event()
+
+    def cancel(self):
+        self.stop.set()
+
+    def progress(self):
+        return 0, 0
+
+
+def test_standard_input_named_twice_is_never_read_by_two_threads_at_once(monkeypatch):
+    # Two readers of one pipe would each take parts of the other's input;
+    # the files named by path are still read beside them.
+    from havhex import _files
+
+    ledger = _Ledger()
+    counts = {"stdin": 0, "stdin most": 0, "all": 0, "all most": 0}
+
+    def read_input(file, consume):
+        with ledger.lock:
+            counts["all"] += 1
+            counts["stdin"] += file == "-"
+            counts["all most"] = max(counts["all most"], counts["all"])
+            counts["stdin most"] = max(counts["stdin most"], counts["stdin"])
+        time.sleep(0.05)
+        with ledger.lock:
+            counts["all"] -= 1
+            counts["stdin"] -= file == "-"
+        return None, file
+
+    def start(threads):
+        return _FakeParsed(), None
+
+    monkeypatch.setattr(_files, "read_input", read_input)
+    files = ["-", "a.in", "-", "-", "b.in", "-"]
+    sources = [source for _, source in _files.judged_side_by_side(files, 3, start)]
+    assert sources == files
+    assert counts["stdin most"] == 1
+    assert counts["all most"] >= 2
+
+
+def test_a_job_waiting_for_standard_input_ends_when_the_run_stops(monkeypatch):
+    # The second "-" waits for the first, which runs until cancelled; the
+    # wait for the first's outcome ends by an exception (here its display):
+    # both are cancelled, the second never reads, and no thread is left.
+    import threading
+
+    from havhex import _files
+
+    before = _threads_alive()
+    began = []
+    reading = threading.Event()
+
+    def read_input(file, consume):
+        began.append(file)
+        reading.set()
+        consume.stop.wait(30)
+        return None, file
+
+    def start(threads):
+        parsed = _FakeParsed()
+        return parsed, parsed
+
+    class Display:
+        closed = False
+
+        def __call__(self, done, total):
+            if reading.is_set():
+                time.sleep(0.1)     # the second "-" waits for the first by now
+                raise KeyboardInterrupt
+
+        def close(self):
+            self.closed = True
+
+    displays = []
+
+    def progress_for(file):
+        displays.append(Display())
+        return displays[-1]
+
+    monkeypatch.setattr(_files, "read_input", read_input)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in _files.judged_side_by_side(["-", "-", "-"], 2, start, progress_for):
+            pass
+    assert time.monotonic() - started < 10
+    assert began == ["-"]
+    assert all(display.closed for display in displays)
+    assert _settled_thread_count(before) == before

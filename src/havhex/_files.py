@@ -7,27 +7,79 @@ thread reads and judges a file of its own, as independent processes
 would (docs/performance.md, "Parallel runs").  The last file, which nothing
 else can be judged beside, gets every thread.
 """
-from ._source import read_input
+import _thread
+import os
+
+from ._source import is_stdin, read_input
 from ._threads import run_side_by_side
 
 __all__ = ["judged_side_by_side"]
 
 
-class _FileJob:
-    """One file for :func:`havhex._threads.run_side_by_side`."""
-    __slots__ = ("file", "parsed", "consume", "display")
+def _stream(file):
+    """What a second reader of ``file`` would share its reading with (the
+    same descriptor, pipe or device), or None when each reader of it reads
+    the whole of it (a regular file, opened anew), or when it cannot be
+    told (the open will fail)."""
+    import stat  # already loaded by os: no start-up cost
 
-    def __init__(self, file, parsed, consume, display):
+    if is_stdin(file):
+        try:
+            status = os.fstat(0)
+        except OSError:
+            return "-"
+        # Standard input is one descriptor, one offset, whatever it is; a
+        # pipe or a device behind it may be named by a path too (/dev/stdin).
+        return "-" if stat.S_ISREG(status.st_mode) else (status.st_dev, status.st_ino)
+    if not isinstance(file, (str, bytes, os.PathLike)):
+        return ("object", id(file))
+    try:
+        status = os.stat(file)
+    except OSError:
+        return None
+    if stat.S_ISREG(status.st_mode) or stat.S_ISDIR(status.st_mode):
+        return None
+    return (status.st_dev, status.st_ino)
+
+
+class _FileJob:
+    """One file for :func:`havhex._threads.run_side_by_side`.
+
+    ``after``, when given, is the ``ended`` lock of the job before it that
+    reads the same stream (standard input named twice, a pipe): the two
+    must not read at once, each taking parts of the other's input, but in
+    turn, as one thread would (the second then sees what the first left).
+    """
+    __slots__ = ("file", "parsed", "consume", "display", "after", "ended", "cancelled")
+
+    def __init__(self, file, parsed, consume, display, after=None):
         self.file = file
         self.parsed = parsed
         self.consume = consume
         self.display = display
+        self.after = after
+        self.ended = _thread.allocate_lock()
+        self.ended.acquire()
+        self.cancelled = False
 
     def run(self):
-        _, source = read_input(self.file, self.consume)
-        return self, source
+        try:
+            if self.after is not None:
+                # Timed: the job before may be ended unrun when the run stops,
+                # and this one is then cancelled too.
+                while not self.after.acquire(timeout=0.05):
+                    if self.cancelled:
+                        return self, None
+                self.after.release()
+                if self.cancelled:
+                    return self, None
+            _, source = read_input(self.file, self.consume)
+            return self, source
+        finally:
+            self.ended.release()
 
     def cancel(self):
+        self.cancelled = True
         self.parsed.cancel()
 
     def report(self):
@@ -53,6 +105,7 @@ def judged_side_by_side(files, threads, start, progress_for=None):
     """
     files = list(files)
     made = []
+    last_reader = {}        # stream -> the ``ended`` lock of its last job
 
     def jobs():
         for number, file in enumerate(files):
@@ -60,8 +113,12 @@ def judged_side_by_side(files, threads, start, progress_for=None):
             # the files before it are judged.
             parsed, consume = start(threads if number == len(files) - 1 else 1)
             display = progress_for(file) if progress_for is not None else None
-            made.append(_FileJob(file, parsed, consume, display))
-            yield made[-1]
+            stream = _stream(file)
+            job = _FileJob(file, parsed, consume, display, last_reader.get(stream))
+            if stream is not None:
+                last_reader[stream] = job.ended
+            made.append(job)
+            yield job
 
     try:
         for job, source in run_side_by_side(jobs(), threads, lambda job: job.report(),
