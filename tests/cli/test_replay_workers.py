@@ -257,3 +257,43 @@ def test_a_fault_ends_the_workers_before_the_command_returns(tmp_path, capsys):
     assert multiprocessing.active_children() == []
     assert capsys.readouterr().err == (f"havhex: {bad}:11: a property value that is never "
                                        f"closed (no ']')\n")
+
+
+def test_a_worker_replays_on_while_its_answer_waits_to_be_taken(tmp_path):
+    """The parent takes answers in task order, so a worker's answer can wait
+    (another worker's is taken first); one larger than a pipe holds must
+    not stop the worker.  The proof: with the first answer untaken, the
+    worker opens the second task's input, a FIFO, for reading (which this
+    test sees as a writer's non-blocking open succeeding)."""
+    from havhex.records.game import MAX_CELLS
+
+    big = tmp_path / "big.sgf"
+    big.write_bytes(GAME * 4000)              # an answer of some 300 KB of text
+    fifo = tmp_path / "later.sgf"
+    os.mkfifo(fifo)
+    pool = replay_module._Pool(1, ("official", "text", None, MAX_CELLS))
+    writer = None
+    try:
+        first = pool.submit([("path", str(big))])
+        second = pool.submit([("path", str(fifo))])
+
+        def reader_is_there():
+            nonlocal writer
+            try:
+                writer = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:         # ENXIO: nobody reads it yet
+                return False
+            return True
+
+        _wait_for(reader_is_there, "the worker to open the second task's input")
+        os.write(writer, GAME)
+        os.close(writer)
+        writer = None
+        [(status, (text, counts))] = first.result()
+        assert status == "ok" and counts[0] == 4000 and len(text) > 1 << 17
+        [(status, (text, counts))] = second.result()
+        assert status == "ok" and counts[0] == 1
+    finally:
+        if writer is not None:
+            os.close(writer)
+        pool.close()

@@ -183,10 +183,14 @@ def _worker(tasks, answers, task, parent):
     if mask is not None:
         mask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     import _thread
+    import gc
     from queue import SimpleQueue
 
     from ..records.units import replay_task
 
+    # What the fork brought is never freed here: out of the collector's
+    # sight, its pages are not written (copied) by every collection.
+    gc.freeze()
     _die_with_parent(parent)
     waiting = SimpleQueue()
 
@@ -199,16 +203,37 @@ def _worker(tasks, answers, task, parent):
         except (EOFError, OSError):
             waiting.put(None)
 
+    def send():
+        # Answers go from a thread of their own: the parent takes them in
+        # task order, so an answer larger than the pipe holds waits while
+        # the parent reads another worker's; this worker replays on.
+        try:
+            while True:
+                answer = outbox.get()
+                if answer is None:
+                    return
+                answers.send(answer)
+        except OSError:                 # the parent is gone
+            return
+        finally:
+            sent.release()
+
+    outbox = SimpleQueue()
+    sent = _thread.allocate_lock()
+    sent.acquire()
     _thread.start_new_thread(receive, ())
+    _thread.start_new_thread(send, ())
     while True:
         units = waiting.get()
         if units is None:
+            outbox.put(None)
+            sent.acquire()              # every answer out before the process ends
             return
         try:
             answer = ("ok", replay_task(*task, units))
         except Exception as exc:  # handed to the parent, which raises it
             answer = ("error", exc)
-        answers.send(answer)
+        outbox.put(answer)
 
 
 def _unit_name(unit):
