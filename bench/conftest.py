@@ -76,7 +76,7 @@ def child_peak_rss_mb(function):
 @pytest.fixture(scope="session")
 def dask_scheduler(tmp_path_factory):
     """``dask_scheduler(workers=N)``: the address of a scheduler with N
-    single-threaded worker processes, each started as docs/cluster.md says
+    single-threaded worker processes, each started as docs/dask.md says
     (``dask scheduler``, ``dask worker ADDRESS --nworkers N --nthreads 1``),
     started once per count and stopped at the end of the session."""
     distributed = needs.module("distributed", need="dask")

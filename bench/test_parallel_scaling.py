@@ -12,7 +12,7 @@ after the other:
   without doing less work);
 * ``-j 2``: one command on every file;
 * ``2 Dask workers``: ``--scheduler`` to a scheduler and two single-threaded
-  worker processes started here, as docs/cluster.md says.
+  worker processes started here, as docs/dask.md says.
 
 Rounds alternate the four, so a busy moment of the machine slows all of
 them.  The figure that travels between machines is each speed-up over one
