@@ -75,7 +75,8 @@ def _start(tmp_path, *inputs, unit_bytes=1 << 20, endless=True):
 
 @pytest.fixture
 def big(tmp_path):
-    """About 4 MB of games: four units, seconds of work for two workers."""
+    """About 4 MB of games: four units, seconds of work for -j 2 (a worker
+    process beside the command's own)."""
     path = tmp_path / "big.sgf"
     path.write_bytes(GAME * 100_000)
     return path
@@ -88,7 +89,7 @@ def test_a_signal_stops_the_workers_at_once(tmp_path, signal_number, status):
     huge.write_bytes(GAME * 500_000)
     process, folder = _start(tmp_path, huge, unit_bytes=64 << 20)
     try:
-        _wait_for(lambda: len(_children(process.pid)) == 2, "the two workers")
+        _wait_for(lambda: len(_children(process.pid)) == 1, "the worker")
         workers = _children(process.pid)
         time.sleep(0.3)   # the workers at work on the big file's units
         process.send_signal(signal_number)
@@ -107,7 +108,7 @@ def test_a_signal_stops_the_workers_at_once(tmp_path, signal_number, status):
 def test_the_workers_die_with_their_parent_and_leave_no_file(tmp_path, big):
     process, folder = _start(tmp_path, big)
     try:
-        _wait_for(lambda: len(_children(process.pid)) == 2, "the two workers")
+        _wait_for(lambda: len(_children(process.pid)) == 1, "the worker")
         workers = _children(process.pid)
         time.sleep(0.3)
         process.kill()   # SIGKILL: no clean-up of its own can run
@@ -122,7 +123,7 @@ def test_the_workers_die_with_their_parent_and_leave_no_file(tmp_path, big):
 def test_a_killed_worker_is_one_line_naming_what_was_lost(tmp_path, big):
     process, folder = _start(tmp_path, big, endless=False)
     try:
-        _wait_for(lambda: len(_children(process.pid)) == 2, "the two workers")
+        _wait_for(lambda: len(_children(process.pid)) == 1, "the worker")
         victim = _children(process.pid)[0]
         os.kill(victim, signal.SIGKILL)     # as the OOM killer does
         _, err = process.communicate(timeout=60)
@@ -297,3 +298,32 @@ def test_a_worker_replays_on_while_its_answer_waits_to_be_taken(tmp_path):
         if writer is not None:
             os.close(writer)
         pool.close()
+
+
+def test_with_two_jobs_this_process_replays_a_share_beside_one_worker(tmp_path, monkeypatch):
+    """-j N is N - 1 worker processes and this one, which replays tasks
+    itself while the next answer due is not in: N busy processes on N
+    cores, not N + 1."""
+    from havhex.records import units
+
+    here = []
+    replay = units.replay_task
+
+    def counted(*arguments):
+        here.append(os.getpid())    # the worker's calls count in its own copy
+        return replay(*arguments)
+
+    monkeypatch.setattr(units, "replay_task", counted)
+    monkeypatch.setattr(replay_module, "UNIT_BYTES", 4000)
+    path = tmp_path / "many.sgf"
+    path.write_bytes(GAME * 3000)       # some 30 tasks
+    summary = replay_module.Summary()
+    outputs = replay_module.replay_outputs([str(path)], "official", "text", 2, summary)
+    pieces = [piece for output in outputs for piece in output]
+    expected = replay_module.Summary()
+    alone = replay_module.replay_outputs([str(path)], "official", "text", 1, expected)
+    assert pieces == [piece for output in alone for piece in output]
+    tasks = sum(1 for _ in units.plan_replay([str(path)], False, 4000, 64))
+    taken_here = len(here) - tasks      # the -j 1 run replayed every task here
+    assert 0 < taken_here < tasks, (taken_here, tasks)
+    assert (summary.games, expected.games) == (3000, 3000)

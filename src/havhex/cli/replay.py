@@ -65,9 +65,12 @@ def replay_outputs(files, rule, output_format, jobs, summary, game=None, max_cel
     if jobs <= 1:
         yield from _file_outputs(_here(plan, task), summary)
         return
-    pool = _Pool(jobs, task)
+    # This process is one of the N: it plans, takes the answers, writes, and
+    # replays tasks itself while it would wait, beside N - 1 workers, so
+    # that N cores run N busy processes, not N + 1.
+    pool = _Pool(jobs - 1, task)
     try:
-        yield from _file_outputs(pool.ordered(plan, TASKS_PER_WORKER * jobs), summary)
+        yield from _file_outputs(pool.ordered(plan, TASKS_PER_WORKER), summary)
     finally:
         pool.close()
 
@@ -251,6 +254,8 @@ class _Pool:
     def __init__(self, jobs, task):
         import multiprocessing
 
+        self.task = task
+
         # fork where there is one: a worker starts in milliseconds with the
         # package already imported; elsewhere spawn.
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
@@ -272,12 +277,66 @@ class _Pool:
             self.close()
             raise
 
-    def ordered(self, plan, window):
+    def ordered(self, plan, depth):
         """``(file index, result)`` of every unit of ``plan``, in plan
-        order, with at most ``window`` tasks in flight."""
-        from .._units import ordered_results
+        order.  Each worker is kept ``depth`` tasks ahead; whenever the
+        next answer due is not in yet, this process replays the plan's next
+        task itself rather than wait (at most ``depth`` more tasks than
+        the workers hold are held here), so it shares the work as a worker
+        would, and what it does besides (planning, taking answers) takes
+        no core from the workers."""
+        from collections import deque
 
-        return ordered_results(plan, self.submit, window)
+        from ..records.units import replay_task
+
+        plan = iter(plan)
+        pending = deque()       # (file indices, ticket, or None and the results)
+        ahead = depth * (len(self.workers) + 1)
+        left = True
+
+        def next_task():
+            """The plan's next item as (file indices, units, or None and
+            the results of a fault found in planning); None at the end."""
+            nonlocal left
+            item = next(plan, None)
+            if item is None:
+                left = False
+                return None
+            if item[0] == "fault":
+                return [item[1]], None, [("fault", item[2])]
+            return [index for index, _ in item[1]], [unit for _, unit in item[1]], None
+
+        while True:
+            # One task more per worker a turn, so that this process takes
+            # its share from the start (a plan of a few tasks is not all
+            # the workers').
+            for _ in self.workers:
+                if not left or self.in_flight() >= depth * len(self.workers):
+                    break
+                found = next_task()
+                if found is None:
+                    break
+                indices, units, results = found
+                pending.append((indices, None if units is None else self.submit(units), results))
+            if not pending and not left:
+                return
+            if pending:
+                indices, ticket, results = pending[0]
+                if ticket is None or ticket.ready() or not left or len(pending) >= ahead:
+                    pending.popleft()
+                    if ticket is not None:
+                        results = ticket.result()
+                    yield from zip(indices, results)
+                    continue
+            found = next_task()         # the next answer is not in: work here meanwhile
+            if found is not None:
+                indices, units, results = found
+                if units is not None:
+                    results = replay_task(*self.task, units)
+                pending.append((indices, None, results))
+
+    def in_flight(self):
+        return sum(len(worker.waiting) for worker in self.workers)
 
     def submit(self, units):
         """Send a task to the least busy worker; its answer comes from the
@@ -303,6 +362,11 @@ class _Ticket:
 
     def __init__(self, worker):
         self.worker = worker
+
+    def ready(self):
+        """Whether the answer has begun to come in (the worker's answers
+        come in the order of its tasks, and this is its oldest untaken)."""
+        return self.worker.answers.poll()
 
     def result(self):
         status, value = self.worker.answer()
