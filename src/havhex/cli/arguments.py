@@ -192,7 +192,8 @@ OPTIONS = (
            EVERY_COMMAND, _file_name, "OUT"),
     Option(("-j", "--jobs"), "jobs", 1,
            {**dict.fromkeys(JUDGES, "judge on N threads (0: one per core; default 1)"),
-            "replay": "replay on N worker processes (0: one per core; default 1)"},
+            "replay": "replay on N processes: this one and N - 1 workers (0: one per "
+                      "core; default 1)"},
            READERS, _at_least(0), "N"),
     Option(("--format",), "format", "text",
            {**dict.fromkeys(JUDGES, "text: the judge's lines (default); json: one JSON "
