@@ -1,6 +1,7 @@
 """Benchmark inputs, generated once per session into a temporary folder, and
 a Dask scheduler with its workers, started once per session."""
 import json
+import os
 import subprocess
 import sys
 import time
@@ -31,6 +32,22 @@ def bench_input(tmp_path_factory):
             path.write_text(generate.generate(kind))
             _cache[kind] = path
         return _cache[kind]
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def input_links(bench_input, tmp_path_factory):
+    """``input_links(kind, count)``: ``count`` hard links of one generated
+    input (the same bytes under as many names, at the cost of one)."""
+    def make(kind, count):
+        source = bench_input(kind)
+        folder = tmp_path_factory.mktemp(f"{kind}-links")
+        paths = []
+        for number in range(count):
+            paths.append(folder / f"{kind}-{number:02d}.in")
+            os.link(source, paths[-1])
+        return paths
 
     return make
 

@@ -40,16 +40,10 @@ def scheduler(dask_scheduler):
 
 
 @pytest.fixture(scope="module")
-def copies(request, bench_input, tmp_path_factory):
-    disabled = _disabled(request.config)
-    source = bench_input("havannah-random" if disabled else "havannah-scale")
-    folder = tmp_path_factory.mktemp("dask-copies")
-    paths = []
-    for number in range(4 if disabled else COPIES):
-        path = folder / f"scale-{number:02d}.in"
-        os.link(source, path)
-        paths.append(path)
-    return paths
+def copies(request, input_links):
+    if _disabled(request.config):
+        return input_links("havannah-random", 4)
+    return input_links("havannah-scale", COPIES)
 
 
 def _timed(args):

@@ -48,16 +48,10 @@ def _disabled(config):
 
 
 @pytest.fixture(scope="module")
-def judge_inputs(request, bench_input, tmp_path_factory):
-    disabled = _disabled(request.config)
-    source = bench_input("havannah-random" if disabled else "havannah-scale")
-    folder = tmp_path_factory.mktemp("scaling-judge")
-    paths = []
-    for number in range(4 if disabled else JUDGE_FILES):
-        path = folder / f"scale-{number:02d}.in"
-        os.link(source, path)
-        paths.append(path)
-    return paths
+def judge_inputs(request, input_links):
+    if _disabled(request.config):
+        return input_links("havannah-random", 4)
+    return input_links("havannah-scale", JUDGE_FILES)
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import _thread
 import os
 
 from ._source import is_stdin, read_input
-from ._threads import run_side_by_side
+from ._threads import join_through_interrupts, run_side_by_side
 
 __all__ = ["judged_side_by_side"]
 
@@ -202,12 +202,7 @@ class JudgedMeanwhile:
     def _join(self):
         if self.worker is None:
             return
-        while True:
-            try:
-                self.worker.join()
-                break
-            except BaseException:   # a second interrupt: the first one goes on
-                pass
+        join_through_interrupts(self.worker)
         self.worker.outcome()
 
     def cancel(self):

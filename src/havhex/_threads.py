@@ -129,14 +129,20 @@ def run_interruptibly(function, cancel, report=None, interval=0.05):
             report()
     except BaseException:
         cancel()
-        while True:
-            try:
-                runner.join()
-                break
-            except BaseException:   # a second interrupt: the first one goes on
-                pass
+        join_through_interrupts(runner)
         raise
     return runner.outcome()
+
+
+def join_through_interrupts(worker):
+    """Join ``worker`` whatever comes meanwhile: a second interrupt while
+    cancelled work winds down is dropped, and the first one goes on."""
+    while True:
+        try:
+            worker.join()
+            return
+        except BaseException:
+            pass
 
 
 def run_cancellable(function, cancel, large):
@@ -251,9 +257,4 @@ def run_side_by_side(jobs, threads, report=None, interval=0.05):
         for _ in workers:
             todo.put(None)
         for worker in workers:
-            while True:
-                try:
-                    worker.join()
-                    break
-                except BaseException:   # a second interrupt: the first one goes on
-                    pass
+            join_through_interrupts(worker)
