@@ -13,7 +13,7 @@ import os
 from ._source import is_stdin, read_input
 from ._threads import join_through_interrupts, run_side_by_side
 
-__all__ = ["judged_side_by_side"]
+__all__ = ["judged_side_by_side", "outputs_side_by_side", "JudgedMeanwhile"]
 
 
 def _stream(file):
@@ -130,6 +130,18 @@ def judged_side_by_side(files, threads, start, progress_for=None):
     finally:
         for job in made:
             job.close_display()
+
+
+def outputs_side_by_side(files, threads, start, outputs, progress_for=None):
+    """``outputs(parsed, source)`` of each of ``files`` judged side by side
+    (:func:`judged_side_by_side`), in order; closed early (a fault raised
+    by ``outputs``), it cancels the files after."""
+    judged = judged_side_by_side(files, threads, start, progress_for)
+    try:
+        for parsed, source in judged:
+            yield outputs(parsed, source)
+    finally:
+        judged.close()
 
 
 class JudgedMeanwhile:

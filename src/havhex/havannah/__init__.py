@@ -334,14 +334,11 @@ def _judge_files(files, threads, explain=False, progress_for=None):
     """For each of ``files``, in order: :func:`_file_outputs`; up to
     ``threads`` files are read and judged at once, each on a thread of its
     own (:mod:`havhex._files`).  A file's fault is raised in its turn."""
-    from .._files import judged_side_by_side
+    from .._files import outputs_side_by_side
 
-    judged = judged_side_by_side(files, threads, _file_start, progress_for)
-    try:        # closed at once on a fault: the files after it are cancelled
-        for parsed, source in judged:
-            yield _file_outputs(parsed, source, explain)
-    finally:
-        judged.close()
+    return outputs_side_by_side(files, threads, _file_start,
+                                lambda parsed, source: _file_outputs(parsed, source, explain),
+                                progress_for)
 
 
 def _explain_parsed(parsed, source):

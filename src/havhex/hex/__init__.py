@@ -131,14 +131,11 @@ def _judge_files(files, threads, progress_for=None):
     own (:mod:`havhex._files`).  A file's fault is raised in its turn.
     (Explanations are not built here: :func:`iter_explain_file` builds a
     file's on every thread, which judging files side by side would lose.)"""
-    from .._files import judged_side_by_side
+    from .._files import outputs_side_by_side
 
-    judged = judged_side_by_side(files, threads, _file_start, progress_for)
-    try:        # closed at once on a fault: the files after it are cancelled
-        for parsed, source in judged:
-            yield _file_outputs(parsed, source, False)
-    finally:
-        judged.close()
+    return outputs_side_by_side(files, threads, _file_start,
+                                lambda parsed, source: _file_outputs(parsed, source, False),
+                                progress_for)
 
 
 def explain_file(file, *, threads=1, progress=None):
