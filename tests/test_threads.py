@@ -543,3 +543,81 @@ def test_a_job_waiting_for_standard_input_ends_when_the_run_stops(monkeypatch):
     assert began == ["-"]
     assert all(display.closed for display in displays)
     assert _settled_thread_count(before) == before
+
+
+class _FakeInput:
+    """An engine input for havhex._files: ``cancel`` is seen by the consumer."""
+
+    def __init__(self, log):
+        import threading
+
+        self.cancelled = threading.Event()
+        self.err_code = 0
+        self.log = log
+
+    def cancel(self):
+        self.cancelled.set()
+
+    def progress(self):
+        return (0, 0, 0)
+
+
+def _meanwhile(tmp_path, names, gate=None, fault_in=None):
+    from havhex._files import JudgedMeanwhile
+
+    log = []
+    files = []
+    for name in names:
+        (tmp_path / name).write_bytes(b"1\n")
+        files.append(str(tmp_path / name))
+
+    def start(threads):
+        parsed = _FakeInput(log)
+
+        def consume(data):
+            if gate is not None:
+                while not gate.wait(0.01):
+                    if parsed.cancelled.is_set():
+                        return
+            log.append(len(log))
+            if fault_in is not None and len(log) - 1 == fault_in:
+                parsed.err_code = 1
+
+        return parsed, consume
+
+    return JudgedMeanwhile(files, start, lambda file: not file.endswith("skip")), log
+
+
+def test_judged_meanwhile_takes_files_in_order_until_stopped(tmp_path):
+    import threading
+
+    gate = threading.Event()
+    early, log = _meanwhile(tmp_path, ["a", "b", "c", "d"], gate)
+    early.begin()
+    taken = early.stop()           # the first file is taken at once, or none
+    gate.set()
+    outcomes = list(early.outcomes())
+    assert taken == len(outcomes) <= 1 and log == list(range(taken))
+    early, log = _meanwhile(tmp_path, ["a", "b", "c", "skip", "d"])
+    early.begin()
+    assert early.worker.join(10)       # ends on its own at the unwanted file
+    outcomes = list(early.outcomes())
+    # Not stopped by the caller: it takes every file up to the first unwanted one.
+    assert len(outcomes) == 3 and [source for _, source in outcomes] == [
+        str(tmp_path / name) for name in "abc"]
+
+
+def test_judged_meanwhile_stops_taking_after_a_fault_and_cancels(tmp_path):
+    import threading
+
+    early, log = _meanwhile(tmp_path, ["a", "b", "c"], fault_in=1)
+    early.begin()
+    assert early.worker.join(10)       # ends on its own at the fault
+    outcomes = list(early.outcomes())
+    assert len(outcomes) == 2 and outcomes[1][0].err_code == 1 and log == [0, 1]
+    gate = threading.Event()         # never set: only a cancel ends the work
+    early, log = _meanwhile(tmp_path, ["a", "b"], gate)
+    early.begin()
+    time.sleep(0.05)
+    early.cancel()                   # returns once the thread is joined
+    assert early.worker.join(0) and early.stop() <= 1

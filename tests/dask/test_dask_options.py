@@ -158,3 +158,26 @@ def test_the_walk_gives_up_on_unusual_hex_inputs():
     for text in (b"1\n2\nRB\n", b"1\n-2\nR\n", b"1\n1\nR\n.\n", b"2\n1\r\nR\n1\nB\n"):
         assert case_cuts(text, HEX, 1) is None
     assert case_cuts(b"2\n1\nR\n1\nB\n", HEX, 1) == [(2, 0, 2), (6, 1, 4), (10, 2, 6)]
+
+
+def test_the_client_judges_while_connecting_only_what_a_worker_would_hold(tmp_path):
+    """The files judged by the client while it connects: regular files the
+    plan would not cut, in order, up to a worker's largest unit in all
+    (each waits, judged, for its turn to be written)."""
+    from havhex import dask as hdask
+    from havhex.cli.cluster import _wanted_here
+
+    def sized(name, size):
+        path = tmp_path / name
+        with open(path, "wb") as stream:
+            stream.truncate(size)       # sparse: no disk, the size is all that is asked
+        return str(path)
+
+    small = 2 * hdask.UNIT_BYTES_MIN
+    fitting = hdask.UNIT_BYTES_MAX // small
+    wanted = _wanted_here()
+    assert [wanted(sized(f"f{n}", small)) for n in range(fitting + 1)] == [True] * fitting + [False]
+    wanted = _wanted_here()
+    assert not wanted(sized("large", small + 1))
+    assert not wanted("-") and not wanted(str(tmp_path))
+    assert wanted(sized("tiny", 10))

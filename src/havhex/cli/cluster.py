@@ -21,20 +21,33 @@ def _judged_meanwhile(arguments):
     otherwise wait), or None where nothing is to be judged here: with
     ``--ship`` (the inputs are for the workers) or for ``replay`` (Python
     work, which would slow the import it overlaps).  Only files the plan
-    would not cut are taken: one large file is the cluster's to share."""
+    would not cut are taken (one large file is the cluster's to share),
+    and no more bytes of them than a worker's largest unit: each waits
+    here, judged, until its turn to be written, and a local cluster takes
+    seconds to start."""
     from .._files import JudgedMeanwhile
 
     if arguments.command == "replay" or arguments.ship:
         return None
     module = judge_module(arguments.command)
+    early = JudgedMeanwhile(arguments.files or ["-"], module._file_start, _wanted_here())
+    early.begin()
+    return early
+
+
+def _wanted_here():
+    """Whether to judge a file here while connecting, asked of the files in
+    order (:func:`_judged_meanwhile`'s bounds)."""
+    room = [dask.UNIT_BYTES_MAX]
 
     def wanted(file):
         size = regular_size(file)
-        return size is not None and size <= 2 * dask.UNIT_BYTES_MIN
+        if size is None or size > min(2 * dask.UNIT_BYTES_MIN, room[0]):
+            return False
+        room[0] -= size
+        return True
 
-    early = JudgedMeanwhile(arguments.files or ["-"], module._file_start, wanted)
-    early.begin()
-    return early
+    return wanted
 
 
 class _JudgedHere:
