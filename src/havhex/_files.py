@@ -120,14 +120,16 @@ def judged_side_by_side(files, threads, start, progress_for=None):
             made.append(job)
             yield job
 
+    running = run_side_by_side(jobs(), threads, lambda job: job.report(),
+                               0.1 if progress_for is not None else 0.05)
     try:
-        for job, source in run_side_by_side(jobs(), threads, lambda job: job.report(),
-                                            0.1 if progress_for is not None else 0.05):
+        for job, source in running:
             job.report()
             job.close_display()
             made.remove(job)        # what it holds goes with the caller
             yield job.parsed, source
     finally:
+        running.close()             # cancels and joins now, not when collected
         for job in made:
             job.close_display()
 
