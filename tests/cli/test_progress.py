@@ -1,6 +1,5 @@
 """The progress line: on a terminal for large inputs, never on a pipe, off with --quiet."""
 import os
-import pty
 import subprocess
 import sys
 
@@ -21,24 +20,9 @@ def _run(args, stderr_tty, env_extra):
     if not stderr_tty:
         return subprocess.run([sys.executable, "-m", "havhex", *args], capture_output=True,
                               env=env).stderr.decode()
-    main, child = pty.openpty()
-    try:
-        process = subprocess.Popen([sys.executable, "-m", "havhex", *args],
-                                   stdout=subprocess.DEVNULL, stderr=child, env=env)
-        os.close(child)
-        chunks = []
-        while True:
-            try:
-                data = os.read(main, 4096)
-            except OSError:
-                break
-            if not data:
-                break
-            chunks.append(data)
-        process.wait()
-        return b"".join(chunks).decode(errors="replace")
-    finally:
-        os.close(main)
+    from terminal import run_on_terminal
+
+    return run_on_terminal(args, subprocess.DEVNULL, env)[1]
 
 
 @pytest.fixture

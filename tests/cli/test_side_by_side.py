@@ -232,29 +232,11 @@ def test_standard_input_named_twice_is_read_in_turn(cli, tmp_path, game, extra, 
 def _on_a_terminal(args, folder, out):
     """Run with stderr on a pseudo-terminal and stdout to ``out``; (status,
     what the terminal showed)."""
-    import pty
-    import subprocess
-    import sys
+    from terminal import run_on_terminal
 
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "HAVHEX_PROGRESS_MIN_BYTES": "1"}
-    main, child = pty.openpty()
-    try:
-        with open(out, "wb") as stdout:
-            process = subprocess.Popen([sys.executable, "-m", "havhex", *map(str, args)],
-                                       stdout=stdout, stderr=child, cwd=str(folder), env=env)
-        os.close(child)
-        chunks = []
-        while True:
-            try:
-                data = os.read(main, 4096)
-            except OSError:
-                break
-            if not data:
-                break
-            chunks.append(data)
-        return process.wait(timeout=60), b"".join(chunks).decode(errors="replace")
-    finally:
-        os.close(main)
+    with open(out, "wb") as stdout:
+        return run_on_terminal(args, stdout, env, cwd=str(folder))
 
 
 @pytest.mark.parametrize("game, extra", FORMS, ids=FORM_IDS)
