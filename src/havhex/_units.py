@@ -11,7 +11,8 @@ and the fault is raised in its turn).
 """
 import os
 
-__all__ = ["regular_size", "batch_files_for", "Batch", "ordered_results", "by_file"]
+__all__ = ["regular_size", "batch_files_for", "shrinking_units", "unit_for", "Batch",
+           "ordered_results", "by_file"]
 
 
 def regular_size(file):
@@ -34,6 +35,27 @@ def batch_files_for(files, workers, most):
     return max(1, min(most, files // (4 * max(1, workers))))
 
 
+def shrinking_units(low, high, workers, parts=4):
+    """The unit size of the task planned next, from the bytes still to plan
+    (its own included): ``1 / parts`` of each worker's share of them, within
+    ``low`` and ``high`` (``high`` wins).  Tasks shrink as the run nears its
+    end, so that the workers finish together: with sizes fixed from the
+    total, the last task of a worker could hold a quarter of its share
+    while the other workers wait."""
+    share = parts * max(1, workers)
+
+    def unit(remaining):
+        return min(high, max(low, remaining // share))
+
+    return unit
+
+
+def unit_for(unit):
+    """A planner's ``unit`` (a size in bytes, or :func:`shrinking_units`'s
+    function of the bytes still to plan) as such a function."""
+    return unit if callable(unit) else (lambda remaining: unit)
+
+
 class Batch:
     """Small files gathered into one task, up to ``files`` files or
     ``size`` bytes."""
@@ -50,8 +72,9 @@ class Batch:
     def full(self):
         return len(self.units) >= self.limits[0] or self.size >= self.limits[1]
 
-    def again(self):
-        return Batch(*self.limits)
+    def again(self, size=None):
+        """An empty batch with the same limits (``size`` bytes, when given)."""
+        return Batch(self.limits[0], self.limits[1] if size is None else size)
 
 
 def ordered_results(plan, submit, window, release=None):

@@ -36,16 +36,16 @@ import os
 from ._cluster.client import CONNECT_TIMEOUT, default_client, require, shipped, worker_count
 from ._cluster import judge as _judge_units
 from ._cluster.judge import judge_module, judge_task
-from ._units import batch_files_for, regular_size
+from ._units import batch_files_for, regular_size, shrinking_units
 
 __all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BATCH_FILES",
-           "REPLAY_BATCH_FILES", "REPLAY_UNIT_BYTES", "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
+           "REPLAY_BATCH_FILES", "REPLAY_UNIT_BYTES", "REPLAY_UNIT_BYTES_MIN", "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
 
-# A task holds about a quarter of each worker's share of the work, so that
-# the workers finish together, within bounds: at least UNIT_BYTES_MIN of
-# input (about a quarter of a second of judging, some fifty times the
-# scheduler's overhead for a task), at most UNIT_BYTES_MAX (what a worker
-# holds for one unit).  A large file is cut into runs of cases of that size;
+# A task holds about a quarter of each worker's share of the work still to
+# plan, so that tasks shrink toward the end and the workers finish
+# together, within bounds: at least UNIT_BYTES_MIN of input (a tenth to a
+# quarter of a second of judging, tens of times the scheduler's overhead
+# for a task), at most UNIT_BYTES_MAX (what a worker holds for one unit).  A large file is cut into runs of cases of that size;
 # small files go together up to that size, or up to BATCH_FILES files (a
 # small file costs a quarter of a millisecond to judge) or
 # REPLAY_BATCH_FILES record files (about a tenth of a millisecond each).
@@ -53,10 +53,13 @@ UNIT_BYTES_MIN = 32 << 20
 UNIT_BYTES_MAX = 256 << 20
 BATCH_FILES = 1024
 REPLAY_BATCH_FILES = 2048
-# replay's runs of whole games, and its batches' bytes: 8 MB of records is
-# a quarter of a second of replaying or more (havhex replay -j cuts finer:
-# handing a task to a local process costs less than through a scheduler).
+# replay's runs of whole games, and its batches' bytes, sized as the
+# judges' are between REPLAY_UNIT_BYTES_MIN and REPLAY_UNIT_BYTES: 8 MB of
+# records is a quarter of a second of replaying or more, 2 MB the last
+# tasks' (havhex replay -j cuts finer: handing a task to a local process
+# costs less than through a scheduler).
 REPLAY_UNIT_BYTES = 8 << 20
+REPLAY_UNIT_BYTES_MIN = 2 << 20
 # Tasks in flight per worker for the command line: enough to keep every
 # worker busy while results are taken in order, few enough that shipped
 # bytes do not pile up on the workers.
@@ -67,19 +70,12 @@ TASKS_PER_WORKER = 4
 # Planning, on the client, with the sizes above
 # ---------------------------------------------------------------------------
 
-def unit_bytes_for(total_bytes, workers):
-    """The size of a large file's runs: a quarter of each worker's share of
-    the work, within UNIT_BYTES_MIN and UNIT_BYTES_MAX."""
-    share = total_bytes // (4 * max(1, workers))
-    return max(UNIT_BYTES_MIN, min(UNIT_BYTES_MAX, share))
-
-
 def plan_judge(files, game, ship, workers):
     """The judges' tasks for ``workers`` workers, in input order:
     ``("task", [(file index, unit), ...])`` or ``("fault", file index,
     error)`` for an input the client could not read (``ship``)."""
     sizes = [regular_size(file) for file in files]
-    unit = unit_bytes_for(sum(size or 0 for size in sizes), workers)
+    unit = shrinking_units(UNIT_BYTES_MIN, UNIT_BYTES_MAX, workers)
     return _judge_units.plan_judge(files, sizes, game, ship, unit,
                                    batch_files_for(len(files), workers, BATCH_FILES))
 
@@ -93,7 +89,7 @@ def plan_replay(files, ship, workers):
     from .records.units import plan_replay as plan
 
     files = record_files(files)
-    return plan(files, ship, REPLAY_UNIT_BYTES,
+    return plan(files, ship, shrinking_units(REPLAY_UNIT_BYTES_MIN, REPLAY_UNIT_BYTES, workers),
                 batch_files_for(len(files), workers, REPLAY_BATCH_FILES))
 
 

@@ -5,12 +5,14 @@ from ._units import batch_files_for as batch_files_for
 from ._cluster.judge import judge_task as judge_task
 
 __all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BATCH_FILES",
-           "REPLAY_BATCH_FILES", "REPLAY_UNIT_BYTES", "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
+           "REPLAY_BATCH_FILES", "REPLAY_UNIT_BYTES", "REPLAY_UNIT_BYTES_MIN",
+           "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
 
 CONNECT_TIMEOUT: int
 BATCH_FILES: int
 REPLAY_BATCH_FILES: int
 REPLAY_UNIT_BYTES: int
+REPLAY_UNIT_BYTES_MIN: int
 UNIT_BYTES_MIN: int
 UNIT_BYTES_MAX: int
 TASKS_PER_WORKER: int
@@ -19,7 +21,6 @@ _Unit = Tuple[Any, ...]
 _Plan = Iterator[Tuple[Any, ...]]
 _Done = list[Tuple[str, Any]]
 
-def unit_bytes_for(total_bytes: int, workers: int) -> int: ...
 def plan_judge(files: Sequence[str], game: str, ship: bool, workers: int) -> _Plan: ...
 def plan_replay(files: Sequence[str], ship: bool, workers: int) -> _Plan: ...
 def judge_records(game: str, units: Sequence[_Unit]) -> list[dict[str, Any]]: ...

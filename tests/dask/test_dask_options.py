@@ -181,3 +181,44 @@ def test_the_client_judges_while_connecting_only_what_a_worker_would_hold(tmp_pa
     assert not wanted(sized("large", small + 1))
     assert not wanted("-") and not wanted(str(tmp_path))
     assert wanted(sized("tiny", 10))
+
+
+def test_the_judges_tasks_shrink_as_the_plan_nears_its_end(tmp_path):
+    """Files the plan does not cut go together while much is left to plan,
+    and alone at the end, so that no worker's last task holds a quarter of
+    its share while the others wait; the plan covers every file once, in
+    order."""
+    from havhex import dask as hdask
+
+    size = hdask.UNIT_BYTES_MIN + hdask.UNIT_BYTES_MIN // 2
+    files = []
+    for number in range(40):
+        path = tmp_path / f"f{number:02d}.in"
+        with open(path, "wb") as stream:
+            stream.truncate(size)       # sparse: the plan only looks at sizes
+        files.append(str(path))
+    tasks = [units for kind, units in hdask.plan_judge(files, "havannah", False, 2)
+             if kind == "task"]
+    assert [index for units in tasks for index, _ in units] == list(range(40))
+    counts = [len(units) for units in tasks]
+    assert counts == sorted(counts, reverse=True)
+    assert counts[0] >= 4 and counts[-4:] == [1, 1, 1, 1]
+
+
+def test_a_large_file_is_cut_into_runs_that_shrink(monkeypatch, tmp_path):
+    """The runs of one large input get smaller as the walk nears its end,
+    down to UNIT_BYTES_MIN."""
+    from havhex import dask as hdask
+
+    monkeypatch.setattr(hdask, "UNIT_BYTES_MIN", 2000)
+    monkeypatch.setattr(hdask, "UNIT_BYTES_MAX", 1 << 30)
+    data = havannah_text(random.Random(7), 3000, False).encode()
+    path = tmp_path / "large.in"
+    path.write_bytes(data)
+    tasks = [units for kind, units in hdask.plan_judge([str(path)], "havannah", False, 2)
+             if kind == "task"]
+    sizes = [unit[5] - unit[4] for units in tasks for _, unit in units]
+    assert all(unit[0] == "range" for units in tasks for _, unit in units)
+    assert sum(sizes) == len(data) - len(b"3000\n")
+    assert sizes[0] >= len(data) // 9 and sizes[0] > 5 * sizes[-2]
+    assert all(later <= earlier + 300 for earlier, later in zip(sizes, sizes[1:]))

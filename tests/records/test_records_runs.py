@@ -83,3 +83,30 @@ def test_the_plan_cuts_a_file_only_when_it_is_over_twice_the_unit(tmp_path, ship
             assert index == 0 and whole[0] in ("path", "bytes")
         else:
             assert all(units[0][1][0] == "range" for _, units in tasks)
+
+
+def test_the_runs_shrink_as_the_plan_nears_its_end(tmp_path):
+    """With a unit that follows the bytes still to plan (as on a cluster),
+    the runs of a large file get smaller toward its end, down to the least
+    unit, so that the workers finish together; they still cover the file
+    and read alone give the whole file's games."""
+    from havhex._units import shrinking_units
+    from havhex.records.units import plan_replay
+
+    data = _collection(3000)
+    path = tmp_path / "games.sgf"
+    path.write_bytes(data)
+    low = 2000
+    unit = shrinking_units(low, len(data), workers=2)
+    tasks = [units for kind, units in plan_replay([str(path)], False, unit, 64) if kind == "task"]
+    found = [(start, stop, first, line)
+             for [(_, (_, _, _, _, start, stop, first, line))] in tasks]
+    _check_runs(data, found)
+    sizes = [stop - start for start, stop, _, _ in found]
+    # Each run is about an eighth of what was left (two workers, four parts
+    # each): a whole game more at most, never under the least unit but at
+    # the file's end.
+    assert sizes[0] >= len(data) // 8
+    assert all(later <= earlier + 200 for earlier, later in zip(sizes, sizes[1:]))
+    assert all(size >= low for size in sizes[:-1])
+    assert sizes[-2] < 2 * low + 200 and sizes[0] > 5 * sizes[-2]

@@ -16,7 +16,7 @@ last cut on are one run, so that the judge itself names the fault.
 import os
 
 from .._explanation import json_record
-from .._units import Batch
+from .._units import Batch, unit_for
 from ..errors import InputError
 
 __all__ = ["judge_module", "judge_task", "replay_task", "worker_unit", "plan_judge"]
@@ -240,11 +240,14 @@ def plan_judge(files, sizes, game, ship, unit, batch_files):
     """The judges' tasks, in input order (:mod:`havhex._units`'s plan):
     ``("fault", file index, error)`` for an input the client could not read
     (``ship``).  ``sizes`` are the files' :func:`~havhex._units.regular_size`;
-    a file larger than twice ``unit`` bytes is cut into runs of cases of
-    about that size, smaller ones go together up to ``batch_files`` files
-    or ``unit`` bytes.  Files are read, and large ones scanned, as the plan
-    is consumed."""
-    batch = Batch(batch_files, unit)
+    ``unit`` is a size in bytes or a function of the bytes still to plan
+    (:func:`~havhex._units.shrinking_units`).  A file larger than twice the
+    unit is cut into runs of cases of about that size, smaller ones go
+    together up to ``batch_files`` files or the unit's bytes.  Files are
+    read, and large ones scanned, as the plan is consumed."""
+    unit_bytes = unit_for(unit)
+    remaining = sum(size or 0 for size in sizes)
+    batch = Batch(batch_files, unit_bytes(remaining))
     for index, (file, size) in enumerate(zip(files, sizes)):
         data = None
         name = "<stdin>" if file == "-" else os.fsdecode(file)
@@ -259,35 +262,42 @@ def plan_judge(files, sizes, game, ship, unit, batch_files):
                 else:
                     if batch.units:
                         yield "task", batch.units
-                        batch = batch.again()
+                        batch = batch.again(unit_bytes(remaining))
                     yield "fault", index, error
+                    remaining -= size or 0
                     continue
             if data is not None:
+                remaining += len(data) - (size or 0)
                 size = len(data)
-        if size is not None and size > 2 * unit:
-            runs = _runs(file, data, name, game, unit)
+        later = remaining - (size or 0)     # the bytes of the files after this one
+        if size is not None and size > 2 * unit_bytes(remaining):
+            runs = _runs(file, data, name, game, lambda left: unit_bytes(later + left))
             first = next(runs, None)
             if first is not None:
                 if batch.units:
                     yield "task", batch.units
-                    batch = batch.again()
                 yield "task", [(index, first)]
                 for run in runs:
                     yield "task", [(index, run)]
+                remaining = later
+                batch = batch.again(unit_bytes(remaining))
                 continue
         whole = ("path", file) if data is None else ("bytes", data, name)
         batch.add(index, whole, size or 0)
+        remaining = later
         if batch.full():
             yield "task", batch.units
-            batch = batch.again()
+            batch = batch.again(unit_bytes(remaining))
     if batch.units:
         yield "task", batch.units
 
 
-def _runs(file, data, name, game, unit):
+def _runs(file, data, name, game, unit_bytes):
     """The range units of a large input, each yielded as soon as the walk
     has found its end (so that workers judge while the rest is walked);
-    nothing when the input is to be judged whole.  When the walk meets
+    nothing when the input is to be judged whole.  ``unit_bytes(left)`` is
+    the size of the run that starts with ``left`` bytes of the input still
+    to cut.  When the walk meets
     anything unusual after a cut, the cases from that cut to the end are
     one last run, whose judging reports the fault as the whole file's
     would (the same case numbers and lines)."""
@@ -297,7 +307,7 @@ def _runs(file, data, name, game, unit):
     walk = None
     try:
         walk = CaseWalk(buffer, HAVANNAH if game == "havannah" else HEX)
-        start = walk.next_cut(unit)
+        start = walk.next_cut(unit_bytes(len(buffer)))
         if start is None:
             return
 
@@ -307,7 +317,7 @@ def _runs(file, data, name, game, unit):
             return ("range", file, piece, name, offset, stop, before, cases, line)
 
         while True:
-            cut = walk.next_cut(unit)
+            cut = walk.next_cut(unit_bytes(len(buffer) - start[0]))
             if cut is None:
                 yield run(start, len(buffer), walk.cases - start[1])
                 return

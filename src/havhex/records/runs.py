@@ -79,15 +79,18 @@ def _mapped(path):
 
 
 def runs_as_found(path, run_bytes):
-    """Runs of a file of about ``run_bytes`` each, one at a time as they are
-    found, so that workers start on the first while the rest are looked for."""
+    """Runs of a file of about ``run_bytes`` each (a size, or a function of
+    the bytes still to cut), one at a time as they are found, so that
+    workers start on the first while the rest are looked for."""
+    from .._units import unit_for
     from . import _reader
 
     view, close, release = _mapped(path)
+    size_of = unit_for(run_bytes)
     try:
         start, games, line = 0, 0, 1
         while True:
-            cut = _reader.next_cut(view, start, line, run_bytes)
+            cut = _reader.next_cut(view, start, line, size_of(len(view) - start))
             if cut is None:
                 yield start, len(view), games + 1, line
                 return

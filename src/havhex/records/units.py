@@ -12,7 +12,7 @@ of a large file (read from the path when ``data`` is None).  The plan is
 import json
 import os
 
-from .._units import Batch, regular_size
+from .._units import Batch, regular_size, unit_for
 from ..errors import InputError
 from .game import MAX_CELLS, shown_name
 
@@ -104,27 +104,35 @@ def replay_task(rule, output_format, game, max_cells, units):
 def plan_replay(files, ship, unit_bytes, batch_files):
     """The tasks of replaying ``files`` (a list of record files, as
     :func:`havhex.records.runs.record_files` gives them), in input order.
-    A file larger than twice ``unit_bytes`` is cut into runs of whole games
-    of about that size, each a task of its own (as the judges' plan cuts: a
-    smaller one, cut, would give runs no more even than itself, and its
-    walk costs the planner, whose core the workers may share); smaller
-    files go together, up to ``batch_files`` files or ``unit_bytes`` bytes
-    a task.  Workers read
-    the files by path; the planner reads those that are not regular files
+    ``unit_bytes`` is a size in bytes or a function of the bytes still to
+    plan (:func:`havhex._units.shrinking_units`).  A file larger than twice
+    the unit is cut into runs of whole games of about that size, each a task
+    of its own (as the judges' plan cuts: a smaller one, cut, would give
+    runs no more even than itself, and its walk costs the planner, whose
+    core the workers may share); smaller files go together, up to
+    ``batch_files`` files or the unit's bytes a task.  Workers read the
+    files by path; the planner reads those that are not regular files
     (standard input, a pipe), and with ``ship`` every file, so that the
     bytes travel with the tasks."""
     from .game import load
     from .runs import runs_as_found, runs_of
 
-    batch = Batch(batch_files, unit_bytes)
+    unit = unit_for(unit_bytes)
+    # The sizes up front only where the unit follows the bytes still to
+    # plan: a folder of many small files starts at once otherwise.
+    sizes = [regular_size(file) for file in files] if callable(unit_bytes) else None
+    remaining = sum(size or 0 for size in sizes) if sizes is not None else 0
+    batch = Batch(batch_files, unit(remaining))
 
     def flush():
         nonlocal batch
-        units, batch = batch.units, batch.again()
+        units, batch = batch.units, batch.again(unit(remaining))
         return units
 
     for index, file in enumerate(files):
-        size = regular_size(file)
+        size = regular_size(file) if sizes is None else sizes[index]
+        if sizes is None:
+            remaining = size or 0
         data = None
         name = "<stdin>" if file == "-" else os.fsdecode(file)
         if size is None or ship:
@@ -134,23 +142,29 @@ def plan_replay(files, ship, unit_bytes, batch_files):
                 if batch.units:
                     yield "task", flush()
                 yield "fault", index, error
+                remaining -= size or 0
                 continue
+            remaining += len(data) - (size or 0)
             size = len(data)
-        if size > 2 * unit_bytes:
+        later = remaining - size            # the bytes of the files after this one
+        if size > 2 * unit(remaining):
             if batch.units:
                 yield "task", flush()
             # A file the workers read is cut through a memory map as the
             # runs are found, so that workers start on the first at once.
-            runs = (runs_as_found(file, unit_bytes) if data is None
-                    else runs_of(data, size // unit_bytes))
+            runs = (runs_as_found(file, lambda left: unit(later + left)) if data is None
+                    else runs_of(data, size // unit(remaining)))
             for start, stop, first_index, line in runs:
                 piece = None if data is None else data[start:stop]
                 source = file if data is None else None
                 yield "task", [(index, ("range", source, piece, name, start, stop,
                                         first_index, line))]
+            remaining = later
+            batch = batch.again(unit(remaining))
             continue
         whole = ("path", file) if data is None else ("bytes", data, name)
         batch.add(index, whole, size)
+        remaining = later
         if batch.full():
             yield "task", flush()
     if batch.units:

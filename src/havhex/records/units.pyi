@@ -1,4 +1,4 @@
-from typing import Any, Iterator, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterator, Optional, Sequence, Tuple, Union
 
 __all__ = ["text_line", "json_line", "replay_unit", "replay_task", "plan_replay"]
 
@@ -12,5 +12,5 @@ def replay_unit(data: bytes, name: str, rule: str, output_format: str, first_ind
                 max_cells: Optional[int] = ...) -> Tuple[str, _Counts]: ...
 def replay_task(rule: str, output_format: str, game: Optional[str], max_cells: Optional[int],
                 units: Sequence[_Unit]) -> list[Tuple[str, Any]]: ...
-def plan_replay(files: Sequence[str], ship: bool, unit_bytes: int,
+def plan_replay(files: Sequence[str], ship: bool, unit_bytes: Union[int, Callable[[int], int]],
                 batch_files: int) -> Iterator[Tuple[Any, ...]]: ...
