@@ -61,3 +61,37 @@ def test_large_case_line_ends(big_case, ending):
         havannah.judge_text(text)
     assert fault.value.line == 300_000 + 3, str(fault.value)
     assert "(1000000000, 1), is off the board" in str(fault.value)
+
+
+def test_a_large_cases_coordinates_wait_for_the_next_large_case(big_case):
+    """A freed large case's coordinates wait in a slot for the next large
+    case (an allocator that hands large blocks back to the system would
+    have them faulted in anew); judging again takes and gives back the same
+    blocks, so the slots do not fill up, and never hold more than their
+    bound."""
+    from havhex.havannah import _judge
+
+    text = _text(big_case).encode()
+    expected = [str(result) for result in havannah.judge_text(text)]
+    kept = _judge._spare_coords()
+    assert kept and max(kept) >= 8 * len(big_case)
+    for _ in range(3):
+        assert [str(result) for result in havannah.judge_text(text)] == expected
+        assert sorted(_judge._spare_coords()) == sorted(kept)
+    many = "".join(_text(big_case[:150_000 + 1000 * number]).partition("\n")[2]
+                   for number in range(8))
+    havannah.judge_text(f"8\n{many}")
+    assert len(_judge._spare_coords()) <= 4
+    assert all(size <= 16 << 20 for size in _judge._spare_coords())
+
+
+def test_a_case_on_kept_coordinates_reads_only_its_own_moves(big_case):
+    """A smaller case judged on a larger case's kept block: only its own
+    moves count (what the earlier case left behind is never read)."""
+    havannah.judge_text(_text(big_case).encode())
+    moves = big_case[300_000:150_000:-1] + [big_case[200_000]]
+    with pytest.raises(InputError) as fault:
+        havannah.judge_text(_text(moves).encode())
+    # big_case[200_000] is the 100,001st move of the reversed run.
+    assert f"move {len(moves)} of case #1 plays" in str(fault.value)
+    assert "first played in move 100001" in str(fault.value)

@@ -45,6 +45,9 @@ int main(void) {
     CHECK(havhex_flag_load(&flag) == 1);
     havhex_pointer_store_release(&table, &counter);
     CHECK(havhex_pointer_load_acquire(&table) == (void *)&counter);
+    CHECK(havhex_pointer_exchange(&table, &flag) == (void *)&counter && table == (void *)&flag);
+    CHECK(!havhex_pointer_compare_exchange(&table, &counter, NULL) && table == (void *)&flag);
+    CHECK(havhex_pointer_compare_exchange(&table, &flag, NULL) && table == NULL);
     CHECK(thread_value == 3);
 
     block = havhex_aligned_alloc(huge, 3 * huge);

@@ -200,6 +200,32 @@ static inline void havhex_pointer_store_release(void **pointer, void *value) {
 #endif
 }
 
+/* A pointer taken and replaced in one step (acquire and release): the
+ * value it held. */
+static inline void *havhex_pointer_exchange(void **pointer, void *value) {
+#if defined(HAVHEX_ATOMICS_GNU)
+    return __atomic_exchange_n(pointer, value, __ATOMIC_ACQ_REL);
+#elif defined(HAVHEX_ATOMICS_C11)
+    return atomic_exchange_explicit(HAVHEX_C11_PTR(pointer), value, memory_order_acq_rel);
+#else
+    return InterlockedExchangePointer((PVOID volatile *)pointer, value);
+#endif
+}
+
+/* Sets *pointer = wanted if it holds expected; true when it did. */
+static inline int havhex_pointer_compare_exchange(void **pointer, void *expected, void *wanted) {
+#if defined(HAVHEX_ATOMICS_GNU)
+    return __atomic_compare_exchange_n(pointer, &expected, wanted, 0, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_ACQUIRE);
+#elif defined(HAVHEX_ATOMICS_C11)
+    return atomic_compare_exchange_strong_explicit(HAVHEX_C11_PTR(pointer), &expected, wanted,
+                                                   memory_order_acq_rel, memory_order_acquire);
+#else
+    return InterlockedCompareExchangePointer((PVOID volatile *)pointer, wanted, expected)
+           == expected;
+#endif
+}
+
 #define HAVHEX_POINTER_LOAD_ACQUIRE(pointer) \
     havhex_pointer_load_acquire((void *const *)(pointer))
 #define HAVHEX_POINTER_STORE_RELEASE(pointer, value) \

@@ -24,6 +24,11 @@ cdef extern from "havhex/_native/portable.h" nogil:
     void* pointer_load_acquire "havhex_pointer_load_acquire"(void** pointer) noexcept
     void pointer_store_release "havhex_pointer_store_release"(void** pointer,
                                                               void* value) noexcept
+    # The pointer's old value, ``value`` left in its place.
+    void* pointer_exchange "havhex_pointer_exchange"(void** pointer, void* value) noexcept
+    # Sets ``pointer[0] = wanted`` if it holds ``expected``; true when it did.
+    bint pointer_compare_exchange "havhex_pointer_compare_exchange"(
+        void** pointer, void* expected, void* wanted) noexcept
 
     # Memory that only aligned_free releases (free() cannot, on Windows).
     void* aligned_alloc "havhex_aligned_alloc"(size_t alignment, size_t size) noexcept

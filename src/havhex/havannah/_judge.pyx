@@ -22,9 +22,9 @@ from havhex._native.unionfind cimport uf_find, uf_hang, uf_union
 from havhex._native.random cimport splitmix64_next
 from havhex._native.portable cimport (
     aligned_alloc, aligned_free, compare_exchange, ctz32, fetch_add, HUGE_PAGE_ADVICE,
-    load_acquire, load_relaxed, MALLOC_ALIGNMENT, monotonic_us, pointer_load_acquire,
-    pointer_store_release, prefetch_line, request_huge_pages, sleep_us, store_release,
-    store_relaxed,
+    load_acquire, load_relaxed, MALLOC_ALIGNMENT, monotonic_us, pointer_compare_exchange,
+    pointer_exchange, pointer_load_acquire, pointer_store_release, prefetch_line,
+    request_huge_pages, sleep_us, store_release, store_relaxed,
 )
 from havhex.havannah._structure cimport (
     KIND_BRIDGE, KIND_FORK, KIND_RING, run_starts, structure_kinds,
@@ -285,7 +285,7 @@ cdef class HavannahInput(EngineInput):
         remaining = reader_remaining(r)
         # (Where that much memory is refused, the moves are read as they
         # come, as for a pipe.)
-        if 0 < n_moves <= remaining // 4 and case_grow_to(case, n_moves):
+        if 0 < n_moves <= remaining // 4 and case_reserve(case, n_moves):
             if self.stream_cases:
                 if not self._append(case):
                     case_free(case)

@@ -23,11 +23,93 @@ cdef struct CaseData:
     int64_t duplicate
 
 
+# --------------------------------------------------------------------------
+# Spare coordinates.  A large case's coordinates, once freed, are kept for
+# the next large case, in this process's few slots, instead of going back to
+# the system: an allocator that hands every large block back when it is
+# freed (a Dask worker's, with MALLOC_TRIM_THRESHOLD_ set) would have the
+# kernel fault in and clear each case's pages anew, a large share of a scale
+# case's judging (docs/performance.md, "Parallel runs").  Blocks of
+# SPARE_BYTES_MIN to SPARE_BYTES_MAX are kept, so that the slots hold at
+# most SPARE_SLOTS * SPARE_BYTES_MAX; a block holds its size in its first
+# bytes while it waits.
+# --------------------------------------------------------------------------
+
+cdef enum:
+    SPARE_SLOTS = 4
+
+cdef size_t SPARE_BYTES_MIN = 1 << 20
+cdef size_t SPARE_BYTES_MAX = 16 << 20
+cdef void* spare_coords[SPARE_SLOTS]
+
+
+cdef int32_t* spare_take(int64_t capacity, int64_t* got) noexcept nogil:
+    """A kept block with room for ``capacity`` moves, and how many it holds
+    in ``got``; NULL when no slot has one."""
+    cdef size_t wanted = <size_t>capacity * 2 * sizeof(int32_t)
+    cdef void* block
+    cdef size_t size
+    cdef int slot
+    if wanted < SPARE_BYTES_MIN or wanted > SPARE_BYTES_MAX:
+        return NULL
+    for slot in range(SPARE_SLOTS):
+        block = pointer_exchange(&spare_coords[slot], NULL)
+        if block == NULL:
+            continue
+        size = (<size_t*>block)[0]
+        if size >= wanted:
+            got[0] = <int64_t>(size // (2 * sizeof(int32_t)))
+            return <int32_t*>block
+        # Too small for this case: back in its slot, or freed if another
+        # thread has filled the slot since.
+        if not pointer_compare_exchange(&spare_coords[slot], NULL, block):
+            free(block)
+    return NULL
+
+
+cdef void coords_free(int32_t* coords, int64_t capacity) noexcept nogil:
+    """Free a case's coordinates, or keep them in a free slot."""
+    cdef size_t size = <size_t>capacity * 2 * sizeof(int32_t)
+    cdef int slot
+    if coords != NULL and SPARE_BYTES_MIN <= size <= SPARE_BYTES_MAX:
+        (<size_t*>coords)[0] = size
+        for slot in range(SPARE_SLOTS):
+            if pointer_compare_exchange(&spare_coords[slot], NULL, coords):
+                return
+    free(coords)
+
+
+def _spare_coords():
+    """Tests: the sizes in bytes of the coordinates kept in the slots."""
+    cdef void* block
+    cdef int slot
+    sizes = []
+    for slot in range(SPARE_SLOTS):
+        block = pointer_exchange(&spare_coords[slot], NULL)
+        if block != NULL:
+            sizes.append((<size_t*>block)[0])
+            if not pointer_compare_exchange(&spare_coords[slot], NULL, block):
+                free(block)
+    return sizes
+
+
 cdef void case_free(CaseData* case) noexcept nogil:
     if case != NULL:
-        free(case.coords)
+        coords_free(case.coords, case.capacity)
         free(case.lines)
         free(case)
+
+
+cdef bint case_reserve(CaseData* case, int64_t capacity) noexcept nogil:
+    """Room for ``capacity`` moves at once, in a case that has none yet:
+    kept coordinates where a slot has room for them."""
+    cdef int64_t got = 0
+    cdef int32_t* kept = spare_take(capacity, &got) if case.coords == NULL else NULL
+    if kept == NULL:
+        return case_grow_to(case, capacity)
+    case.coords = kept
+    case.capacity = got
+    return True
 
 
 cdef bint case_grow(CaseData* case, int64_t claimed) noexcept nogil:
