@@ -607,6 +607,21 @@ def test_the_probe_passes_a_real_scheduler(cluster):
     probe(cluster.scheduler_address.replace("tcp://", ""))
 
 
+def test_the_client_asks_the_numerical_libraries_for_one_thread(cluster, monkeypatch):
+    """The command line's client sends tasks and takes results: the thread
+    pools of the libraries Dask's import loads would take the workers'
+    cores as they start.  A count the user set is kept."""
+    from havhex._cluster.client import connect
+
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    monkeypatch.delenv("MKL_NUM_THREADS", raising=False)
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "3")
+    client, _ = connect(cluster.scheduler_address)
+    client.close()
+    assert os.environ["OMP_NUM_THREADS"] == os.environ["MKL_NUM_THREADS"] == "1"
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "3"
+
+
 def test_a_local_cluster_for_the_run(tmp_path):
     files = [ROOT / "examples" / "hex.in", ROOT / "examples" / "hex.in"]
     local = run_cli("hex", "--format", "json", *files)

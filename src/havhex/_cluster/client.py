@@ -160,11 +160,21 @@ def _start_resource_tracker_quietly():
             os.environ["PYTHONWARNINGS"] = saved
 
 
+# The thread pools of the numerical libraries that Dask's import loads
+# (numpy's OpenBLAS starts a thread a core at once): a client only sends
+# tasks and takes results, and on a machine it shares with workers those
+# threads' start takes their cores.  Dask's nannies set the same for the
+# workers; a value the user set is kept.
+_LIBRARY_THREADS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+
+
 def connect(scheduler=None, local_workers=None):
     """``(client, cluster)``: a client of the scheduler at ``scheduler``, or
     of a local cluster of ``local_workers`` single-threaded worker
     processes (``cluster`` is None for a scheduler).  A scheduler that
     does not answer within CONNECT_TIMEOUT seconds is an InputError."""
+    for name in _LIBRARY_THREADS:
+        os.environ.setdefault(name, "1")
     _quiet_logging()
     (distributed,) = require("distributed")
     if scheduler is not None:
