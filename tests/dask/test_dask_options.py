@@ -222,3 +222,43 @@ def test_a_large_file_is_cut_into_runs_that_shrink(monkeypatch, tmp_path):
     assert sum(sizes) == len(data) - len(b"3000\n")
     assert sizes[0] >= len(data) // 9 and sizes[0] > 5 * sizes[-2]
     assert all(later <= earlier + 300 for earlier, later in zip(sizes, sizes[1:]))
+
+
+def test_the_client_replays_the_first_record_files_while_connecting(tmp_path):
+    """replay's client hands the first record files to a worker process of
+    its own machine before it imports Dask: regular files the plan would
+    not cut, in order, up to twice REPLAY_UNIT_BYTES in all; none with
+    --ship.  The rest of the plan follows with the file numbers shifted."""
+    import argparse
+
+    from havhex import dask as hdask
+    from havhex.cli.cluster import _ReplayedMeanwhile
+
+    games = b"(;GM[11]SZ[3];B[a1];W[b2];B[a2];W[b3];B[a3])\n"
+    files = []
+    for number, size in enumerate((1, 1, 2 * hdask.REPLAY_UNIT_BYTES, 1)):
+        path = tmp_path / f"g{number}.sgf"
+        path.write_bytes(games * max(1, size // len(games)))
+        files.append(str(path))
+
+    def arguments(ship=False, names=files):
+        return argparse.Namespace(files=names, ship=ship, rule="official", format="text",
+                                  kind=None, max_cells=None)
+
+    replayed = _ReplayedMeanwhile(arguments())
+    try:
+        # The third file would pass the bound: it and all after it are the cluster's.
+        assert len(replayed.tickets) == 2
+        plan = list(replayed.plan(arguments(), 2))
+        assert [item[:2] for item in plan[:2]] == [("started", 0), ("started", 1)]
+        later = [index for kind, units in plan[2:] for index, _ in units]
+        assert later == sorted(later) and set(later) == {2, 3}
+        for _, _, ticket in plan[:2]:
+            [(status, (text, counts))] = ticket.result()
+            assert status == "ok" and counts[0] == 1 and text.count("\n") == 1
+    finally:
+        replayed.close()
+    shipped = _ReplayedMeanwhile(arguments(ship=True))
+    assert shipped.pool is None and shipped.tickets == []
+    piped = _ReplayedMeanwhile(arguments(names=["-", *files]))
+    assert piped.pool is None and piped.tickets == []

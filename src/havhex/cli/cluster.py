@@ -19,8 +19,8 @@ def _judged_meanwhile(arguments):
     """The first input files judged here while the client connects (Dask's
     import and the handshake take a core's half second that would
     otherwise wait), or None where nothing is to be judged here: with
-    ``--ship`` (the inputs are for the workers) or for ``replay`` (Python
-    work, which would slow the import it overlaps).  Only files the plan
+    ``--ship`` (the inputs are for the workers) or for ``replay``
+    (:class:`_ReplayedMeanwhile`).  Only files the plan
     would not cut are taken (one large file is the cluster's to share),
     and no more bytes of them than a worker's largest unit: each waits
     here, judged, until its turn to be written, and a local cluster takes
@@ -33,6 +33,66 @@ def _judged_meanwhile(arguments):
     early = JudgedMeanwhile(arguments.files or ["-"], module._file_start, _wanted_here())
     early.begin()
     return early
+
+
+class _ReplayedMeanwhile:
+    """The first record files replayed in a worker process of this machine
+    while the client connects (replay is Python work: a thread here would
+    slow the import it overlaps, a process takes the core that would
+    otherwise wait).  Only regular files the plan would not cut are taken,
+    up to twice REPLAY_UNIT_BYTES in all (about what a core replays while
+    Dask is imported) and REPLAY_MEANWHILE_FILES files; nothing with
+    ``--ship`` (the inputs are for the workers)."""
+
+    def __init__(self, arguments):
+        from ..records.runs import record_files
+
+        self.files = record_files(arguments.files)
+        self.pool = None
+        self.tickets = []
+        if arguments.ship:
+            return
+        room = 2 * dask.REPLAY_UNIT_BYTES
+        chosen = []
+        for file in self.files[:REPLAY_MEANWHILE_FILES]:
+            size = regular_size(file)
+            if size is None or size > room:
+                break
+            room -= size
+            chosen.append(file)
+        if not chosen:
+            return
+        from .replay import _Pool
+
+        max_cells = arguments.max_cells
+        if max_cells is None:
+            from ..records.game import MAX_CELLS as max_cells
+        self.pool = _Pool(1, (arguments.rule, arguments.format, arguments.kind, max_cells))
+        self.tickets = [self.pool.submit([("path", file)]) for file in chosen]
+
+    def plan(self, arguments, workers):
+        """The plan of the run: the files replayed here first, then the
+        cluster's tasks for the rest (their file indices shifted)."""
+        taken = len(self.tickets)
+        for number, ticket in enumerate(self.tickets):
+            yield "started", number, ticket
+        if taken == len(self.files):
+            return                      # (an empty list would be standard input)
+        for item in dask.plan_replay(self.files[taken:], arguments.ship, workers):
+            if item[0] == "task":
+                yield "task", [(taken + index, unit) for index, unit in item[1]]
+            else:
+                yield item[0], taken + item[1], *item[2:]
+
+    def close(self):
+        """Stop the worker process (at once: its work is taken or lost)."""
+        if self.pool is not None:
+            self.pool.close()
+
+
+# The most record files replayed here while connecting (each a task of its
+# own for the worker process).
+REPLAY_MEANWHILE_FILES = 64
 
 
 def _wanted_here():
@@ -93,11 +153,14 @@ def cli_outputs(arguments, summary=None):
     if arguments.cluster is not None:
         local = int(arguments.cluster.partition(":")[2])
     early = _judged_meanwhile(arguments)
+    replayed = _ReplayedMeanwhile(arguments) if arguments.command == "replay" else None
     try:
         client, cluster = connect(arguments.scheduler, local)
     except BaseException:
         if early is not None:
             early.cancel()
+        if replayed is not None:
+            replayed.close()
         raise
     results = None
 
@@ -112,7 +175,7 @@ def cli_outputs(arguments, summary=None):
         if arguments.command == "replay":
             from .._cluster.judge import replay_task
 
-            plan = dask.plan_replay(arguments.files, arguments.ship, workers)
+            plan = replayed.plan(arguments, workers)
             results = ordered_results(plan, submitter(replay_task, arguments.rule,
                                                       arguments.format, arguments.kind,
                                                       arguments.max_cells), window, _release)
@@ -138,6 +201,8 @@ def cli_outputs(arguments, summary=None):
             stop_local_workers(cluster)
         if early is not None:
             early.cancel()          # at once, unless every file judged here was taken
+        if replayed is not None:
+            replayed.close()
         if results is not None:
             results.close()         # cancels the tasks in flight while the client is open
         client.close()

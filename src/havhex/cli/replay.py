@@ -377,6 +377,9 @@ class _Ticket:
     def cancel(self):
         """Nothing to cancel: the pool kills its workers on the way out."""
 
+    def release(self):
+        """Nothing to let go of: the answer was taken whole."""
+
 
 class _Worker:
     __slots__ = ("process", "tasks", "answers", "waiting")
