@@ -25,8 +25,9 @@ shared), but every command's output must equal the one process's.
 Run: python -m pytest bench/test_parallel_scaling.py --benchmark-only -s
 (about six minutes for the default 9 rounds; ``HAVHEX_SCALING_ROUNDS``
 changes the count, with fewer than 9 this machine's drift shows;
-``HAVHEX_SCALING_JUDGE_FILES`` the judge's files, 20 by default: a
-cluster's client costs the same on any number, a smaller share of more).  With benchmarks disabled (``.ci/run`` runs each once)
+``HAVHEX_SCALING_JUDGE_FILES`` the judge's files, 20 by default, and
+``HAVHEX_SCALING_RECORD_FILES`` replay's, 8 by default: a cluster's client
+costs the same on any number, a smaller share of more).  With benchmarks disabled (``.ci/run`` runs each once)
 the inputs are small, so that the code runs without the cost.
 """
 import os
@@ -39,7 +40,7 @@ import pytest
 
 
 JUDGE_FILES = int(os.environ.get("HAVHEX_SCALING_JUDGE_FILES", "20"))
-RECORD_FILES = 8
+RECORD_FILES = int(os.environ.get("HAVHEX_SCALING_RECORD_FILES", "8"))
 GAMES_PER_FILE = 20_000
 ROUNDS = int(os.environ.get("HAVHEX_SCALING_ROUNDS", "9"))
 COMMANDS = ("one process", "two processes", "-j 2", "2 Dask workers")
