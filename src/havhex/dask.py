@@ -39,7 +39,8 @@ from ._cluster.judge import judge_module, judge_task
 from ._units import batch_files_for, regular_size, shrinking_units
 
 __all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BATCH_FILES",
-           "REPLAY_BATCH_FILES", "REPLAY_UNIT_BYTES", "REPLAY_UNIT_BYTES_MIN", "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
+           "REPLAY_BATCH_FILES", "REPLAY_UNIT_BYTES", "REPLAY_UNIT_BYTES_MIN",
+           "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
 
 # A task holds about a quarter of each worker's share of the work still to
 # plan, so that tasks shrink toward the end and the workers finish
