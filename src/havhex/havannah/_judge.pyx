@@ -502,6 +502,7 @@ def from_moves(int64_t size, const coordinate_t[::1] coords):
     case.duplicate = -1
     case.capacity = n
     case.coords = <int32_t*>malloc(<size_t>(2 * n + 2) * sizeof(int32_t))
+    case.coords_bytes = <size_t>(2 * n + 2) * sizeof(int32_t)
     if case.coords == NULL:
         case_free(case)
         raise MemoryError()

@@ -15,6 +15,7 @@ cdef struct CaseData:
     int64_t capacity
     int64_t first_line        # line of the first move
     int32_t* coords           # x0, y0, x1, y1, ...
+    size_t coords_bytes       # its block (a kept one may hold more than capacity)
     # Line of each move's x, kept only once some move is not on the line
     # after its predecessor (a regular file costs no memory for this).
     int64_t* lines
@@ -43,8 +44,8 @@ cdef size_t SPARE_BYTES_MAX = 16 << 20
 cdef void* spare_coords[SPARE_SLOTS]
 
 
-cdef int32_t* spare_take(int64_t capacity, int64_t* got) noexcept nogil:
-    """A kept block with room for ``capacity`` moves, and how many it holds
+cdef int32_t* spare_take(int64_t capacity, size_t* got) noexcept nogil:
+    """A kept block with room for ``capacity`` moves, and its size in bytes
     in ``got``; NULL when no slot has one."""
     cdef size_t wanted = <size_t>capacity * 2 * sizeof(int32_t)
     cdef void* block
@@ -58,7 +59,7 @@ cdef int32_t* spare_take(int64_t capacity, int64_t* got) noexcept nogil:
             continue
         size = (<size_t*>block)[0]
         if size >= wanted:
-            got[0] = <int64_t>(size // (2 * sizeof(int32_t)))
+            got[0] = size
             return <int32_t*>block
         # Too small for this case: back in its slot, or freed if another
         # thread has filled the slot since.
@@ -67,9 +68,9 @@ cdef int32_t* spare_take(int64_t capacity, int64_t* got) noexcept nogil:
     return NULL
 
 
-cdef void coords_free(int32_t* coords, int64_t capacity) noexcept nogil:
-    """Free a case's coordinates, or keep them in a free slot."""
-    cdef size_t size = <size_t>capacity * 2 * sizeof(int32_t)
+cdef void coords_free(int32_t* coords, size_t size) noexcept nogil:
+    """Free a case's coordinates (a block of ``size`` bytes), or keep them
+    in a free slot."""
     cdef int slot
     if coords != NULL and SPARE_BYTES_MIN <= size <= SPARE_BYTES_MAX:
         (<size_t*>coords)[0] = size
@@ -79,8 +80,9 @@ cdef void coords_free(int32_t* coords, int64_t capacity) noexcept nogil:
     free(coords)
 
 
-def _spare_coords():
-    """Tests: the sizes in bytes of the coordinates kept in the slots."""
+def _spare_coords(bint empty=False):
+    """Tests: the sizes in bytes of the coordinates kept in the slots; with
+    ``empty``, the slots are emptied (their blocks freed)."""
     cdef void* block
     cdef int slot
     sizes = []
@@ -88,27 +90,30 @@ def _spare_coords():
         block = pointer_exchange(&spare_coords[slot], NULL)
         if block != NULL:
             sizes.append((<size_t*>block)[0])
-            if not pointer_compare_exchange(&spare_coords[slot], NULL, block):
+            if empty or not pointer_compare_exchange(&spare_coords[slot], NULL, block):
                 free(block)
     return sizes
 
 
 cdef void case_free(CaseData* case) noexcept nogil:
     if case != NULL:
-        coords_free(case.coords, case.capacity)
+        coords_free(case.coords, case.coords_bytes)
         free(case.lines)
         free(case)
 
 
 cdef bint case_reserve(CaseData* case, int64_t capacity) noexcept nogil:
     """Room for ``capacity`` moves at once, in a case that has none yet:
-    kept coordinates where a slot has room for them."""
-    cdef int64_t got = 0
+    kept coordinates where a slot has room for them (the case's capacity
+    is still what it asked for: line numbers, if it needs them, are sized
+    from it)."""
+    cdef size_t got = 0
     cdef int32_t* kept = spare_take(capacity, &got) if case.coords == NULL else NULL
     if kept == NULL:
         return case_grow_to(case, capacity)
     case.coords = kept
-    case.capacity = got
+    case.coords_bytes = got
+    case.capacity = capacity
     return True
 
 
@@ -124,6 +129,7 @@ cdef bint case_grow_to(CaseData* case, int64_t capacity) noexcept nogil:
     if grown == NULL:
         return False
     case.coords = <int32_t*>grown
+    case.coords_bytes = <size_t>capacity * 2 * sizeof(int32_t)
     if case.lines != NULL:
         grown = realloc(case.lines, <size_t>capacity * sizeof(int64_t))
         if grown == NULL:
