@@ -79,19 +79,24 @@ class Batch:
 
 def ordered_results(plan, submit, window, release=None):
     """``(file index, ("ok", value) | ("fault", error))`` for every unit, in
-    plan order, with at most ``window`` tasks in flight.  ``submit(units)``
-    starts a task on the units (without their indices) and returns its
-    future; ``release(future)``, when given, lets a taken result go."""
+    plan order, with at most ``window`` tasks submitted and not yet taken
+    (units under way elsewhere, the plan's "started" items, wait beside
+    them).  ``submit(units)`` starts a task on the units (without their
+    indices) and returns its future; ``release(future)``, when given, lets
+    a taken result go."""
     from collections import deque
 
     pending = deque()
+    submitted = 0
 
     def take():
+        nonlocal submitted
         kind, *rest = pending.popleft()
         if kind == "fault":
             index, error = rest
             return [(index, ("fault", error))]
-        future, indices = rest
+        future, indices, here = rest
+        submitted -= here
         results = future.result()
         if release is not None:
             release(future)
@@ -104,12 +109,13 @@ def ordered_results(plan, submit, window, release=None):
             elif item[0] == "started":
                 # A unit already under way elsewhere: ("started", file
                 # index, its future).
-                pending.append(("task", item[2], [item[1]]))
+                pending.append(("task", item[2], [item[1]], False))
             else:
                 units = item[1]
                 pending.append(("task", submit([unit for _, unit in units]),
-                                [index for index, _ in units]))
-            while len(pending) > window:
+                                [index for index, _ in units], True))
+                submitted += 1
+            while submitted > window:
                 yield from take()
         while pending:
             yield from take()

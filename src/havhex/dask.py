@@ -81,16 +81,28 @@ def plan_judge(files, game, ship, workers):
                                    batch_files_for(len(files), workers, BATCH_FILES))
 
 
+def replay_unit_bytes(workers):
+    """replay's unit on a cluster of ``workers`` workers, as a function of
+    the bytes still to plan (:func:`havhex._units.shrinking_units`)."""
+    return shrinking_units(REPLAY_UNIT_BYTES_MIN, REPLAY_UNIT_BYTES, workers)
+
+
 def plan_replay(files, ship, workers):
     """replay's tasks, as :func:`plan_judge` gives them; ``files`` as the
     command line names them (folders stand for their record files).  The
     units are ``havhex replay -j``'s, its batches larger: a task through a
     scheduler costs more than one through a local pool."""
     from .records.runs import record_files
+
+    return plan_record_files(record_files(files), ship, workers)
+
+
+def plan_record_files(files, ship, workers):
+    """:func:`plan_replay`'s tasks for record files already found (no
+    folder among them)."""
     from .records.units import plan_replay as plan
 
-    files = record_files(files)
-    return plan(files, ship, shrinking_units(REPLAY_UNIT_BYTES_MIN, REPLAY_UNIT_BYTES, workers),
+    return plan(files, ship, replay_unit_bytes(workers),
                 batch_files_for(len(files), workers, REPLAY_BATCH_FILES))
 
 

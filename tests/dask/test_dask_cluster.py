@@ -613,8 +613,9 @@ def test_the_client_asks_the_numerical_libraries_for_one_thread(cluster, monkeyp
     cores as they start.  A count the user set is kept."""
     from havhex._cluster.client import connect
 
-    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
-    monkeypatch.delenv("MKL_NUM_THREADS", raising=False)
+    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        monkeypatch.setenv(name, "")        # so that the session's value comes back after
+        monkeypatch.delenv(name)
     monkeypatch.setenv("OPENBLAS_NUM_THREADS", "3")
     client, _ = connect(cluster.scheduler_address)
     client.close()

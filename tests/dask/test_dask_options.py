@@ -226,9 +226,10 @@ def test_a_large_file_is_cut_into_runs_that_shrink(monkeypatch, tmp_path):
 
 def test_the_client_replays_the_first_record_files_while_connecting(tmp_path):
     """replay's client hands the first record files to a worker process of
-    its own machine before it imports Dask: regular files the plan would
-    not cut, in order, up to twice REPLAY_UNIT_BYTES in all; none with
-    --ship.  The rest of the plan follows with the file numbers shifted."""
+    its own machine before it imports Dask: regular files a plan for two
+    workers would not cut, in order, up to twice REPLAY_UNIT_BYTES and a
+    quarter of the run's bytes in all; none with --ship.  The rest of the
+    plan follows with the file numbers shifted."""
     import argparse
 
     from havhex import dask as hdask
@@ -262,3 +263,6 @@ def test_the_client_replays_the_first_record_files_while_connecting(tmp_path):
     assert shipped.pool is None and shipped.tickets == []
     piped = _ReplayedMeanwhile(arguments(names=["-", *files]))
     assert piped.pool is None and piped.tickets == []
+    # One large file alone is the cluster's to cut and share.
+    alone = _ReplayedMeanwhile(arguments(names=[files[2]]))
+    assert alone.pool is None and alone.tickets == []

@@ -39,10 +39,12 @@ class _ReplayedMeanwhile:
     """The first record files replayed in a worker process of this machine
     while the client connects (replay is Python work: a thread here would
     slow the import it overlaps, a process takes the core that would
-    otherwise wait).  Only regular files the plan would not cut are taken,
-    up to twice REPLAY_UNIT_BYTES in all (about what a core replays while
-    Dask is imported) and REPLAY_MEANWHILE_FILES files; nothing with
-    ``--ship`` (the inputs are for the workers)."""
+    otherwise wait).  Only regular files that a plan for two workers would
+    not cut are taken, in order, up to twice REPLAY_UNIT_BYTES in all (about
+    what a core replays while Dask is imported), at most a quarter of the
+    run's bytes (the rest keeps the cluster busy) and at most
+    REPLAY_MEANWHILE_FILES files; nothing with ``--ship`` (the inputs are
+    for the workers)."""
 
     def __init__(self, arguments):
         from ..records.runs import record_files
@@ -52,11 +54,13 @@ class _ReplayedMeanwhile:
         self.tickets = []
         if arguments.ship:
             return
-        room = 2 * dask.REPLAY_UNIT_BYTES
+        sizes = [regular_size(file) for file in self.files]
+        total = sum(size or 0 for size in sizes)
+        room = min(2 * dask.REPLAY_UNIT_BYTES, total // 4)
+        largest = 2 * dask.replay_unit_bytes(2)(total)
         chosen = []
-        for file in self.files[:REPLAY_MEANWHILE_FILES]:
-            size = regular_size(file)
-            if size is None or size > room:
+        for file, size in zip(self.files[:REPLAY_MEANWHILE_FILES], sizes):
+            if size is None or size > min(largest, room):
                 break
             room -= size
             chosen.append(file)
@@ -77,8 +81,8 @@ class _ReplayedMeanwhile:
         for number, ticket in enumerate(self.tickets):
             yield "started", number, ticket
         if taken == len(self.files):
-            return                      # (an empty list would be standard input)
-        for item in dask.plan_replay(self.files[taken:], arguments.ship, workers):
+            return
+        for item in dask.plan_record_files(self.files[taken:], arguments.ship, workers):
             if item[0] == "task":
                 yield "task", [(taken + index, unit) for index, unit in item[1]]
             else:
@@ -91,7 +95,8 @@ class _ReplayedMeanwhile:
 
 
 # The most record files replayed here while connecting (each a task of its
-# own for the worker process).
+# own for the worker process; they wait outside the cluster's window of
+# tasks in flight).
 REPLAY_MEANWHILE_FILES = 64
 
 
