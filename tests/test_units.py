@@ -33,3 +33,10 @@ def test_units_under_way_elsewhere_wait_beside_the_window():
     assert results == [(index, ("ok", index)) for index in range(12)]
     first_wait = log.index(("taken", "here 0"))
     assert [entry for entry in log[:first_wait]] == [("submitted", index) for index in range(6, 10)]
+
+
+def test_the_bytes_after_each_file():
+    from havhex._units import bytes_after
+
+    assert bytes_after([3, None, 5, 1]) == [6, 6, 1, 0]
+    assert bytes_after([]) == []

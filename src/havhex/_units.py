@@ -11,8 +11,8 @@ and the fault is raised in its turn).
 """
 import os
 
-__all__ = ["regular_size", "batch_files_for", "shrinking_units", "unit_for", "Batch",
-           "ordered_results", "by_file"]
+__all__ = ["regular_size", "batch_files_for", "shrinking_units", "bytes_after", "unit_for",
+           "Batch", "ordered_results", "by_file"]
 
 
 def regular_size(file):
@@ -48,6 +48,18 @@ def shrinking_units(low, high, workers, parts=4):
         return min(high, max(low, remaining // share))
 
     return unit
+
+
+def bytes_after(sizes):
+    """For each file, the bytes of the files after it (a size of None, a
+    file that is not regular, counts none): what a plan has left once it
+    has planned that file."""
+    after = []
+    total = 0
+    for size in reversed(sizes):
+        after.append(total)
+        total += size or 0
+    return after[::-1]
 
 
 def unit_for(unit):

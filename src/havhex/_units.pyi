@@ -1,7 +1,7 @@
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-__all__ = ["regular_size", "batch_files_for", "shrinking_units", "unit_for", "Batch",
-           "ordered_results", "by_file"]
+__all__ = ["regular_size", "batch_files_for", "shrinking_units", "bytes_after", "unit_for",
+           "Batch", "ordered_results", "by_file"]
 
 _Unit = Tuple[Any, ...]
 _Result = Tuple[int, Tuple[str, Any]]
@@ -9,6 +9,7 @@ _Result = Tuple[int, Tuple[str, Any]]
 def regular_size(file: str) -> Optional[int]: ...
 def batch_files_for(files: int, workers: int, most: int) -> int: ...
 def shrinking_units(low: int, high: int, workers: int, parts: int = ...) -> Callable[[int], int]: ...
+def bytes_after(sizes: Sequence[Optional[int]]) -> List[int]: ...
 def unit_for(unit: Union[int, Callable[[int], int]]) -> Callable[[int], int]: ...
 
 class Batch:

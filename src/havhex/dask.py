@@ -46,7 +46,8 @@ __all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BATCH_FILES",
 # plan, so that tasks shrink toward the end and the workers finish
 # together, within bounds: at least UNIT_BYTES_MIN of input (a tenth to a
 # quarter of a second of judging, tens of times the scheduler's overhead
-# for a task), at most UNIT_BYTES_MAX (what a worker holds for one unit).  A large file is cut into runs of cases of that size;
+# for a task), at most UNIT_BYTES_MAX (what a worker holds for one unit).
+# A large file is cut into runs of cases of that size;
 # small files go together up to that size, or up to BATCH_FILES files (a
 # small file costs a quarter of a millisecond to judge) or
 # REPLAY_BATCH_FILES record files (about a tenth of a millisecond each).

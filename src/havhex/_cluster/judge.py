@@ -16,7 +16,7 @@ last cut on are one run, so that the judge itself names the fault.
 import os
 
 from .._explanation import json_record
-from .._units import Batch, unit_for
+from .._units import Batch, bytes_after, unit_for
 from ..errors import InputError
 
 __all__ = ["judge_module", "judge_task", "replay_task", "worker_unit", "plan_judge"]
@@ -246,9 +246,8 @@ def plan_judge(files, sizes, game, ship, unit, batch_files):
     together up to ``batch_files`` files or the unit's bytes.  Files are
     read, and large ones scanned, as the plan is consumed."""
     unit_bytes = unit_for(unit)
-    remaining = sum(size or 0 for size in sizes)
-    batch = Batch(batch_files, unit_bytes(remaining))
-    for index, (file, size) in enumerate(zip(files, sizes)):
+    batch = Batch(batch_files, unit_bytes(sum(size or 0 for size in sizes)))
+    for index, (file, size, later) in enumerate(zip(files, sizes, bytes_after(sizes))):
         data = None
         name = "<stdin>" if file == "-" else os.fsdecode(file)
         if size is None or ship:
@@ -262,15 +261,12 @@ def plan_judge(files, sizes, game, ship, unit, batch_files):
                 else:
                     if batch.units:
                         yield "task", batch.units
-                        batch = batch.again(unit_bytes(remaining))
+                        batch = batch.again(unit_bytes(later))
                     yield "fault", index, error
-                    remaining -= size or 0
                     continue
             if data is not None:
-                remaining += len(data) - (size or 0)
                 size = len(data)
-        later = remaining - (size or 0)     # the bytes of the files after this one
-        if size is not None and size > 2 * unit_bytes(remaining):
+        if size is not None and size > 2 * unit_bytes(size + later):
             runs = _runs(file, data, name, game, lambda left: unit_bytes(later + left))
             first = next(runs, None)
             if first is not None:
@@ -279,15 +275,13 @@ def plan_judge(files, sizes, game, ship, unit, batch_files):
                 yield "task", [(index, first)]
                 for run in runs:
                     yield "task", [(index, run)]
-                remaining = later
-                batch = batch.again(unit_bytes(remaining))
+                batch = batch.again(unit_bytes(later))
                 continue
         whole = ("path", file) if data is None else ("bytes", data, name)
         batch.add(index, whole, size or 0)
-        remaining = later
         if batch.full():
             yield "task", batch.units
-            batch = batch.again(unit_bytes(remaining))
+            batch = batch.again(unit_bytes(later))
     if batch.units:
         yield "task", batch.units
 

@@ -20,8 +20,8 @@ def _judged_meanwhile(arguments):
     import and the handshake take a core's half second that would
     otherwise wait), or None where nothing is to be judged here: with
     ``--ship`` (the inputs are for the workers) or for ``replay``
-    (:class:`_ReplayedMeanwhile`).  Only files the plan
-    would not cut are taken (one large file is the cluster's to share),
+    (:class:`_ReplayedMeanwhile`).  Only files the plan would not cut are
+    taken (one large file is the cluster's to share),
     and no more bytes of them than a worker's largest unit: each waits
     here, judged, until its turn to be written, and a local cluster takes
     seconds to start."""

@@ -12,7 +12,7 @@ of a large file (read from the path when ``data`` is None).  The plan is
 import json
 import os
 
-from .._units import Batch, regular_size, unit_for
+from .._units import Batch, bytes_after, regular_size, unit_for
 from ..errors import InputError
 from .game import MAX_CELLS, shown_name
 
@@ -120,19 +120,21 @@ def plan_replay(files, ship, unit_bytes, batch_files):
     unit = unit_for(unit_bytes)
     # The sizes up front only where the unit follows the bytes still to
     # plan: a folder of many small files starts at once otherwise.
-    sizes = [regular_size(file) for file in files] if callable(unit_bytes) else None
-    remaining = sum(size or 0 for size in sizes) if sizes is not None else 0
-    batch = Batch(batch_files, unit(remaining))
+    sizes = after = None
+    if callable(unit_bytes):
+        sizes = [regular_size(file) for file in files]
+        after = bytes_after(sizes)
+    batch = Batch(batch_files, unit(sum(size or 0 for size in sizes or ())))
+    later = 0                               # the bytes of the files after this one
 
     def flush():
         nonlocal batch
-        units, batch = batch.units, batch.again(unit(remaining))
+        units, batch = batch.units, batch.again(unit(later))
         return units
 
     for index, file in enumerate(files):
         size = regular_size(file) if sizes is None else sizes[index]
-        if sizes is None:
-            remaining = size or 0
+        later = 0 if after is None else after[index]
         data = None
         name = "<stdin>" if file == "-" else os.fsdecode(file)
         if size is None or ship:
@@ -142,29 +144,24 @@ def plan_replay(files, ship, unit_bytes, batch_files):
                 if batch.units:
                     yield "task", flush()
                 yield "fault", index, error
-                remaining -= size or 0
                 continue
-            remaining += len(data) - (size or 0)
             size = len(data)
-        later = remaining - size            # the bytes of the files after this one
-        if size > 2 * unit(remaining):
+        if size > 2 * unit(size + later):
             if batch.units:
                 yield "task", flush()
             # A file the workers read is cut through a memory map as the
             # runs are found, so that workers start on the first at once.
             runs = (runs_as_found(file, lambda left: unit(later + left)) if data is None
-                    else runs_of(data, size // unit(remaining)))
+                    else runs_of(data, size // unit(size + later)))
             for start, stop, first_index, line in runs:
                 piece = None if data is None else data[start:stop]
                 source = file if data is None else None
                 yield "task", [(index, ("range", source, piece, name, start, stop,
                                         first_index, line))]
-            remaining = later
-            batch = batch.again(unit(remaining))
+            batch = batch.again(unit(later))
             continue
         whole = ("path", file) if data is None else ("bytes", data, name)
         batch.add(index, whole, size)
-        remaining = later
         if batch.full():
             yield "task", flush()
     if batch.units:
