@@ -110,3 +110,75 @@ def test_the_runs_shrink_as_the_plan_nears_its_end(tmp_path):
     assert all(later <= earlier + 200 for earlier, later in zip(sizes, sizes[1:]))
     assert all(size >= low for size in sizes[:-1])
     assert sizes[-2] < 2 * low + 200 and sizes[0] > 5 * sizes[-2]
+
+
+def _cuts_byte_by_byte(data, start, first_line, every, capacity):
+    """The cuts sgf_find_cuts promises, found one byte at a time in Python:
+    where a tree closes at depth 0 at least ``every`` bytes after the last
+    cut, with the games since ``start`` and the line there; a value runs to
+    its unescaped "]" and its parentheses do not count."""
+    depth = games = 0
+    line, found, following, at = first_line, [], start + every, start
+    while at < len(data) and len(found) < capacity:
+        byte = data[at]
+        if byte == ord("["):
+            at += 1
+            while at < len(data) and data[at] != ord("]"):
+                if data[at] == ord("\\") and at + 1 < len(data):
+                    line += data[at + 1] == ord("\n")
+                    at += 2
+                    continue
+                line += data[at] == ord("\n")
+                at += 1
+        elif byte == ord("("):
+            depth += 1
+        elif byte == ord(")"):
+            if depth > 0:
+                depth -= 1
+                if depth == 0:
+                    games += 1
+                    if at + 1 >= following and at + 1 < len(data):
+                        found.append((at + 1, games, line))
+                        following = at + 1 + every
+        elif byte == ord("\n"):
+            line += 1
+        at += 1
+    return found
+
+
+def _walk_test_bytes(rng):
+    """Bytes that put every kind of byte the walk looks at on both sides of
+    its blocks' edges: long plain stretches (moves, long comments holding
+    brackets and line ends) between parentheses, escapes (of "]", of "\\",
+    of a line end) and stray brackets."""
+    pieces = [b"(;", b")", b"(", b";B[a1]", b";W[k10]", b"C[", b"]", b"[", b"\\]", b"\\\\",
+              b"\\\n", b"\n", b"\\", b"x" * 15, b"ab[cd" * 7, b"text ( in ) a value"]
+    return b"".join(rng.choice(pieces) for _ in range(rng.randrange(1, 400)))
+
+
+@pytest.mark.parametrize("blocks", [True, False], ids=["blocks", "bytes"])
+def test_the_walks_cuts_are_those_of_a_walk_byte_by_byte(blocks):
+    """The cuts and their counts are the same whether the walk passes over
+    blocks of bytes (where the CPU allows) or takes every byte, on bytes
+    made to put what the walk looks at across the blocks' edges."""
+    import random
+
+    from havhex.records import _reader
+
+    if _reader.set_block_walk(blocks) != blocks:
+        pytest.skip("this CPU has no block walk: only the byte walk runs here")
+    try:
+        rng = random.Random(2612)
+        for _ in range(400):
+            data = _walk_test_bytes(rng)
+            for pieces in (2, 5, 40):
+                every = len(data) // pieces + 1
+                expected = _cuts_byte_by_byte(data, 0, 1, every, pieces)
+                assert _reader.game_ranges(memoryview(data), pieces)[1:-1] == expected, data
+            start = rng.randrange(len(data))
+            every = rng.randrange(1, 64)
+            expected = _cuts_byte_by_byte(data, start, 7, every, 1)
+            found = _reader.next_cut(memoryview(data), start, 7, every)
+            assert found == (expected[0] if expected else None), (data, start, every)
+    finally:
+        _reader.set_block_walk(True)

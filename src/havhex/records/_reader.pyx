@@ -41,7 +41,8 @@ cdef extern from "havhex/records/sgf.h" nogil:
     int64_t sgf_find_cuts(const unsigned char* data, int64_t size, int64_t start,
                           int64_t first_line, int64_t every,
                           int64_t* offsets, int64_t* games_before, int64_t* lines,
-                          int64_t capacity)
+                          int64_t capacity, int blocks)
+    int sgf_block_walk_available()
     int sgf_decode_move(const unsigned char* data, int64_t start, int64_t stop, int game,
                         int64_t rows, int64_t cols, int32_t* a, int32_t* b)
     enum:
@@ -336,6 +337,19 @@ def line_of(const unsigned char[::1] data, int64_t offset, int64_t first_line=1)
             return line
 
 
+# Cuts are found passing over blocks of 16 bytes where the CPU allows, or by
+# the byte walk alone (set_block_walk).
+cdef bint block_walk = sgf_block_walk_available()
+
+
+def set_block_walk(bint wanted):
+    """Find cuts passing over blocks of bytes (where the CPU allows) or by
+    the byte walk alone; returns whether blocks are now passed.  For tests."""
+    global block_walk
+    block_walk = wanted and sgf_block_walk_available()
+    return block_walk
+
+
 def game_ranges(const unsigned char[::1] data, int64_t pieces):
     """Where to cut ``data`` between games into about ``pieces`` ranges of
     similar size, for the workers of ``-j``: a list of ``(offset, games
@@ -352,7 +366,8 @@ def game_ranges(const unsigned char[::1] data, int64_t pieces):
     games = array("q", bytes(8 * pieces))
     lines = array("q", bytes(8 * pieces))
     with nogil:
-        n = sgf_find_cuts(&data[0], size, 0, 1, every, &offsets[0], &games[0], &lines[0], pieces)
+        n = sgf_find_cuts(&data[0], size, 0, 1, every, &offsets[0], &games[0], &lines[0], pieces,
+                          block_walk)
     return ([(0, 0, 1)] + [(offsets[k], games[k], lines[k]) for k in range(n)]
             + [(size, -1, -1)])
 
@@ -366,5 +381,5 @@ def next_cut(const unsigned char[::1] data, int64_t start, int64_t first_line, i
         return None
     with nogil:
         n = sgf_find_cuts(&data[0], data.shape[0], start, first_line, every,
-                          &offset, &games, &line, 1)
+                          &offset, &games, &line, 1, block_walk)
     return (offset, games, line) if n else None
