@@ -327,3 +327,41 @@ def test_with_two_jobs_this_process_replays_a_share_beside_one_worker(tmp_path, 
     taken_here = len(here) - tasks      # the -j 1 run replayed every task here
     assert 0 < taken_here < tasks, (taken_here, tasks)
     assert (summary.games, expected.games) == (3000, 3000)
+
+
+def test_at_the_end_of_the_plan_the_parent_takes_back_what_a_worker_has_not_begun(
+        tmp_path, monkeypatch):
+    """Once the plan is out, the parent does not wait for a worker's queue:
+    it replays the tasks the worker holds behind the one it is on, and the
+    worker's answer is taken only for that one.  The worker here holds on to
+    its first task until the parent has replayed five (or ten seconds have
+    passed, so that a parent that waits ends the test rather than hangs)."""
+    from havhex.records import units
+
+    parent = os.getpid()
+    go = tmp_path / "go"
+    done_here = []
+
+    def replay_task(rule, output_format, game, max_cells, units_):
+        name = units_[0][1]
+        if os.getpid() == parent:
+            done_here.append(name)
+            if len(done_here) == 5:
+                go.write_bytes(b"")
+            return [("ok", (f"here {name}", (1, 0, 0, {})))]
+        until = time.monotonic() + 10
+        while not go.exists() and time.monotonic() < until:
+            time.sleep(0.01)
+        return [("ok", (f"worker {name}", (1, 0, 0, {})))]
+
+    monkeypatch.setattr(units, "replay_task", replay_task)
+    pool = replay_module._Pool(1, ("official", "text", None, units.MAX_CELLS))
+    try:
+        plan = [("task", [(number, ("path", f"unit{number}"))]) for number in range(6)]
+        found = [(index, result[1][0]) for index, result in pool.ordered(iter(plan), 4)]
+    finally:
+        pool.close()
+    # The worker took units 0, 2 and 4 (one more a turn, as the parent
+    # replays the next); it is on 0 when the plan runs out.
+    assert found == [(0, "worker unit0")] + [(number, f"here unit{number}")
+                                             for number in range(1, 6)]

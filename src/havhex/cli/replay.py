@@ -281,17 +281,20 @@ class _Pool:
         """``(file index, result)`` of every unit of ``plan``, in plan
         order.  Each worker is kept ``depth`` tasks ahead; whenever the
         next answer due is not in yet, this process replays the plan's next
-        task itself rather than wait (at most ``depth`` more tasks than
-        the workers hold are held here), so it shares the work as a worker
+        task itself rather than wait, so it shares the work as a worker
         would, and what it does besides (planning, taking answers) takes
-        no core from the workers."""
+        no core from the workers.  Tasks done here wait for the answers
+        before them, up to twice ``depth`` tasks a process in all, so that
+        a worker's slower task does not stop this process.  At the end of
+        the plan this process takes back the tasks the workers have not
+        begun (_replay_queued), so the pool serves one plan."""
         from collections import deque
 
         from ..records.units import replay_task
 
         plan = iter(plan)
         pending = deque()       # (file indices, ticket, or None and the results)
-        ahead = depth * (len(self.workers) + 1)
+        ahead = 2 * depth * (len(self.workers) + 1)
         left = True
 
         def next_task():
@@ -322,11 +325,16 @@ class _Pool:
                 return
             if pending:
                 indices, ticket, results = pending[0]
-                if ticket is None or ticket.ready() or not left or len(pending) >= ahead:
+                if ticket is None or ticket.ready() or len(pending) >= ahead:
                     pending.popleft()
                     if ticket is not None:
                         results = ticket.result()
                     yield from zip(indices, results)
+                    continue
+                if not left:
+                    if not _replay_queued(pending, self.task):
+                        pending.popleft()
+                        yield from zip(indices, ticket.result())
                     continue
             found = next_task()         # the next answer is not in: work here meanwhile
             if found is not None:
@@ -353,6 +361,30 @@ class _Pool:
         for worker in self.workers:
             worker.wait()
         self.workers = []
+
+
+def _replay_queued(pending, task):
+    """At the end of the plan, rather than wait for a worker: replay here
+    the last task that a worker holds behind another of its own (so not yet
+    begun, unless the one before has just ended), and keep its results in
+    its place.  Its ticket is dropped: the worker's answer to it, and to any
+    later task of that worker (all taken here before it), is never read, and
+    the pool kills the workers on the way out.  False when no such task is
+    left."""
+    from ..records.units import replay_task
+
+    for place in range(len(pending) - 1, 0, -1):
+        indices, ticket, _ = pending[place]
+        if ticket is None:
+            continue
+        ahead_of_it = [pending[earlier][1] for earlier in range(place)
+                       if pending[earlier][1] is not None
+                       and pending[earlier][1].worker is ticket.worker]
+        if ahead_of_it and not ahead_of_it[-1].ready():
+            pending[place] = (indices, None,
+                              replay_task(*task, ticket.worker.waiting[len(ahead_of_it)]))
+            return True
+    return False
 
 
 class _Ticket:
