@@ -16,7 +16,6 @@ import time
 
 import pytest
 
-from havhex import InputError
 from havhex import havannah, hex as hx
 
 BOARDS = {"hex": hx.Board, "havannah": havannah.Board}

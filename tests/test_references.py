@@ -6,8 +6,6 @@ hand-made positions.
 """
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 

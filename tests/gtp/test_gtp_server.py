@@ -10,7 +10,6 @@ from havhex.gtp.players import RandomPlayer
 from havhex.gtp.server import COLOURS, COMMANDS, MAX_HEX_SIDE, Engine
 from havhex.havannah.board import Board as HavannahBoard
 from havhex.hex.board import Board as HexBoard
-from havhex.records import write as write_records
 
 
 def ask(engine, line):

@@ -4,13 +4,11 @@ import json
 import subprocess
 import sys
 
-import pytest
-
 from havhex.match.arbiter import Clock, GameResult, play_game
 from havhex.match.output import (DAT_COLUMNS, DatWriter, JsonlWriter, read_jsonl, record_text,
                                  result_text, summary, write_record)
 from havhex.match.stats import Sprt
-from havhex.records import read, replay
+from havhex.records import replay
 from match_fakes import EngineFailure, first_free, havannah_player, hex_player, seeded_random
 
 
