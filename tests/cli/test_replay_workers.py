@@ -365,3 +365,31 @@ def test_at_the_end_of_the_plan_the_parent_takes_back_what_a_worker_has_not_begu
     # replays the next); it is on 0 when the plan runs out.
     assert found == [(0, "worker unit0")] + [(number, f"here unit{number}")
                                              for number in range(1, 6)]
+
+
+def test_a_task_taken_back_from_a_worker_has_its_answer_dropped(tmp_path):
+    """The answer to a task the parent took back is read and dropped: the
+    next ticket of that worker gets its own task's answer, and a worker that
+    dies names only the tasks still wanted."""
+    from havhex.records.game import MAX_CELLS
+
+    files = []
+    for games in (1, 2, 3):
+        path = tmp_path / f"{games}.sgf"
+        path.write_bytes(GAME * games)
+        files.append(str(path))
+    pool = replay_module._Pool(1, ("official", "text", None, MAX_CELLS))
+    try:
+        first = pool.submit([("path", files[0])])
+        pool.submit([("path", files[1])])
+        worker = pool.workers[0]
+        assert worker.take_back(1) == [("path", files[1])]
+        third = pool.submit([("path", files[2])])
+        assert [result[0][1][1][0] for result in (first.result(), third.result())] == [1, 3]
+        assert list(worker.waiting) == []
+        pool.submit([("path", files[0])])
+        assert worker.take_back(0) == [("path", files[0])]
+        pool.submit([("path", files[2])])
+        assert worker._lost() == files[2]
+    finally:
+        pool.close()

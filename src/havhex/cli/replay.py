@@ -287,7 +287,9 @@ class _Pool:
         before them, up to twice ``depth`` tasks a process in all, so that
         a worker's slower task does not stop this process.  At the end of
         the plan this process takes back the tasks the workers have not
-        begun (_replay_queued), so the pool serves one plan."""
+        begun (_replay_queued).  A failure that is no input's fault in a
+        task replayed here is raised at once, before the output of the
+        tasks before it."""
         from collections import deque
 
         from ..records.units import replay_task
@@ -365,24 +367,26 @@ class _Pool:
 
 def _replay_queued(pending, task):
     """At the end of the plan, rather than wait for a worker: replay here
-    the last task that a worker holds behind another of its own (so not yet
-    begun, unless the one before has just ended), and keep its results in
-    its place.  Its ticket is dropped: the worker's answer to it, and to any
-    later task of that worker (all taken here before it), is never read, and
-    the pool kills the workers on the way out.  False when no such task is
-    left."""
+    the last task that a worker holds behind its oldest, while that one's
+    answer has not come in (the worker is on it, so the others are not
+    begun), and keep its results in its place.  The worker's answer to it
+    is dropped when it comes (_Worker.answer); the worker still replays it
+    if it gets that far before the pool kills it, a core's share spent
+    only where the worker would otherwise be idle or gone.  A worker whose
+    oldest answer is in is left alone (it may be on any of its tasks).
+    False when no task is left to take."""
     from ..records.units import replay_task
 
     for place in range(len(pending) - 1, 0, -1):
         indices, ticket, _ = pending[place]
         if ticket is None:
             continue
+        worker = ticket.worker
         ahead_of_it = [pending[earlier][1] for earlier in range(place)
                        if pending[earlier][1] is not None
-                       and pending[earlier][1].worker is ticket.worker]
-        if ahead_of_it and not ahead_of_it[-1].ready():
-            pending[place] = (indices, None,
-                              replay_task(*task, ticket.worker.waiting[len(ahead_of_it)]))
+                       and pending[earlier][1].worker is worker]
+        if ahead_of_it and not worker.answers.poll():
+            pending[place] = (indices, None, replay_task(*task, worker.take_back(len(ahead_of_it))))
             return True
     return False
 
@@ -422,7 +426,8 @@ class _Worker:
         self.process = process
         self.tasks = tasks
         self.answers = answers
-        self.waiting = deque()  # the units of each task sent and not answered
+        # The units of each task sent and not answered (None: taken back).
+        self.waiting = deque()
 
     def send(self, units):
         self.waiting.append(units)
@@ -432,17 +437,32 @@ class _Worker:
             raise self._died(self._lost()) from None
 
     def answer(self):
-        try:
-            answer = self.answers.recv()
-        except (EOFError, OSError):
-            raise self._died(self._lost()) from None
-        self.waiting.popleft()
-        return answer
+        """The answer to the oldest task still wanted; those to tasks taken
+        back are read and dropped."""
+        while True:
+            try:
+                answer = self.answers.recv()
+            except (EOFError, OSError):
+                raise self._died(self._lost()) from None
+            if self.waiting.popleft() is not None:
+                return answer
+
+    def take_back(self, place):
+        """The units of the task after the ``place`` oldest still wanted,
+        whose answer will be dropped: the parent replays them itself."""
+        for index, units in enumerate(self.waiting):
+            if units is not None:
+                if place == 0:
+                    self.waiting[index] = None
+                    return units
+                place -= 1
+        raise IndexError(place)
 
     def _lost(self):
         """What was lost when this worker dies, for the message: the units
-        of its tasks not yet answered."""
-        found = [_unit_name(unit) for units in self.waiting for unit in units]
+        of its tasks not yet answered (and not taken back)."""
+        found = [_unit_name(unit) for units in self.waiting if units is not None
+                 for unit in units]
         unique = list(dict.fromkeys(found))
         shown = ", ".join(unique[:4])
         if len(unique) > 4:

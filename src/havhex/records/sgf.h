@@ -250,8 +250,10 @@ static inline int sgf_next_game(sgf_scanner *s) {
     }
 }
 
-/* Every x86-64 CPU has SSE2; MSVC says so with _M_X64, not __SSE2__. */
-#if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+/* Every x86-64 CPU has SSE2; MSVC says so with _M_X64 (or, for 32-bit x86
+ * built for SSE2, _M_IX86_FP), not __SSE2__. */
+#if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64) || \
+    (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
 #define SGF_BLOCK_WALK 1
 #include <emmintrin.h>
 #endif
@@ -275,7 +277,7 @@ static inline int sgf_block_walk_available(void) {
 static inline int64_t sgf_pass_blocks(const unsigned char *data, int64_t i, int64_t size,
                                       int *in_value, int64_t *line) {
 #if defined(SGF_BLOCK_WALK)
-    const __m128i open = _mm_set1_epi8('['), close = _mm_set1_epi8(']');
+    const __m128i open_bracket = _mm_set1_epi8('['), close_bracket = _mm_set1_epi8(']');
     const __m128i escape = _mm_set1_epi8('\\'), feed = _mm_set1_epi8('\n');
     /* "(" and ")" differ in their lowest bit only. */
     const __m128i paren = _mm_set1_epi8(')'), low_bit = _mm_set1_epi8(1);
@@ -285,8 +287,8 @@ static inline int64_t sgf_pass_blocks(const unsigned char *data, int64_t i, int6
                                     _mm_cmpeq_epi8(block, escape));
         if (_mm_movemask_epi8(stop))
             break;
-        unsigned opens = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, open));
-        unsigned closes = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, close));
+        unsigned opens = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, open_bracket));
+        unsigned closes = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, close_bracket));
         unsigned feeds = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, feed));
         /* The last bracket holds the highest bit of the two masks, which
          * never share one: "[" is last exactly when its mask is larger. */
