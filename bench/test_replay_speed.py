@@ -129,6 +129,39 @@ def test_replay_api(benchmark, hex_records, request):
         benchmark.extra_info["games/s"] = round(games_for(request) / seconds)
 
 
+def test_cut_walk_blocks_beside_bytes(benchmark, hex_records, request):
+    """The walk that cuts a collection for replay -j (``game_ranges``) over
+    the Hex collection, passing over 16-byte blocks and byte by byte,
+    alternating in each round; both must give the same cuts."""
+    from havhex.records import _reader
+
+    data = hex_records(games_for(request)).read_bytes()
+    seconds = {True: [], False: []}
+    cuts = {}
+
+    def one_round():
+        for blocks in (True, False):
+            if _reader.set_block_walk(blocks) != blocks:
+                continue                # no block walk on this CPU
+            start = time.perf_counter()
+            cuts[blocks] = _reader.game_ranges(memoryview(data), 64)
+            seconds[blocks].append(time.perf_counter() - start)
+
+    try:
+        benchmark.pedantic(one_round, rounds=1 if benchmark.disabled else 15, iterations=1)
+    finally:
+        _reader.set_block_walk(True)
+    assert len(cuts[False]) > 2
+    if seconds[True]:
+        assert cuts[True] == cuts[False]
+        ratios = sorted(b / a for a, b in zip(seconds[True], seconds[False]))
+        benchmark.extra_info["blocks GB/s, best"] = round(len(data) / min(seconds[True]) / 1e9, 2)
+        benchmark.extra_info["bytes / blocks, median of rounds"] = round(
+            ratios[len(ratios) // 2], 2)
+    benchmark.extra_info["bytes GB/s, best"] = round(len(data) / min(seconds[False]) / 1e9, 2)
+    benchmark.extra_info["MB"] = round(len(data) / 1e6, 1)
+
+
 def test_replay_little_golem(benchmark):
     """The 2,146 Little Golem files, -j 1, through the CLI."""
     needs.shared("records", "littlegolem-havannah", need="records")

@@ -382,11 +382,10 @@ def _replay_queued(pending, task):
         if ticket is None:
             continue
         worker = ticket.worker
-        ahead_of_it = [pending[earlier][1] for earlier in range(place)
-                       if pending[earlier][1] is not None
-                       and pending[earlier][1].worker is worker]
+        ahead_of_it = sum(1 for earlier in range(place) if pending[earlier][1] is not None
+                          and pending[earlier][1].worker is worker)
         if ahead_of_it and not worker.answers.poll():
-            pending[place] = (indices, None, replay_task(*task, worker.take_back(len(ahead_of_it))))
+            pending[place] = (indices, None, replay_task(*task, worker.take_back(ahead_of_it)))
             return True
     return False
 
