@@ -391,5 +391,7 @@ def test_a_task_taken_back_from_a_worker_has_its_answer_dropped(tmp_path):
         assert worker.take_back(0) == [("path", files[0])]
         pool.submit([("path", files[2])])
         assert worker._lost() == files[2]
+        with pytest.raises(IndexError):
+            worker.take_back(1)         # one task is wanted: nothing behind it
     finally:
         pool.close()
