@@ -4,7 +4,7 @@ Every module is parsed (Python with ``ast``; Cython ``.pyx``/``.pxd``/``.pxi``
 with a line parser that knows ``import``, ``cimport``, their ``from`` forms
 and ``include``), and the graph of imports between havhex's own modules is
 checked for three things: no cycle; no import from a layer to one above it
-(leaves -> the games -> records -> the adapters for Gymnasium and PettingZoo
+(leaves -> the games -> the registry of games -> records -> the adapters for Gymnasium and PettingZoo
 -> draw -> the GTP engine -> the match arbiter -> the cluster layer -> cli); no
 submodule importing its own package's ``__init__``.  Each fault names the
 file and line of the import.
@@ -20,7 +20,7 @@ PACKAGE = SRC / "havhex"
 CYTHON = (".pyx", ".pxd", ".pxi")
 
 # The layers, lowest first: a module may import from its own layer or below.
-LAYERS = ("leaf", "game", "records", "adapters", "draw", "gtp", "match", "cluster", "cli",
+LAYERS = ("leaf", "game", "registry", "records", "adapters", "draw", "gtp", "match", "cluster", "cli",
           "top")
 
 
@@ -33,10 +33,12 @@ def _layer(module):
     head = parts[1]
     if head in ("errors", "_checks", "_native", "_source", "_threads", "_files", "_buffers",
                 "_frozen", "_explanation", "_version", "_boundaries", "_svg", "_units",
-                "_batch"):
+                "_batch", "_notation", "descriptor", "contract"):
         return "leaf"
     if head in ("havannah", "hex"):
         return "game"
+    if head == "games":
+        return "registry"
     if head == "records":
         return "records"
     if head in ("gymnasium", "pettingzoo"):

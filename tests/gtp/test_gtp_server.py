@@ -7,7 +7,8 @@ import pytest
 
 from havhex.gtp import parse_command, parse_response
 from havhex.gtp.players import RandomPlayer
-from havhex.gtp.server import COLOURS, COMMANDS, MAX_HEX_SIDE, Engine
+from havhex import games
+from havhex.gtp.server import COLOURS, COMMANDS, Engine
 from havhex.havannah.board import Board as HavannahBoard
 from havhex.hex.board import Board as HexBoard
 
@@ -101,7 +102,7 @@ def test_turns_are_kept(hex_engine):
     ("boardsize", "boardsize takes"),
     ("boardsize x", "not a number"),
     ("boardsize 0", "unacceptable size"),
-    (f"boardsize {MAX_HEX_SIDE + 1}", "unacceptable size"),
+    (f"boardsize {games.get('hex').max_size + 1}", "unacceptable size"),
     ("boardsize 99999999999999999999", "not a number"),
     ("boardsize \u0663", "not a number"),
     ("boardsize 3 4 5", "boardsize takes"),

@@ -15,7 +15,8 @@ def havannah_cells(size):
             if abs(x - y) <= size - 1]
 
 
-@pytest.mark.parametrize("dialect", sorted(DIALECTS))
+@pytest.mark.parametrize("dialect", sorted(name for name in DIALECTS
+                                            if "hex" in DIALECTS[name].games))
 @pytest.mark.parametrize("size", [1, 5, 11, 19, 27])
 def test_hex_cells_are_havhex_names_for_every_family(dialect, size):
     words = DIALECTS[dialect]
@@ -76,9 +77,18 @@ def test_colours_and_board_sizes():
     assert DIALECTS["havhex"].genmove("hex", 1) == "genmove blue"
 
 
+def test_the_families_play_the_games_their_descriptors_give_them_words_for():
+    assert [name for name in sorted(DIALECTS) if "havannah" in DIALECTS[name].games] == \
+        ["castro", "havhex", "morat"]
+    assert [name for name in sorted(DIALECTS) if "hex" in DIALECTS[name].games] == \
+        ["benzene", "havhex", "morat"]
+    with pytest.raises(ValueError, match="castro engines do not play hex"):
+        DIALECTS["castro"].cell_name("hex", 5, (0, 0))
+
+
 def test_swap_words_and_setup():
     assert DIALECTS["benzene"].cell_name("hex", 11, "swap-pieces") == "swap-pieces"
-    assert DIALECTS["benzene"].swap_setup(True) == ["param_game allow_swap 1"]
+    assert DIALECTS["benzene"].swap_setup(True, "hex") == ["param_game allow_swap 1"]
     assert DIALECTS["castro"].swap_setup(False, "havannah") == ["swap 0"]
     assert DIALECTS["havhex"].parse_cell("havannah", 4, "swap") == "swap"
     assert DIALECTS["havhex"].parse_cell("hex", 4, "Swap-Pieces") == "swap-pieces"

@@ -3,7 +3,8 @@ one command line, ``Engine.serve(stdin, stdout)`` answers them all until
 ``quit`` or the end of the input.
 
 Colour words.  Seat 0 moves first.  The words an engine takes and answers
-with depend on ``colours``:
+with depend on ``colours``, and are the game's descriptor's
+(``colour_words``):
 
 ==========  ======================  ======================
 colours     Hex (first, second)     Havannah (first, second)
@@ -28,30 +29,23 @@ import math
 import os
 import time
 
-from .. import _version
+from .. import _version, games
 from ..errors import InputError
-from ..havannah import board as havannah_board
-from ..hex import board as hex_board
 from ..records import read as read_records
 from ..records.game import EXTENSIONS as RECORD_EXTENSIONS
 from .players import RandomPlayer
 from .protocol import answer, parse_command
 
-__all__ = ["Engine", "COLOURS", "GAMES", "COMMANDS", "MAX_HEX_SIDE", "MAX_HAVANNAH_SIZE"]
+__all__ = ["Engine", "COLOUR_FAMILIES", "COLOURS", "COMMANDS"]
 
-GAMES = ("hex", "havannah")
-COLOURS = {
-    "havhex": {"hex": ("red", "blue"), "havannah": ("white", "black")},
-    "benzene": {"hex": ("black", "white"), "havannah": ("black", "white")},
-    "morat": {"hex": ("white", "black"), "havannah": ("white", "black")},
-}
-DEFAULT_SIZE = {"hex": 11, "havannah": 8}
-# Bounds on ``boardsize``: a line of a few bytes must not allocate a board
-# of gigabytes (the boards themselves take far more).
-MAX_HEX_SIDE = 128
-MAX_HAVANNAH_SIZE = 64
+# The colour words ``colours`` may choose: havhex's own, then those of the
+# engine families whose controllers an engine may face.
+COLOUR_FAMILIES = ("havhex", "benzene", "morat")
+# Either swap word is taken in every game (controllers say both).
 SWAP_WORDS = ("swap-pieces", "swap")
-_MAX_CELLS = MAX_HEX_SIDE * MAX_HEX_SIDE
+# The largest record loadsgf reads: a record of a few bytes must not make a
+# board of gigabytes.
+_MAX_CELLS = 128 * 128
 
 # The commands, in list_commands' order.
 _COMMON = ("protocol_version", "name", "version", "known_command", "list_commands",
@@ -59,7 +53,42 @@ _COMMON = ("protocol_version", "name", "version", "known_command", "list_command
            "final_score", "winner", "all_legal_moves", "all_legal", "history", "loadsgf",
            "param_game", "swap", "time", "time_settings", "time_left",
            "hexgui-analyze_commands")
-COMMANDS = {"hex": _COMMON + ("swap-pieces",), "havannah": _COMMON}
+
+
+def _commands(descriptor):
+    """The commands of an engine of ``descriptor``'s game: the swap move is
+    a command of its own where it is not the pie rule's switch (``swap``)."""
+    if descriptor.swap_move in _COMMON:
+        return _COMMON
+    return _COMMON + (descriptor.swap_move,)
+
+
+def __getattr__(name):
+    # The tables by game, made from the registry when asked for.
+    if name == "COLOURS":
+        return {family: {game: games.get(game).colour_words.get(family,
+                                                               games.get(game).players)
+                         for game in games.names()}
+                for family in COLOUR_FAMILIES}
+    if name == "COMMANDS":
+        return {game: _commands(games.get(game)) for game in games.names()}
+    old = _DEPRECATED.get(name)
+    if old is not None:
+        import warnings
+
+        warnings.warn(f"havhex.gtp.server.{name} is deprecated: use {old[0]}",
+                      DeprecationWarning, stacklevel=2)
+        return old[1]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_DEPRECATED = {
+    "GAMES": ("havhex.games.names()", lambda: games.names()),
+    "DEFAULT_SIZE": ("havhex.games.get(game).default_size",
+                     lambda: {game: games.get(game).default_size for game in games.names()}),
+    "MAX_HEX_SIDE": ("the game's descriptor's max_size", lambda: 128),
+    "MAX_HAVANNAH_SIZE": ("the game's descriptor's max_size", lambda: 64),
+}
 
 # HexGui's analyze commands: type/label/command, one a line.
 _ANALYZE = ("string/Final Score/final_score\n"
@@ -92,9 +121,10 @@ def _seconds(text, what):
 
 
 class Engine:
-    """A GTP engine for ``game`` ("hex" or "havannah") on a board of
-    ``size`` (Hex N x N, Havannah base N; None: 11 and 8), Havannah's ring
-    ``rule``, the pie rule when ``swap``; ``player`` chooses the moves of
+    """A GTP engine for ``game`` (a name :func:`havhex.games.get` knows) on
+    a board of ``size`` (None: the game's default size; Hex N x N, Havannah
+    base N), the ring ``rule`` of a game that has one, the pie rule when
+    ``swap``; ``player`` chooses the moves of
     ``genmove`` (default: a RandomPlayer); ``colours`` names the players
     (see the module's text); ``log``, when given, is called with one line
     of text after each ``genmove`` (the move, its time and, for a search,
@@ -102,21 +132,23 @@ class Engine:
 
     def __init__(self, game, size=None, rule="official", swap=False, player=None,
                  colours="havhex", log=None):
-        if game not in GAMES:
-            raise ValueError(f"game is 'hex' or 'havannah', not {game!r}")
-        if rule not in havannah_board.RULES:
-            raise ValueError(f"rule is 'official' or 'contest', not {rule!r}")
-        if colours not in COLOURS:
-            raise ValueError(f"colours is one of {', '.join(COLOURS)}, not {colours!r}")
+        descriptor = games.get(game)
+        rules = descriptor.rules or ("official", "contest")
+        if rule not in rules:
+            raise ValueError(f"rule is one of {', '.join(rules)}, not {rule!r}")
+        if colours not in COLOUR_FAMILIES:
+            raise ValueError(f"colours is one of {', '.join(COLOUR_FAMILIES)}, "
+                             f"not {colours!r}")
+        self.descriptor = descriptor
         self.game = game
         self.rule = rule
         self.swap = bool(swap)
         self.player = player if player is not None else RandomPlayer()
         self.colours = colours
         self.log = log
-        self.words = COLOURS[colours][game]
-        size = DEFAULT_SIZE[game] if size is None else size
-        self.shape = (size, size) if game == "hex" else size
+        self.words = descriptor.colour_words.get(colours, descriptor.players)
+        size = descriptor.default_size if size is None else size
+        self.shape = (size, size) if descriptor.rectangular else size
         self.board = self._new_board(self.shape, self.swap)
         self.finished = False           # set by quit
         self.time_left = [None, None]   # seconds, from time_left / morat's time -g
@@ -149,16 +181,13 @@ class Engine:
             "time_left": self._time_left,
             "hexgui-analyze_commands": self._analyze_commands,
         }
-        if game == "hex":
-            self._handlers["swap-pieces"] = self._swap_pieces
+        if descriptor.swap_move not in self._handlers:
+            self._handlers[descriptor.swap_move] = self._swap_move
 
     # The board ------------------------------------------------------------
 
     def _new_board(self, shape, swap):
-        if self.game == "hex":
-            rows, cols = shape
-            return hex_board.Board(rows, cols, swap)
-        return havannah_board.Board(shape, self.rule, swap)
+        return self.descriptor.new_board(shape, self.rule, swap)
 
     def _replace_board(self, shape, swap, moves):
         """A new board of ``shape`` with ``moves`` played on it, which
@@ -175,7 +204,7 @@ class Engine:
         for seat, colour in enumerate(self.words):
             if lowered in (colour, colour[0]):
                 return seat
-        for seat, colour in enumerate(COLOURS["havhex"][self.game]):
+        for seat, colour in enumerate(self.descriptor.players):
             if lowered == colour:
                 return seat
         raise _Failure(f"not a colour: {word[:20]!r} (this engine's colours are "
@@ -185,7 +214,7 @@ class Engine:
         return self._players().index(self.board.to_move)
 
     def _players(self):
-        return hex_board.PLAYERS if self.game == "hex" else havannah_board.PLAYERS
+        return self.descriptor.players
 
     def _move_name(self, move):
         if isinstance(move, str):
@@ -196,12 +225,12 @@ class Engine:
         """havhex's move for a move word: a cell name or a swap word."""
         word = text.lower()
         if word in SWAP_WORDS:
-            return "swap-pieces" if self.game == "hex" else "swap"
+            return self.descriptor.swap_move
         if word in ("pass", "resign"):
             raise _Failure(f"illegal move: {word} (a game ends only when it is won)")
-        if word == hex_board.SWAP_SIDES:
-            # The pie rule's swap here is swap-pieces, as the Hex engines'.
-            raise _Failure(f"illegal move: {word} (the swap is swap-pieces)")
+        refused = self.descriptor.refused_words.get(word)
+        if refused is not None:
+            raise _Failure(f"illegal move: {word} ({refused})")
         return text
 
     def _play_move(self, seat, text):
@@ -267,20 +296,21 @@ class Engine:
         return "\n".join(self._handlers)
 
     def _boardsize(self, args):
-        if self.game == "hex":
+        least, most = self.descriptor.min_size, self.descriptor.max_size
+        if self.descriptor.rectangular:
             if len(args) not in (1, 2):
                 raise _Failure("boardsize takes N or W H")
             cols = _integer(args[0], "board size")
             rows = _integer(args[1], "board size") if len(args) == 2 else cols
-            if not (1 <= rows <= MAX_HEX_SIDE and 1 <= cols <= MAX_HEX_SIDE):
-                raise _Failure(f"unacceptable size (1 to {MAX_HEX_SIDE} a side)")
+            if not (least <= rows <= most and least <= cols <= most):
+                raise _Failure(f"unacceptable size ({least} to {most} a side)")
             shape = (rows, cols)
         else:
             if len(args) not in (1, 2) or (len(args) == 2 and args[0] != args[1]):
-                raise _Failure("boardsize takes the base N")
+                raise _Failure(f"boardsize takes the size {self.descriptor.size_letter}")
             shape = _integer(args[0], "board size")
-            if not 2 <= shape <= MAX_HAVANNAH_SIZE:
-                raise _Failure(f"unacceptable size (base 2 to {MAX_HAVANNAH_SIZE})")
+            if not least <= shape <= most:
+                raise _Failure(f"unacceptable size ({least} to {most})")
         self._replace_board(shape, self.swap, ())
         return ""
 
@@ -294,8 +324,8 @@ class Engine:
         self._play_move(self._seat_of(args[0]), args[1])
         return ""
 
-    def _swap_pieces(self, args):
-        self._play_move(self._seat_to_move(), "swap-pieces")
+    def _swap_move(self, args):
+        self._play_move(self._seat_to_move(), self.descriptor.swap_move)
         return ""
 
     def _genmove(self, args):
@@ -333,10 +363,7 @@ class Engine:
         return ""
 
     def _showboard(self, args):
-        board = self.board
-        if self.game == "hex" and board.rows != board.cols:
-            return "\n" + _rectangle_text(board)
-        return "\n" + board.draw(as_text=True)
+        return "\n" + self.descriptor.board_text(self.board)
 
     def _quit(self, args):
         self.finished = True
@@ -358,8 +385,9 @@ class Engine:
         return self.words[self._players().index(self.board.winner)]
 
     def _all_legal(self, args):
+        refused = self.descriptor.refused_words
         return " ".join(self._move_name(move) for move in self.board.legal_moves()
-                        if move != hex_board.SWAP_SIDES)
+                        if not (isinstance(move, str) and move in refused))
 
     def _history(self, args):
         return " ".join(self._move_name(move) for move in self.board.moves)
@@ -465,25 +493,6 @@ class Engine:
 
     def _analyze_commands(self, args):
         return _ANALYZE
-
-
-def _rectangle_text(board):
-    """A Hex board of rows x cols as text (the pictures draw square boards
-    only): a row a line, shifted right by its number, R, B and . for red,
-    blue and empty; the stones from the moves, in which every move is by
-    the seat after the last one's and swap-pieces mirrors the first stone."""
-    stones = {}
-    for index, move in enumerate(board.moves):
-        if move == hex_board.SWAP_PIECES:
-            stones = {(col, row): "B" for (row, col) in stones}
-        elif not isinstance(move, str):
-            stones[move] = "RB"[index % 2]
-    letters = " ".join(hex_board.name_of_cell((0, col))[:-1] for col in range(board.cols))
-    lines = ["   " + letters]
-    for row in range(board.rows):
-        cells = " ".join(stones.get((row, col), ".") for col in range(board.cols))
-        lines.append(f"{row + 1:>2} " + " " * row + cells)
-    return "\n".join(lines)
 
 
 def _one_line(error):

@@ -1,7 +1,9 @@
 from typing import Any, Callable, Dict, IO, Iterable, List, Mapping, Optional, Tuple, Union
 
-__all__ = ["Engine", "COLOURS", "GAMES", "COMMANDS", "MAX_HEX_SIDE", "MAX_HAVANNAH_SIZE"]
+__all__ = ["Engine", "COLOUR_FAMILIES", "COLOURS", "COMMANDS"]
 
+COLOUR_FAMILIES: Tuple[str, ...]
+# Deprecated (havhex.games and the descriptors say these now).
 GAMES: Tuple[str, ...]
 COLOURS: Mapping[str, Mapping[str, Tuple[str, str]]]
 COMMANDS: Mapping[str, Tuple[str, ...]]
@@ -11,6 +13,7 @@ MAX_HAVANNAH_SIZE: int
 SWAP_WORDS: Tuple[str, ...]
 
 class Engine:
+    descriptor: Any
     game: str
     rule: str
     swap: bool

@@ -1,8 +1,8 @@
 """One game between two players, adjudicated on havhex's own board.
 
 The engines never decide anything: each move an engine answers is parsed in
-its dialect, played on a live board of havhex (``havhex.hex.Board`` or
-``havhex.havannah.Board`` with the match's ring rule and pie rule) and only
+its dialect, played on a live board of havhex (the game's, as its
+descriptor makes it, with the match's ring rule and pie rule) and only
 then forwarded to the other engine.  The game ends at the move that wins by
 havhex's judge, or when the board fills (a draw), or at the first fault of
 an engine, which loses:
@@ -26,6 +26,8 @@ another winner than the board's is flagged.
 """
 import time
 
+from .. import games
+
 __all__ = ["GameResult", "Clock", "play_game", "REASONS", "BOARD_REASONS"]
 
 # How a game can end; the first five are decided on the board.
@@ -41,21 +43,9 @@ CLAIM_TIMEOUT = 2.0
 STALL_TIMEOUT = 60.0
 
 
-def _swap_word(game):
-    return "swap-pieces" if game == "hex" else "swap"
-
-
 def new_board(game, size, rule="official", swap=False):
-    """A live board of havhex for one game."""
-    if game == "hex":
-        from ..hex.board import Board
-
-        return Board(size, size, swap)
-    if game == "havannah":
-        from ..havannah.board import Board
-
-        return Board(size, rule, swap)
-    raise ValueError(f"game is 'hex' or 'havannah', not {game!r}")
+    """A live board of havhex for one game (by its name)."""
+    return games.get(game).new_board(size, rule, swap)
 
 
 class Clock:
@@ -181,23 +171,14 @@ def _fault(error):
     return "disconnects", f"{type(error).__name__}: {error}"
 
 
-def _board_reason(game, kinds):
-    if game == "hex":
-        return "connection"
-    # Havannah: a move completing several structures is named by the first
-    # of ring, bridge, fork it completed (the board reports them in order).
-    for kind in ("ring", "bridge", "fork"):
-        if kind in kinds:
-            return kind
-    return kinds[0] if kinds else "fork"
-
-
 class _Game:
     """The state of one game in play: the board, the clock, the result."""
 
     def __init__(self, game, size, players, rule, swap, clock, stall):
         self.game, self.size, self.players = game, size, players
-        self.board = new_board(game, size, rule, swap)
+        descriptor = games.get(game)
+        self.board = descriptor.new_board(size, rule, swap)
+        self.win_reason = descriptor.win_reason
         self.first_colour = self.board.to_move
         self.clock, self.stall = clock, stall
         self.result = GameResult(game, size, rule, swap,
@@ -304,7 +285,7 @@ class _Game:
             if self.board.winner is None:
                 self.result.winner, self.result.reason = None, "board full"
             else:
-                self.result.winner, self.result.reason = seat, _board_reason(self.game, kinds)
+                self.result.winner, self.result.reason = seat, self.win_reason(kinds)
             # The loser hears the last move so that its claim can be asked.
             try:
                 self.players[1 - seat].play(seat, played, COMMAND_TIMEOUT)

@@ -1,216 +1,123 @@
-"""The GTP dialects of the Hex and Havannah engine families: what each calls
-the players, how it takes the board size, names cells, swaps, takes time
-and says who won.
+"""The GTP dialects of the engine families: what each calls the players,
+how it takes the board size, names cells, swaps, takes time and says who
+won.
 
 Inside havhex a player is a **seat** (0 moves first) and a move is what
-the live boards take: Hex ``(row, col)`` 0-based or ``"swap-pieces"``,
-Havannah ``(x, y)`` 1-based (docs/conventions.md) or ``"swap"``.  A
-:class:`Dialect` turns these into an engine's words and back.
+the live boards take (a cell, or the game's swap move).  A :class:`Dialect`
+turns these into an engine's words and back.  What a family says of one
+game (its colour words, its cell names, its swap) is the game's to tell:
+its descriptor's ``engines`` (:class:`havhex.descriptor.EngineWords`); a
+family is a dialect only in what it says of every game:
 
-* ``havhex``: ``havhex gtp``; Hex ``red`` then ``blue``, Havannah ``white``
-  then ``black``; Havannah cells in Little Golem's notation as the records
-  write them (``A1`` is ``(1, 1)``).
-* ``morat``: the first player is ``white`` in both games; ``boardsize N``;
-  no swap; ``time -m/-g/-f/-r``; ``winner`` answers ``white``/``black``.
-  Havannah cells are its array's column letter and row number: ``a1`` is
-  ``(1, 1)``, the letter counts ``x - 1`` and the number is ``y`` (its
-  neighbours ``(+-1, 0), (0, +-1), (1, 1), (-1, -1)`` and its cut corners
-  ``|x - y| >= N`` are havhex's; tests/match/test_morat.py checks a fork, a
-  bridge and a ring against the real program).
-* ``benzene`` (MoHex, Wolve; HexGui's words): ``black`` moves first,
-  ``boardsize N N``, ``param_game allow_swap 1`` and ``swap-pieces``,
-  ``final_score`` answers ``B+``/``W+``.
-* ``castro`` (Havannah): morat's predecessor, morat's cells (``gridcoords``,
-  sent when it lists it) and colours, ``swap 0|1`` and the ``swap`` move.
+* ``havhex``: ``havhex gtp``; ``boardsize N``; ``final_score`` answers
+  ``R+``/``B+`` (Hex), ``W+``/``B+`` (Havannah).
+* ``morat``: ``boardsize N``; no swap; ``time -m/-g/-f/-r``; ``winner``
+  answers ``white``/``black``.
+* ``benzene`` (MoHex, Wolve; HexGui's words): ``boardsize N N`` on a game
+  whose boards may be rectangles, ``final_score`` answers ``B+``/``W+``,
+  ``param_mohex max_time``.
+* ``castro`` (Havannah): morat's predecessor, morat's clock and result.
   Written from castro's documented words; no castro binary was at hand.
-
-Hex cells are ``a1`` (column letter, row number from 1, ``a1`` top left)
-for every family, and every family's first player joins top and bottom.
 """
-import re
+from __future__ import annotations
 
-__all__ = ["Dialect", "DIALECTS", "detect", "SWAP_MOVES"]
+from .. import games
 
-# The swap as the live boards take it, per game.
-SWAP_MOVES = {"hex": "swap-pieces", "havannah": "swap"}
-GAMES = ("hex", "havannah")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Iterable, List, Optional, Tuple
 
-_CELL = re.compile(r"([a-zA-Z]+)([0-9]+)")
+    from ..descriptor import Descriptor, EngineWords
 
-
-def _letters(index):
-    """Column ``index`` (0-based) as letters: a..z, then aa, ab, ... (the
-    spreadsheet count that havhex's Hex names use past z)."""
-    text = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        text = chr(ord("a") + rest) + text
-    return text
+__all__ = ["Dialect", "DIALECTS", "detect"]
 
 
-def _index(letters):
-    """The 0-based column of ``letters`` (case ignored)."""
-    value = 0
-    for char in letters.lower():
-        value = value * 26 + (ord(char) - ord("a") + 1)
-    return value - 1
+def _words(family: str, game: str) -> Tuple[Descriptor, EngineWords]:
+    """What ``family`` says of ``game``: ValueError for a game it does not play."""
+    descriptor = games.get(game)
+    words = descriptor.engines.get(family)
+    if words is None:
+        raise ValueError(f"{family} engines do not play {game}")
+    return descriptor, words
 
 
-def _split(text):
-    """(column index, row number) of a name such as ``c12``; ValueError
-    when it is not letters then digits."""
-    match = _CELL.fullmatch(text.strip())
-    if match is None or not match.group(1).isascii() or not match.group(2).isascii():
-        raise ValueError(f"not a cell name: {text[:40]!r}")
-    return _index(match.group(1)), int(match.group(2))
-
-
-def _check_game(game):
-    if game not in GAMES:
-        raise ValueError(f"game is 'hex' or 'havannah', not {game!r}")
-
-
-def _on_havannah(size, x, y):
-    return 1 <= x <= 2 * size - 1 and 1 <= y <= 2 * size - 1 and abs(x - y) <= size - 1
-
-
-def hex_cell_name(move):
-    row, col = move
-    return f"{_letters(col)}{row + 1}"
-
-
-def hex_parse_cell(size, text):
-    col, number = _split(text)
-    row = number - 1
-    if not (0 <= row < size and 0 <= col < size):
-        raise ValueError(f"{text!r} is off the {size}x{size} board")
-    return (row, col)
-
-
-def grid_cell_name(move):
-    """morat's Havannah name of havhex's ``(x, y)``: column letter x - 1,
-    row number y."""
-    x, y = move
-    return f"{_letters(x - 1)}{y}"
-
-
-def grid_parse_cell(size, text):
-    col, y = _split(text)
-    x = col + 1
-    if not _on_havannah(size, x, y):
-        raise ValueError(f"{text!r} is off the Havannah board of base {size}")
-    return (x, y)
-
-
-def golem_cell_name(size, move):
-    """Little Golem's name of ``(x, y)`` as havhex's records write it: the
-    row letter of y, then the place along the row from its start."""
-    x, y = move
-    return f"{_letters(y - 1).upper()}{x - max(0, y - size)}"
-
-
-def golem_parse_cell(size, text):
-    row, number = _split(text)
-    y = row + 1
-    x = number + max(0, y - size)
-    if not _on_havannah(size, x, y):
-        raise ValueError(f"{text!r} is off the Havannah board of base {size}")
-    return (x, y)
-
-
-def _seconds(value):
+def _seconds(value: float) -> str:
     """A number of seconds as a GTP argument: no exponent, no needless
     zeros."""
     return f"{max(0.0, value):.3f}".rstrip("0").rstrip(".") or "0"
 
 
 class Dialect:
-    """One engine family's words.  ``colours[game]`` is the pair (first
-    player's, second player's) colour word; ``first_colour`` and
-    ``second_colour`` are Hex's, where the families differ."""
+    """One engine family's words.  ``boardsize_form`` ``"two"`` sends
+    ``boardsize N N`` for a game whose boards may be rectangles;
+    ``result_command`` the command that asks an engine who won."""
 
-    def __init__(self, name, hex_colours, havannah_colours, boardsize_form, havannah_cells,
-                 swap_words, swap_setup, result_command, games=GAMES):
+    def __init__(self, name: str, boardsize_form: str, result_command: Optional[str]) -> None:
         self.name = name
-        self.colours = {"hex": hex_colours, "havannah": havannah_colours}
-        self.first_colour, self.second_colour = hex_colours
         self._boardsize_form = boardsize_form
-        self._havannah_cells = havannah_cells
-        self._swap_words = swap_words
-        self._swap_setup = swap_setup
         self.result_command = result_command
-        self.games = games
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Dialect {self.name}>"
 
-    def colour(self, game, seat):
-        """The colour word of ``seat`` (0 moves first) in ``game``."""
-        _check_game(game)
-        return self.colours[game][seat]
+    @property
+    def games(self) -> Tuple[str, ...]:
+        """The names of the games this family plays."""
+        return tuple(name for name in games.names()
+                     if self.name in games.get(name).engines)
 
-    def seat_of_colour(self, game, word):
+    def colour(self, game: str, seat: int) -> str:
+        """The colour word of ``seat`` (0 moves first) in ``game``."""
+        return _words(self.name, game)[1].colours[seat]
+
+    def seat_of_colour(self, game: str, word: str) -> Optional[int]:
         """The seat a colour word names (its full word or first letter, any
         case), None when it names neither."""
         word = word.strip().lower()
-        for seat, colour in enumerate(self.colours[game]):
+        for seat, colour in enumerate(_words(self.name, game)[1].colours):
             if word in (colour, colour[0]):
                 return seat
         return None
 
-    def boardsize(self, game, size):
-        """The ``boardsize`` command for a board of ``size`` (Hex N x N,
-        Havannah base N)."""
-        _check_game(game)
-        if self._boardsize_form == "two" and game == "hex":
+    def boardsize(self, game: str, size: int) -> str:
+        """The ``boardsize`` command for a board of ``size``."""
+        descriptor, _ = _words(self.name, game)
+        if self._boardsize_form == "two" and descriptor.rectangular:
             return f"boardsize {size} {size}"
         return f"boardsize {size}"
 
-    def swap_word(self, game):
+    def swap_word(self, game: str) -> Optional[str]:
         """The engine's word for the swap in ``game``, None when it has none."""
-        return self._swap_words.get(game)
+        return _words(self.name, game)[1].swap_word
 
-    def swap_setup(self, swap, game="hex"):
+    def swap_setup(self, swap: bool, game: str) -> List[str]:
         """Commands that turn the pie rule on or off at a new game."""
-        setup = self._swap_setup.get(game)
+        setup = _words(self.name, game)[1].swap_setup
         return [setup.format(int(bool(swap)))] if setup else []
 
-    def setup(self, game):
-        """Commands sent once after an engine starts, where it lists them:
-        castro is put in its grid coordinates (morat's), whichever of its
-        two systems it starts in."""
-        return ["gridcoords"] if self.name == "castro" and game == "havannah" else []
+    def setup(self, game: str) -> List[str]:
+        """Commands sent once after an engine starts, where it lists them."""
+        return list(_words(self.name, game)[1].setup)
 
-    def cell_name(self, game, size, move):
+    def cell_name(self, game: str, size: int, move: Any) -> str:
         """The engine's name of havhex's ``move`` (a cell or the swap)."""
-        _check_game(game)
+        descriptor, words = _words(self.name, game)
         if isinstance(move, str):
-            word = self.swap_word(game)
-            if move != SWAP_MOVES[game] or word is None:
+            if move != descriptor.swap_move or words.swap_word is None:
                 raise ValueError(f"{self.name} has no word for {move!r}")
-            return word
-        if game == "hex":
-            return hex_cell_name(move)
-        if self._havannah_cells == "golem":
-            return golem_cell_name(size, move)
-        return grid_cell_name(move)
+            return words.swap_word
+        return words.cell_name(size, move)
 
-    def parse_cell(self, game, size, text):
+    def parse_cell(self, game: str, size: int, text: str) -> Any:
         """havhex's move for the engine's word ``text``: a cell, or the
         board's swap move; ValueError for anything else or off the board."""
-        _check_game(game)
+        descriptor, words = _words(self.name, game)
         word = text.strip()
-        swap = self.swap_word(game)
-        if swap is not None and word.lower() == swap:
-            return SWAP_MOVES[game]
-        if game == "hex":
-            return hex_parse_cell(size, word)
-        if self._havannah_cells == "golem":
-            return golem_parse_cell(size, word)
-        return grid_parse_cell(size, word)
+        if words.swap_word is not None and word.lower() == words.swap_word:
+            return descriptor.swap_move
+        return words.parse_cell(size, word)
 
-    def time_commands(self, game, clock, commands):
+    def time_commands(self, game: str, clock: Any, commands: Iterable[str]) -> List[str]:
         """Commands that tell the engine the match's clock at a new game,
         only those among ``commands`` (the engine's ``list_commands``)."""
         if clock is None:
@@ -229,7 +136,8 @@ class Dialect:
             return [f"time_settings {_seconds(clock.base or 0.0)} 0 0"]
         return []
 
-    def move_time_commands(self, game, seat, clock, time_left, commands):
+    def move_time_commands(self, game: str, seat: int, clock: Any, time_left: Optional[float],
+                           commands: Iterable[str]) -> List[str]:
         """Commands sent before a ``genmove`` under a game clock: the
         time ``seat`` has left, where the engine takes it."""
         if clock is None or clock.per_move is not None or time_left is None:
@@ -241,13 +149,13 @@ class Dialect:
             return [f"time_left {self.colour(game, seat)} {_seconds(time_left)} 0"]
         return []
 
-    def genmove(self, game, seat):
+    def genmove(self, game: str, seat: int) -> str:
         return f"genmove {self.colour(game, seat)}"
 
-    def play(self, game, size, seat, move):
+    def play(self, game: str, size: int, seat: int, move: Any) -> str:
         return f"play {self.colour(game, seat)} {self.cell_name(game, size, move)}"
 
-    def parse_result(self, text, game="hex"):
+    def parse_result(self, text: str, game: str) -> Optional[int]:
         """The seat an engine's claim names as the winner: ``final_score``
         (``B+``, ``W+``, ``R+``, with points or not) or ``winner``
         (``white``, ``black``...); None for ``unknown``, ``draw``,
@@ -257,27 +165,21 @@ class Dialect:
             return None
         if "+" in word:
             return self.seat_of_colour(game, word.split("+", 1)[0])
-        if word in self.colours[game]:
-            return self.colours[game].index(word)
+        colours = _words(self.name, game)[1].colours
+        if word in colours:
+            return colours.index(word)
         return None
 
 
-DIALECTS = {
-    "havhex": Dialect("havhex", ("red", "blue"), ("white", "black"), "one", "golem",
-                      {"hex": "swap-pieces", "havannah": "swap"},
-                      {"hex": "swap {}", "havannah": "swap {}"}, "final_score"),
-    "morat": Dialect("morat", ("white", "black"), ("white", "black"), "one", "grid",
-                     {}, {}, "winner"),
-    "benzene": Dialect("benzene", ("black", "white"), ("black", "white"), "two", "grid",
-                       {"hex": "swap-pieces"}, {"hex": "param_game allow_swap {}"},
-                       "final_score", games=("hex",)),
-    "castro": Dialect("castro", ("white", "black"), ("white", "black"), "one", "grid",
-                      {"havannah": "swap"}, {"havannah": "swap {}"}, "winner",
-                      games=("havannah",)),
+DIALECTS: dict[str, Dialect] = {
+    "havhex": Dialect("havhex", "one", "final_score"),
+    "morat": Dialect("morat", "one", "winner"),
+    "benzene": Dialect("benzene", "two", "final_score"),
+    "castro": Dialect("castro", "one", "winner"),
 }
 
 
-def detect(name, commands):
+def detect(name: Optional[str], commands: Iterable[str]) -> Dialect:
     """The dialect of an engine from its ``name`` answer and its
     ``list_commands``: morat and castro by name; benzene by name (MoHex,
     Wolve, benzene) or by its commands (``param_game``, ``param_mohex``);

@@ -18,15 +18,13 @@ import subprocess
 import time
 from typing import NamedTuple, Optional
 
+from .. import games
 from ..gtp.protocol import ProtocolError, Response, parse_response
-from ..havannah.board import Board as HavannahBoard
-from ..hex.board import Board as HexBoard
 from .dialects import DIALECTS, detect
 
 __all__ = ["EngineSpec", "EngineFailure", "CommandRefused", "GtpPlayer", "CallablePlayer",
-           "make_player", "ClockSettings", "GAMES"]
+           "make_player", "ClockSettings"]
 
-GAMES = ("hex", "havannah")
 # How long close() lets an engine act on ``quit`` before it is killed.
 _QUIT_GRACE = 1.0
 _READ_CHUNK = 65536
@@ -139,13 +137,14 @@ class EngineSpec:
                    cwd=found.get("dir"), stderr=found.get("stderr"), init=init)
 
 
-def _check_game(game):
-    if game not in GAMES:
-        raise ValueError(f"game is 'hex' or 'havannah', not {game!r}")
+def __getattr__(name):
+    if name == "GAMES":
+        import warnings
 
-
-def _board_size(board):
-    return board.rows if isinstance(board, HexBoard) else board.size
+        warnings.warn("havhex.match.engines.GAMES is deprecated: use havhex.games.names()",
+                      DeprecationWarning, stacklevel=2)
+        return games.names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class GtpPlayer:
@@ -154,7 +153,7 @@ class GtpPlayer:
     calls ``new_game``, ``play``, ``genmove`` and ``claimed_winner``."""
 
     def __init__(self, spec, game):
-        _check_game(game)
+        self.descriptor = games.get(game)
         if spec.command is None:
             raise ValueError("a GtpPlayer runs a command; use CallablePlayer for a callable")
         self.spec = spec
@@ -280,7 +279,7 @@ class GtpPlayer:
         word = text.strip().lower()
         if word in ("resign", "pass"):
             return word
-        return self.dialect.parse_cell(self.game, _board_size(board), word)
+        return self.dialect.parse_cell(self.game, self.descriptor.board_size(board), word)
 
     def claimed_winner(self, timeout=10.0):
         """The seat the engine says has won (``final_score`` or
@@ -477,7 +476,7 @@ class CallablePlayer:
     disconnection."""
 
     def __init__(self, spec, game):
-        _check_game(game)
+        self.descriptor = games.get(game)
         if spec.player is None:
             raise ValueError("a CallablePlayer calls a Python callable; use GtpPlayer for a command")
         self.spec = spec
@@ -500,10 +499,7 @@ class CallablePlayer:
 
     def new_game(self, size, swap=False, rule="official", clock=None, timeout=30.0):
         self.alive = True
-        if self.game == "hex":
-            self.board = HexBoard(size, swap=swap)
-        else:
-            self.board = HavannahBoard(size, rule=rule, swap=swap)
+        self.board = self.descriptor.new_board(size, rule, swap)
 
     def play(self, seat, move, timeout=30.0):
         own, self._own = getattr(self, "_own", None), None
@@ -540,7 +536,7 @@ class CallablePlayer:
             word = text.strip()
             if word.lower() in ("resign", "pass"):
                 return word.lower()
-            return self.dialect.parse_cell(self.game, _board_size(board), word)
+            return self.dialect.parse_cell(self.game, self.descriptor.board_size(board), word)
         if (isinstance(text, tuple) and len(text) == 2
                 and all(isinstance(value, int) and not isinstance(value, bool)
                         for value in text)):

@@ -4,9 +4,10 @@ from typing import (Any, Callable, FrozenSet, NamedTuple, Optional, Sequence, Tu
 from .dialects import Dialect
 
 __all__ = ["EngineSpec", "EngineFailure", "CommandRefused", "GtpPlayer", "CallablePlayer",
-           "make_player", "ClockSettings", "GAMES"]
+           "make_player", "ClockSettings"]
 
-GAMES: Tuple[str, str]
+# Deprecated: havhex.games.names().
+GAMES: Tuple[str, ...]
 
 class ClockSettings(NamedTuple):
     per_move: Optional[float] = ...

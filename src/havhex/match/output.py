@@ -22,8 +22,9 @@ import json
 import os
 import sys
 
+from .. import games
 from ..records.game import read_bytes
-from ..records.writer import havannah_cell_name, hex_cell_name, write
+from ..records.writer import write
 
 __all__ = ["record_text", "write_record", "record_name", "result_text", "DatWriter",
            "JsonlWriter", "read_jsonl", "Progress", "summary", "DAT_COLUMNS"]
@@ -39,9 +40,17 @@ _LAST_NODE = {"resign": "resign", "on time": "forfeit", "illegal move": "forfeit
               "disconnects": "forfeit"}
 
 
+def _format(game):
+    """The record format of ``game``; ValueError for a game without one."""
+    found = games.get(game).records
+    if found is None:
+        raise ValueError(f"{game} has no record format")
+    return found
+
+
 def _letters(game):
     """The record's letters of seat 0 and seat 1."""
-    return ("B", "W") if game == "hex" else ("W", "B")
+    return _format(game).letters
 
 
 def _escaped(text):
@@ -71,29 +80,21 @@ def _player(result, seat):
 
 def record_text(result):
     """The SGF text of one game (no line end)."""
-    letters = _letters(result.game)
+    form = _format(result.game)
+    letters = form.letters
     size = result.size
-    parts = ["(;FF[4]"]
-    if result.game == "hex":
-        parts.append(f"GM[11]SZ[{size}]")
-    else:
-        parts.append(f"SZ[{size}]")
+    parts = ["(;FF[4]", form.root(size)]
     parts.append(f"P{letters[0]}[{_escaped(_player(result, 0))}]")
     parts.append(f"P{letters[1]}[{_escaped(_player(result, 1))}]")
     parts.append(f"RE[{result_text(result)}]")
     comment = f"havhex match game {result.index}: {result.reason}"
     if result.detail:
         comment += f" ({result.detail})"
-    if result.game == "havannah":
+    if games.get(result.game).rules:
         comment += f"; rule {result.rule}"
     parts.append(f"GC[{_escaped(comment)}]")
     for number, move in enumerate(result.moves):
-        if isinstance(move, str):
-            name = move
-        elif result.game == "hex":
-            name = hex_cell_name(move)
-        else:
-            name = havannah_cell_name(size, move)
+        name = move if isinstance(move, str) else form.cell_name(size, move)
         parts.append(f";{letters[number % 2]}[{name}]")
     last = _LAST_NODE.get(result.reason)
     if last is not None and result.loser is not None:
@@ -104,7 +105,7 @@ def record_text(result):
 
 def record_name(result):
     """The file name of a game's record."""
-    return f"game{result.index:05d}.{'sgf' if result.game == 'hex' else 'hgf'}"
+    return f"game{result.index:05d}{_format(result.game).extension}"
 
 
 def write_record(result, folder):

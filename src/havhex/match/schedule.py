@@ -16,6 +16,7 @@ whose process died is restarted before its next game.
 import random
 import threading
 
+from ..games import get as describe
 from .arbiter import Clock, new_board, play_game
 
 __all__ = ["Planned", "pairings", "openings", "plan", "run", "MatchError", "OPENING_KINDS",
@@ -86,15 +87,15 @@ def _file_openings(path, game, size, rule, swap):
         where = f"openings {path}: game {record.index} (line {record.line})"
         if record.kind != game:
             raise MatchError(f"{where} is {record.kind}, not {game}")
-        record_size = record.size if game == "havannah" else record.size[0]
-        if record.size != (size if game == "havannah" else (size, size)):
-            raise MatchError(f"{where} has size {record_size}, the match {size}")
+        if record.size != describe(game).record_size(size):
+            shown = record.size[0] if isinstance(record.size, tuple) else record.size
+            raise MatchError(f"{where} has size {shown}, the match {size}")
         board = new_board(game, size, rule, True)
         moves = []
         for _, move in record.moves:
             if move in ("resign", "forfeit", "pass"):
                 break
-            if isinstance(move, str) and (move not in ("swap", "swap-pieces") or not swap):
+            if isinstance(move, str) and (move != describe(game).swap_move or not swap):
                 raise MatchError(f"{where}: move {len(moves) + 1} {move!r} cannot open a "
                                  f"game of this match")
             try:
@@ -241,8 +242,12 @@ class Session:
                  margin=0.1, opening="none", plies=2, openings_file=None, seed=0,
                  concurrency=1, sprt=None, records=None, jsonl=None, dat=None, resume=False,
                  on_result=None, make_player=None, progress=None, stall=None):
-        if game not in ("hex", "havannah"):
-            raise MatchError(f"game is 'hex' or 'havannah', not {game!r}")
+        try:
+            self.descriptor = describe(game)
+        except ValueError as error:
+            raise MatchError(str(error)) from None
+        if records is not None and self.descriptor.records is None:
+            raise MatchError(f"{game} has no record format: a match of it writes no records")
         if resume and jsonl is None:
             raise MatchError("--resume needs the JSON Lines file of the match (--jsonl)")
         self.game, self.specs, self.size = game, list(specs), size
@@ -304,7 +309,7 @@ class Session:
                     self.names[result.engines[seat]] = result.names[seat]
         header = [("Game", self.game), ("Size", self.size),
                   ("Black", self.names[0]), ("White", self.names[1]), ("Referee", "havhex"),
-                  ("Rule", self.rule if self.game == "havannah" else "-"),
+                  ("Rule", self.rule if self.descriptor.rules else "-"),
                   ("Swap", int(bool(self.swap)))]
         dat = None
         if self.dat:

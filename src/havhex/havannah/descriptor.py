@@ -1,0 +1,107 @@
+"""Havannah as the rest of havhex sees it: its :class:`~havhex.descriptor.Descriptor`
+(found by :func:`havhex.games.get` as ``"havannah"``) and the cell names
+of its engines and records.
+
+Cells are havhex's ``(x, y)``, 1-based (docs/conventions.md).  Engines name
+them in one of two ways:
+
+* Little Golem's, as havhex's records and ``havhex gtp`` write them: the
+  row letter of y, then the place along the row from its start (``A1`` is
+  ``(1, 1)``);
+* morat's and castro's grid: the column letter of x - 1, then y (``a1`` is
+  ``(1, 1)``); its neighbours and cut corners are havhex's
+  (tests/match/test_morat.py checks a fork, a bridge and a ring against the
+  real program).
+"""
+from __future__ import annotations
+
+from .._notation import letters, split
+from ..descriptor import Descriptor, EngineWords, RecordFormat
+from ._names import KINDS, PLAYERS
+
+# The annotations are for type checkers only: the judges' start-up does not
+# import typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Sequence, Tuple, Union
+
+__all__ = ["DESCRIPTOR", "golem_cell_name", "golem_parse_cell", "grid_cell_name",
+           "grid_parse_cell"]
+
+# What the match calls a win that completes several structures: the first
+# of these it completed.
+_REASON_ORDER = ("ring", "bridge", "fork")
+
+
+def _on_board(size: int, x: int, y: int) -> bool:
+    return 1 <= x <= 2 * size - 1 and 1 <= y <= 2 * size - 1 and abs(x - y) <= size - 1
+
+
+def golem_cell_name(size: int, move: Tuple[int, int]) -> str:
+    """Little Golem's name of ``(x, y)`` on a board of base ``size``."""
+    x, y = move
+    return f"{letters(y - 1).upper()}{x - max(0, y - size)}"
+
+
+def golem_parse_cell(size: int, text: str) -> Tuple[int, int]:
+    """The ``(x, y)`` of Little Golem's name ``text``; ValueError off the board."""
+    row, number = split(text)
+    y = row + 1
+    x = number + max(0, y - size)
+    if not _on_board(size, x, y):
+        raise ValueError(f"{text!r} is off the Havannah board of base {size}")
+    return (x, y)
+
+
+def grid_cell_name(size: int, move: Tuple[int, int]) -> str:
+    """morat's name of ``(x, y)``: column letter x - 1, row number y."""
+    x, y = move
+    return f"{letters(x - 1)}{y}"
+
+
+def grid_parse_cell(size: int, text: str) -> Tuple[int, int]:
+    """The ``(x, y)`` of morat's name ``text``; ValueError off the board."""
+    col, y = split(text)
+    x = col + 1
+    if not _on_board(size, x, y):
+        raise ValueError(f"{text!r} is off the Havannah board of base {size}")
+    return (x, y)
+
+
+def _new_board(size: Any, rule: Any = "official", swap: bool = False) -> Any:
+    from .board import Board
+
+    return Board(size, rule, swap)
+
+
+def _board_size(board: Any) -> int:
+    return int(board.size)
+
+
+def _win_reason(kinds: Sequence[str]) -> str:
+    for kind in _REASON_ORDER:
+        if kind in kinds:
+            return kind
+    return kinds[0] if kinds else KINDS[1]
+
+
+DESCRIPTOR = Descriptor(
+    name="havannah", title="Havannah", players=PLAYERS, swap_move="swap",
+    size_letter="S", default_size=8, min_size=2,
+    # A boardsize line of a few bytes must not allocate a board of
+    # gigabytes: 64 is far past any played size.
+    max_size=64,
+    rules=("official", "contest"),
+    new_board=_new_board, board_size=_board_size, win_reason=_win_reason,
+    engines={
+        "havhex": EngineWords(PLAYERS, golem_cell_name, golem_parse_cell, "swap", "swap {}"),
+        "morat": EngineWords(("white", "black"), grid_cell_name, grid_parse_cell),
+        # castro is put in its grid coordinates (morat's), whichever of its
+        # two systems it starts in.
+        "castro": EngineWords(("white", "black"), grid_cell_name, grid_parse_cell, "swap",
+                              "swap {}", setup=("gridcoords",)),
+    },
+    colour_words={"benzene": ("black", "white")},
+    records=RecordFormat(".hgf", ("W", "B"), lambda size: f"SZ[{size}]", golem_cell_name),
+    judge="havhex.havannah",
+)

@@ -1,0 +1,107 @@
+"""Hex as the rest of havhex sees it: its :class:`~havhex.descriptor.Descriptor`
+(found by :func:`havhex.games.get` as ``"hex"``) and the cell names of its
+engines and records.
+
+Every engine family names cells alike: the column letter, then the row
+number from 1, ``a1`` top left (SGF Hex's notation); every family's first
+player joins top and bottom.
+"""
+from __future__ import annotations
+
+from .._notation import letters, split
+from ..descriptor import Descriptor, EngineWords, RecordFormat
+from ._names import PLAYERS
+
+# The annotations are for type checkers only: the judges' start-up does not
+# import typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Sequence, Tuple, Union
+
+__all__ = ["DESCRIPTOR", "cell_name", "parse_cell", "rectangle_text"]
+
+
+def cell_name(size: int, move: Tuple[int, int]) -> str:
+    """The name of ``(row, col)`` (the size plays no part)."""
+    row, col = move
+    return f"{letters(col)}{row + 1}"
+
+
+def parse_cell(size: int, text: str) -> Tuple[int, int]:
+    """The ``(row, col)`` of the name ``text`` on a board of ``size`` x
+    ``size``; ValueError off it."""
+    col, number = split(text)
+    row = number - 1
+    if not (0 <= row < size and 0 <= col < size):
+        raise ValueError(f"{text!r} is off the {size}x{size} board")
+    return (row, col)
+
+
+def rectangle_text(board: Any) -> str:
+    """A board of rows x cols as text (the pictures draw square boards
+    only): a row a line, shifted right by its number, R, B and . for red,
+    blue and empty; the stones from the moves, in which every move is by
+    the seat after the last one's and swap-pieces mirrors the first stone."""
+    from .board import SWAP_PIECES
+
+    stones: dict[Tuple[int, int], str] = {}
+    for index, move in enumerate(board.moves):
+        if move == SWAP_PIECES:
+            stones = {(col, row): "B" for (row, col) in stones}
+        elif not isinstance(move, str):
+            stones[move] = "RB"[index % 2]
+    columns = " ".join(letters(col) for col in range(board.cols))
+    lines = ["   " + columns]
+    for row in range(board.rows):
+        cells = " ".join(stones.get((row, col), ".") for col in range(board.cols))
+        lines.append(f"{row + 1:>2} " + " " * row + cells)
+    return "\n".join(lines)
+
+
+def _board_text(board: Any) -> str:
+    if board.rows != board.cols:
+        return rectangle_text(board)
+    return str(board.draw(as_text=True))
+
+
+def _new_board(size: Any, rule: Any = "official", swap: bool = False) -> Any:
+    """A board of ``size`` x ``size``, or of ``(rows, cols)``."""
+    from .board import Board
+
+    rows, cols = size if isinstance(size, tuple) else (size, size)
+    return Board(rows, cols, swap)
+
+
+def _board_size(board: Any) -> int:
+    return int(board.rows)
+
+
+def _win_reason(kinds: Sequence[str]) -> str:
+    return "connection"
+
+
+def _record_size(size: int) -> Tuple[int, int]:
+    return (size, size)
+
+
+DESCRIPTOR = Descriptor(
+    name="hex", title="Hex", players=PLAYERS, swap_move="swap-pieces",
+    size_letter="N", default_size=11, min_size=1,
+    # A boardsize line of a few bytes must not allocate a board of
+    # gigabytes: 128 a side is far past any played size.
+    max_size=128, rectangular=True,
+    new_board=_new_board, board_size=_board_size, win_reason=_win_reason,
+    record_size=_record_size, board_text=_board_text,
+    engines={
+        "havhex": EngineWords(PLAYERS, cell_name, parse_cell, "swap-pieces", "swap {}"),
+        "morat": EngineWords(("white", "black"), cell_name, parse_cell),
+        "benzene": EngineWords(("black", "white"), cell_name, parse_cell, "swap-pieces",
+                               "param_game allow_swap {}"),
+    },
+    # The board's other pie rule has no GTP word: the Hex engines' swap is
+    # swap-pieces.
+    refused_words={"swap-sides": "the swap is swap-pieces"},
+    records=RecordFormat(".sgf", ("B", "W"), lambda size: f"GM[11]SZ[{size}]",
+                         cell_name),
+    judge="havhex.hex",
+)
