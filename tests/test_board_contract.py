@@ -417,3 +417,12 @@ def test_draw_and_the_notebook_picture(game):
     drawn = won._repr_svg_().split("</style>")[-1]
     assert game.last_mark in drawn and game.win_mark in drawn
     assert game.last_mark not in game.board()._repr_svg_().split("</style>")[-1]
+
+
+def test_both_boards_meet_the_board_protocol_of_the_source(game):
+    from havhex import contract
+
+    board = game.board()
+    assert isinstance(board, contract.Board)
+    for name, is_method in contract.members().items():
+        assert callable(getattr(board, name)) == is_method, name
