@@ -69,6 +69,24 @@ def _python_blocks(text):
     return re.findall(r"^```python\n(.*?)^```$", text, re.M | re.S)
 
 
+# The blocks that use an adapter import it; the others need NumPy alone.
+ADAPTERS = re.compile(r"^(?:import|from) (?:gymnasium|pettingzoo|havhex\.gymnasium|havhex\.pettingzoo)\b",
+                      re.M)
+
+
+def test_the_batch_examples_hold():
+    """The blocks of the batches alone run with NumPy only, and each value
+    their comments show is what the line gives (tests/test_readme.py's
+    claims)."""
+    needs.module("numpy")
+    from test_readme import _check_examples
+
+    blocks = [block for block in _python_blocks(_page()) if not ADAPTERS.search(block)]
+    assert blocks, "docs/environments.md shows no batch made by itself"
+    text = "".join(f"```python\n{block}```\n" for block in blocks)
+    assert _check_examples(PAGE, text) >= 4
+
+
 def test_the_examples_run(capsys):
     needs.module("gymnasium")
     needs.module("pettingzoo")
