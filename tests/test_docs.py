@@ -25,7 +25,6 @@ PACKAGE = ROOT / "src" / "havhex"
 CHANGELOG = ROOT / "CHANGELOG.md"
 MKDOCS = ROOT / "mkdocs.yml"
 SOURCE_SUFFIXES = {".py", ".pyi", ".pyx", ".pxi", ".pxd", ".h"}
-RAW_PREFIX = "https://raw.githubusercontent.com/havhex/havhex/main/"
 
 
 def _text(path):
@@ -230,13 +229,80 @@ def test_readme_states_the_real_limits():
     assert "The ring rule is the contest's, not the official game's." in _flat(text).replace("**", "")
 
 
-def test_readme_images_render_on_a_package_index():
-    text = _text(README) + _text(CONVENTIONS)
-    targets = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
-    assert len(targets) >= 4
+def _included_links():
+    """docs/included_links.py, the site's hook that reads the README's links
+    from docs/."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("included_links", DOCS / "included_links.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# An address (a scheme) or an absolute path: neither is a file of the site.
+NOT_RELATIVE = re.compile(r"[a-z][a-z0-9+.-]*:|/", re.I)
+
+
+def _pictures(text):
+    return (re.findall(r"!\[[^\]]*\]\(([^)\s]+)", text)
+            + re.findall(r"<img[^>]*\ssrc=\"([^\"]+)\"", text))
+
+
+def test_pictures_are_files_of_the_site():
+    """The site opened from its files, the network off, shows every picture:
+    each is a relative path to a file of docs/, which the site holds (the
+    README's written from the top of the repository, a page's from its
+    folder), never an address."""
+    found = 0
+    for path in [README, *sorted(DOCS.rglob("*.md"))]:
+        for target in _pictures(_text(path)):
+            assert not NOT_RELATIVE.match(target), f"{path.relative_to(ROOT)} loads {target}"
+            picture = (path.parent / target).resolve()
+            assert picture.is_file(), f"{path.relative_to(ROOT)} shows {target}, which is missing"
+            assert DOCS in picture.parents, f"{path.relative_to(ROOT)} shows {target}, not in docs/"
+            found += 1
+    assert found >= 6
+
+
+def test_readme_links_work_in_the_repository_and_in_the_site():
+    """The README's relative links name files of the repository, and the
+    site's hook (docs/included_links.py) turns each into a file of docs/ for
+    the home page; an address names no repository of this project, which
+    has no public one."""
+    text = _text(README)
+    hook = _included_links()
+    pages = hook.whole_file_pages(DOCS)
+    assert pages == {"README.md": "index.md", "CHANGELOG.md": "changelog.md"}, pages
+    targets = [target.split("#")[0] for target in re.findall(r"\]\(([^)\s]+)", text)]
+    relative = [target for target in targets if not NOT_RELATIVE.match(target)]
+    assert len(relative) >= 10
+    for target in relative:
+        assert (ROOT / target).is_file(), f"README.md links to {target}, which is missing"
+        in_site = hook.from_docs(target, pages)
+        assert (DOCS / in_site).is_file(), f"the site reads README's {target} as {in_site}"
     for target in targets:
-        assert target.startswith(RAW_PREFIX), target
-        assert (ROOT / target[len(RAW_PREFIX):]).is_file(), target
+        assert not re.match(r"https?://(raw\.githubusercontent\.com|github\.com)/havhex/", target), \
+            f"README.md links to {target}, a repository this project does not have"
+
+
+def test_the_site_checks_its_links():
+    """Every kind of link mkdocs checks warns, so that ``--strict`` fails on
+    a link to a page, file or anchor not in the site, or an absolute one;
+    and the site names no repository (the project has no public one)."""
+    config = _text(MKDOCS)
+    validation = config[config.index("\nvalidation:\n"):]
+    validation = validation[:re.search(r"\n\S", validation[1:]).start() + 1]
+    for section, names in {"nav": ("omitted_files", "not_found", "absolute_links"),
+                           "links": ("not_found", "absolute_links", "unrecognized_links",
+                                     "anchors")}.items():
+        block = re.search(rf"^  {section}:\n((?:    .*\n)+)", validation + "\n", re.M)
+        assert block, f"mkdocs.yml: validation has no {section} section"
+        for name in names:
+            assert re.search(rf"^    {name}: warn$", block.group(1), re.M), f"validation.{section}.{name}"
+    assert re.search(r"^hooks:\n  - docs/included_links\.py$", config, re.M)
+    for key in ("repo_url", "repo_name", "edit_uri"):
+        assert not re.search(rf"^{key}:", config, re.M), key
 
 
 def _plain_blocks(text):

@@ -44,7 +44,7 @@ def test_the_pictures_are_the_planes_a_batch_writes(name):
     needs.module("numpy")
     _page()
     path = ROOT / "docs" / name
-    assert f"docs/{name})" in _page(), f"docs/environments.md does not show {name}"
+    assert f"]({name})" in _page(), f"docs/environments.md does not show {name}"
     assert path.is_file(), f"docs/{name} is missing: python tests/support/planes_svg.py"
     assert path.read_text(encoding="utf-8") == planes_svg.PICTURES[name](), \
         f"docs/{name} is not what the batch writes now: python tests/support/planes_svg.py {name}"
