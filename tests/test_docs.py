@@ -351,7 +351,8 @@ def _check_example(cli, command, shown, folder):
     assert command[0] == "havhex", command
     result = cli(*command[1:], cwd=folder)
     assert result.returncode == 0, result.stderr
-    output = result.stdout.decode().splitlines()
+    # What the terminal shows: the output, then the summary on stderr.
+    output = result.stdout.decode().splitlines() + result.stderr.decode().splitlines()
     checked = 0
     for line in shown:
         if line.strip() == "...":
