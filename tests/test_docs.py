@@ -305,6 +305,29 @@ def test_the_site_checks_its_links():
         assert not re.search(rf"^{key}:", config, re.M), key
 
 
+def test_readme_pictures_are_what_their_commands_draw(cli, tmp_path):
+    """The README's table of pictures names above each the command that
+    draws it; drawn again with that command, each is the file shown, byte
+    for byte (after a change to the drawing: run the commands with -o)."""
+    lines = _text(README).splitlines()
+    pairs = []
+    for number, line in enumerate(lines):
+        # A table's heading row of commands, its rule, then its pictures.
+        below = lines[number + 2] if number + 2 < len(lines) else ""
+        pictures = re.findall(r"!\[[^\]]*\]\(([^)\s]+)", below)
+        if line.startswith("| `havhex draw ") and pictures:
+            commands = re.findall(r"`(havhex draw [^`]+)`", line)
+            assert len(pictures) == len(commands), (line, below)
+            pairs += zip(commands, pictures)
+    assert len(pairs) >= 2, pairs
+    for command, picture in pairs:
+        drawn = tmp_path / Path(picture).name
+        result = cli(*command.split()[1:], "-o", drawn, cwd=ROOT)
+        assert result.returncode == 0, result.stderr
+        assert drawn.read_bytes() == (ROOT / picture).read_bytes(), \
+            f"{picture} is not what `{command}` draws today: {command} -o {picture}"
+
+
 def _plain_blocks(text):
     """The fenced blocks of a Markdown text that name no language."""
     blocks, current, language = [], None, None
