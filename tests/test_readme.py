@@ -129,6 +129,23 @@ def test_pages_name_paths_that_exist():
     assert named >= 20
 
 
+def test_getting_started_lists_every_extra():
+    """The table of extras in docs/getting-started.md names each extra of
+    pyproject.toml, and no other."""
+    _readme()
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    section = pyproject[pyproject.index("\n[project.optional-dependencies]\n"):]
+    section = section[:section.index("\n[", 1)]
+    extras = re.findall(r"^([\w-]+) = \[", section, re.M)
+    assert "test" in extras and len(extras) >= 5, extras
+    page = (DOCS / "getting-started.md").read_text(encoding="utf-8")
+    table = page[page.index("| extra |"):]
+    table = table[:table.index("\n\n")]
+    listed = re.findall(r"^\| `([\w-]+)` \|", table, re.M)
+    assert sorted(listed) == sorted(extras), (listed, extras)
+    assert len(listed) == len(set(listed)), listed
+
+
 def test_readme_is_at_most_300_lines():
     lines = _readme().splitlines()
     assert len(lines) <= MAX_LINES, f"README.md has {len(lines)} lines"
