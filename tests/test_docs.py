@@ -473,6 +473,43 @@ def test_the_api_reference_documents_every_public_name_of_both_games():
     assert not missing, "docs/api/*.md leaves out " + ", ".join(missing)
 
 
+DEVELOPMENT = DOCS / "development.md"
+
+
+def test_development_names_every_need_havhex_require_takes():
+    text = _flat(_text(DEVELOPMENT))
+    sentence = re.search(r"The names are ((?:`\w+`,? )+and `\w+`); an unknown name is an error",
+                         text)
+    assert sentence, "docs/development.md does not list HAVHEX_REQUIRE's names"
+    listed = re.findall(r"`(\w+)`", sentence.group(1))
+    assert len(listed) == len(set(listed)), listed
+    assert set(listed) == set(needs.NAMES), (sorted(set(needs.NAMES) - set(listed)),
+                                             sorted(set(listed) - set(needs.NAMES)))
+
+
+def test_development_layout_is_the_layers_test_layers_checks():
+    """The Layout of docs/development.md has one numbered item per layer of
+    tests/test_layers.py, in its order, and names each module and package
+    at the top of src/havhex in the item of its layer."""
+    import test_layers
+
+    layout = _section(_text(DEVELOPMENT), "## Layout\n", "\n## ")
+    parts = re.split(r"^(\d+)\. ", layout, flags=re.M)
+    numbers, items = [int(n) for n in parts[1::2]], parts[2::2]
+    layers = [layer for layer in test_layers.LAYERS if layer != "top"]
+    assert numbers == list(range(1, len(layers) + 1)), (numbers, layers)
+    tops = sorted({path.name.split(".")[0] for path in PACKAGE.iterdir()
+                   if (path.is_dir() and path.name != "__pycache__")
+                   or path.suffix in (".py", ".pyx")} - {"__init__"})
+    assert len(tops) >= 20, tops
+    for top in tops:
+        layer = test_layers._layer(f"havhex.{top}")
+        assert layer in layers, (top, layer)
+        item = items[layers.index(layer)]
+        assert re.search(rf"`(?:havhex/)?{re.escape(top)}(?:/|\.pyx?)?`", item), \
+            f"docs/development.md, Layout: item {layers.index(layer) + 1} does not name {top}"
+
+
 def test_ci_builds_the_site_strictly_outside_the_repository():
     ci = _text(ROOT / ".ci" / "run")
     build = re.search(r'^pip install --quiet "havhex\[docs\]" && .*mkdocs build (.*?) \|\| exit 1$',
