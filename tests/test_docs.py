@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import needs
 import ref_havannah
 import ref_hex
 
@@ -24,7 +25,6 @@ PACKAGE = ROOT / "src" / "havhex"
 CHANGELOG = ROOT / "CHANGELOG.md"
 MKDOCS = ROOT / "mkdocs.yml"
 SOURCE_SUFFIXES = {".py", ".pyi", ".pyx", ".pxi", ".pxd", ".h"}
-RAW_PREFIX = "https://raw.githubusercontent.com/havhex/havhex/main/"
 
 
 def _text(path):
@@ -229,13 +229,103 @@ def test_readme_states_the_real_limits():
     assert "The ring rule is the contest's, not the official game's." in _flat(text).replace("**", "")
 
 
-def test_readme_images_render_on_a_package_index():
-    text = _text(README) + _text(CONVENTIONS)
-    targets = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
-    assert len(targets) >= 4
+def _included_links():
+    """docs/included_links.py, the site's hook that reads the README's links
+    from docs/."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("included_links", DOCS / "included_links.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# An address (a scheme) or an absolute path: neither is a file of the site.
+NOT_RELATIVE = re.compile(r"[a-z][a-z0-9+.-]*:|/", re.I)
+
+
+def _pictures(text):
+    return (re.findall(r"!\[[^\]]*\]\(([^)\s]+)", text)
+            + re.findall(r"<img[^>]*\ssrc=\"([^\"]+)\"", text))
+
+
+def test_pictures_are_files_of_the_site():
+    """The site opened from its files, the network off, shows every picture:
+    each is a relative path to a file of docs/, which the site holds (the
+    README's written from the top of the repository, a page's from its
+    folder), never an address."""
+    found = 0
+    for path in [README, *sorted(DOCS.rglob("*.md"))]:
+        for target in _pictures(_text(path)):
+            assert not NOT_RELATIVE.match(target), f"{path.relative_to(ROOT)} loads {target}"
+            picture = (path.parent / target).resolve()
+            assert picture.is_file(), f"{path.relative_to(ROOT)} shows {target}, which is missing"
+            assert DOCS in picture.parents, f"{path.relative_to(ROOT)} shows {target}, not in docs/"
+            found += 1
+    assert found >= 6
+
+
+def test_readme_links_work_in_the_repository_and_in_the_site():
+    """The README's relative links name files of the repository, and the
+    site's hook (docs/included_links.py) turns each into a file of docs/ for
+    the home page; an address names no repository of this project, which
+    has no public one."""
+    text = _text(README)
+    hook = _included_links()
+    pages = hook.whole_file_pages(DOCS)
+    assert pages == {"README.md": "index.md", "CHANGELOG.md": "changelog.md"}, pages
+    targets = [target.split("#")[0] for target in re.findall(r"\]\(([^)\s]+)", text)]
+    relative = [target for target in targets if not NOT_RELATIVE.match(target)]
+    assert len(relative) >= 10
+    for target in relative:
+        assert (ROOT / target).is_file(), f"README.md links to {target}, which is missing"
+        in_site = hook.from_docs(target, pages)
+        assert (DOCS / in_site).is_file(), f"the site reads README's {target} as {in_site}"
     for target in targets:
-        assert target.startswith(RAW_PREFIX), target
-        assert (ROOT / target[len(RAW_PREFIX):]).is_file(), target
+        assert not re.match(r"https?://(raw\.githubusercontent\.com|github\.com)/havhex/", target), \
+            f"README.md links to {target}, a repository this project does not have"
+
+
+def test_the_site_checks_its_links():
+    """Every kind of link mkdocs checks warns, so that ``--strict`` fails on
+    a link to a page, file or anchor not in the site, or an absolute one;
+    and the site names no repository (the project has no public one)."""
+    config = _text(MKDOCS)
+    validation = config[config.index("\nvalidation:\n"):]
+    validation = validation[:re.search(r"\n\S", validation[1:]).start() + 1]
+    for section, names in {"nav": ("omitted_files", "not_found", "absolute_links"),
+                           "links": ("not_found", "absolute_links", "unrecognized_links",
+                                     "anchors")}.items():
+        block = re.search(rf"^  {section}:\n((?:    .*\n)+)", validation + "\n", re.M)
+        assert block, f"mkdocs.yml: validation has no {section} section"
+        for name in names:
+            assert re.search(rf"^    {name}: warn$", block.group(1), re.M), f"validation.{section}.{name}"
+    assert re.search(r"^hooks:\n  - docs/included_links\.py$", config, re.M)
+    for key in ("repo_url", "repo_name", "edit_uri"):
+        assert not re.search(rf"^{key}:", config, re.M), key
+
+
+def test_readme_pictures_are_what_their_commands_draw(cli, tmp_path):
+    """The README's table of pictures names above each the command that
+    draws it; drawn again with that command, each is the file shown, byte
+    for byte (after a change to the drawing: run the commands with -o)."""
+    lines = _text(README).splitlines()
+    pairs = []
+    for number, line in enumerate(lines):
+        # A table's heading row of commands, its rule, then its pictures.
+        below = lines[number + 2] if number + 2 < len(lines) else ""
+        pictures = re.findall(r"!\[[^\]]*\]\(([^)\s]+)", below)
+        if line.startswith("| `havhex draw ") and pictures:
+            commands = re.findall(r"`(havhex draw [^`]+)`", line)
+            assert len(pictures) == len(commands), (line, below)
+            pairs += zip(commands, pictures)
+    assert len(pairs) >= 2, pairs
+    for command, picture in pairs:
+        drawn = tmp_path / Path(picture).name
+        result = cli(*command.split()[1:], "-o", drawn, cwd=ROOT)
+        assert result.returncode == 0, result.stderr
+        assert drawn.read_bytes() == (ROOT / picture).read_bytes(), \
+            f"{picture} is not what `{command}` draws today: {command} -o {picture}"
 
 
 def _plain_blocks(text):
@@ -284,7 +374,8 @@ def _check_example(cli, command, shown, folder):
     assert command[0] == "havhex", command
     result = cli(*command[1:], cwd=folder)
     assert result.returncode == 0, result.stderr
-    output = result.stdout.decode().splitlines()
+    # What the terminal shows: the output, then the summary on stderr.
+    output = result.stdout.decode().splitlines() + result.stderr.decode().splitlines()
     checked = 0
     for line in shown:
         if line.strip() == "...":
@@ -318,9 +409,105 @@ def test_the_api_reference_covers_the_public_modules():
                    "havhex.dask", "havhex.gymnasium", "havhex.pettingzoo"):
         assert re.search(rf"^::: {re.escape(module)}$", reference, re.M), module
     # Both live boards and the exception are in it too.
-    assert re.search(r"^::: havhex\.havannah\.[\w.]*Board$", reference, re.M)
-    assert re.search(r"^::: havhex\.hex\.[\w.]*Board$", reference, re.M)
+    assert re.search(r"^::: havhex\.havannah\.board(\.Board)?$", reference, re.M)
+    assert re.search(r"^::: havhex\.hex\.board(\.Board)?$", reference, re.M)
     assert "InputError" in reference
+
+
+def _reference_directives():
+    """``(target, members)`` of each ``::: target`` of docs/api/*.md:
+    ``members`` is the list its ``members:`` option names, None when it
+    names none (mkdocstrings then leaves out the constants, which have no
+    docstrings: only a list shows them)."""
+    for path in sorted((DOCS / "api").glob("*.md")):
+        text = _text(path)
+        for match in re.finditer(r"^::: (\S+)\n((?:    .*\n)*)", text, re.M):
+            members = re.search(r"^ +members: \[(.*)\]$", match.group(2), re.M)
+            yield match.group(1), ([m.strip() for m in members.group(1).split(",")]
+                                   if members else None)
+
+
+def _public_modules(package):
+    """A game's package and its submodules whose names do not start with
+    an underscore."""
+    import importlib
+    import pkgutil
+
+    top = importlib.import_module(package)
+    return [top] + [importlib.import_module(f"{package}.{info.name}")
+                    for info in pkgutil.iter_modules(top.__path__)
+                    if not info.name.startswith("_")]
+
+
+def test_the_api_reference_documents_every_public_name_of_both_games():
+    import importlib
+    import inspect
+
+    needs.module("numpy")           # the batches' modules import it
+    named, objects = set(), []
+    for target, members in _reference_directives():
+        if not (target == "havhex" or target.startswith(("havhex.havannah", "havhex.hex"))):
+            continue
+        try:
+            module, names = importlib.import_module(target), members or []
+        except ImportError:             # an object of a module: module.Name
+            parent, _, name = target.rpartition(".")
+            module, names = importlib.import_module(parent), [name]
+        for name in names:
+            named.add((module.__name__, name))
+            objects.append(getattr(module, name))
+    missing = []
+    for package in ("havhex.havannah", "havhex.hex"):
+        modules = _public_modules(package)
+        assert {"batch", "board"} <= {m.__name__.rpartition(".")[2] for m in modules}
+        for module in modules:
+            for name in module.__all__:
+                value = getattr(module, name)
+                # A class or function re-exported (havhex.hex.Board) is
+                # documented where it is defined; a constant by its own name.
+                shown = (module.__name__, name) in named or (
+                    (inspect.isclass(value) or inspect.isroutine(value))
+                    and any(value is other for other in objects))
+                if not shown:
+                    missing.append(f"{module.__name__}.{name}")
+    assert not missing, "docs/api/*.md leaves out " + ", ".join(missing)
+
+
+DEVELOPMENT = DOCS / "development.md"
+
+
+def test_development_names_every_need_havhex_require_takes():
+    text = _flat(_text(DEVELOPMENT))
+    sentence = re.search(r"The names are ((?:`\w+`,? )+and `\w+`); an unknown name is an error",
+                         text)
+    assert sentence, "docs/development.md does not list HAVHEX_REQUIRE's names"
+    listed = re.findall(r"`(\w+)`", sentence.group(1))
+    assert len(listed) == len(set(listed)), listed
+    assert set(listed) == set(needs.NAMES), (sorted(set(needs.NAMES) - set(listed)),
+                                             sorted(set(listed) - set(needs.NAMES)))
+
+
+def test_development_layout_is_the_layers_test_layers_checks():
+    """The Layout of docs/development.md has one numbered item per layer of
+    tests/test_layers.py, in its order, and names each module and package
+    at the top of src/havhex in the item of its layer."""
+    import test_layers
+
+    layout = _section(_text(DEVELOPMENT), "## Layout\n", "\n## ")
+    parts = re.split(r"^(\d+)\. ", layout, flags=re.M)
+    numbers, items = [int(n) for n in parts[1::2]], parts[2::2]
+    layers = [layer for layer in test_layers.LAYERS if layer != "top"]
+    assert numbers == list(range(1, len(layers) + 1)), (numbers, layers)
+    tops = sorted({path.name.split(".")[0] for path in PACKAGE.iterdir()
+                   if (path.is_dir() and path.name != "__pycache__")
+                   or path.suffix in (".py", ".pyx")} - {"__init__"})
+    assert len(tops) >= 20, tops
+    for top in tops:
+        layer = test_layers._layer(f"havhex.{top}")
+        assert layer in layers, (top, layer)
+        item = items[layers.index(layer)]
+        assert re.search(rf"`(?:havhex/)?{re.escape(top)}(?:/|\.pyx?)?`", item), \
+            f"docs/development.md, Layout: item {layers.index(layer) + 1} does not name {top}"
 
 
 def test_ci_builds_the_site_strictly_outside_the_repository():

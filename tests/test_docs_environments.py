@@ -44,7 +44,7 @@ def test_the_pictures_are_the_planes_a_batch_writes(name):
     needs.module("numpy")
     _page()
     path = ROOT / "docs" / name
-    assert f"docs/{name})" in _page(), f"docs/environments.md does not show {name}"
+    assert f"]({name})" in _page(), f"docs/environments.md does not show {name}"
     assert path.is_file(), f"docs/{name} is missing: python tests/support/planes_svg.py"
     assert path.read_text(encoding="utf-8") == planes_svg.PICTURES[name](), \
         f"docs/{name} is not what the batch writes now: python tests/support/planes_svg.py {name}"
@@ -67,6 +67,24 @@ def test_the_pictures_show_stones_where_the_batch_has_them():
 
 def _python_blocks(text):
     return re.findall(r"^```python\n(.*?)^```$", text, re.M | re.S)
+
+
+# The blocks that use an adapter import it; the others need NumPy alone.
+ADAPTERS = re.compile(r"^(?:import|from) (?:gymnasium|pettingzoo|havhex\.gymnasium|havhex\.pettingzoo)\b",
+                      re.M)
+
+
+def test_the_batch_examples_hold():
+    """The blocks of the batches alone run with NumPy only, and each value
+    their comments show is what the line gives (tests/test_readme.py's
+    claims)."""
+    needs.module("numpy")
+    from test_readme import _check_examples
+
+    blocks = [block for block in _python_blocks(_page()) if not ADAPTERS.search(block)]
+    assert blocks, "docs/environments.md shows no batch made by itself"
+    text = "".join(f"```python\n{block}```\n" for block in blocks)
+    assert _check_examples(PAGE, text) >= 4
 
 
 def test_the_examples_run(capsys):

@@ -107,6 +107,33 @@ def test_present():
 '''
 
 
+def test_the_skip_for_missing_shared_data_says_what_it_is(monkeypatch):
+    monkeypatch.delenv("HAVHEX_REQUIRE", raising=False)
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        needs.shared("records", "havhex-no-such-folder", need="records")
+    reason = str(skipped.value)
+    assert "shared/records/havhex-no-such-folder beside the checkout not found" in reason, reason
+    assert needs.SHARED_FOLDERS["records"] in reason, reason
+    assert f'docs/development.md, "{needs.SHARED_SECTION}"' in reason, reason
+    page = ROOT / "docs" / "development.md"
+    if page.is_file():
+        text = page.read_text(encoding="utf-8")
+        assert f"\n## {needs.SHARED_SECTION}\n" in text
+        # The section names each folder the suite reads, and what it holds.
+        for folder in needs.SHARED_FOLDERS:
+            assert f"`shared/{folder}/" in text, folder
+
+
+def test_every_shared_folder_the_suite_reads_is_described():
+    calls = []
+    for folder in ("tests", "bench"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            calls += re.findall(r'needs\.shared\("([\w-]+)"', path.read_text(encoding="utf-8"))
+    read = set(calls) - {"havhex-no-such-folder"}
+    assert {"conformance", "records", "engines"} <= read, read
+    assert read <= set(needs.SHARED_FOLDERS), sorted(read - set(needs.SHARED_FOLDERS))
+
+
 def run_tiny(tmp_path, require=None, source=TINY):
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
     (tmp_path / "test_tiny.py").write_text(source)

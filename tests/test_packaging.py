@@ -1,6 +1,6 @@
-"""The package as an index shows it: license, links, classifiers, one version,
-README pictures that render away from the repository, and compiled modules
-without debug info or a RUNPATH of the build machine."""
+"""The package as an index shows it: license, no address of nowhere,
+classifiers, one version, and compiled modules without debug info or a
+RUNPATH of the build machine."""
 import importlib.machinery
 import importlib.metadata
 import re
@@ -15,8 +15,6 @@ import havhex
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = ROOT / "pyproject.toml"
-REPOSITORY = "https://github.com/havhex/havhex"
-RAW_FILES = "https://raw.githubusercontent.com/havhex/havhex/main/"
 
 
 @pytest.fixture(scope="module")
@@ -40,12 +38,10 @@ def test_license_is_bsd_3_clause_with_its_text(project):
     assert not [c for c in project["project"]["classifiers"] if c.startswith("License ::")]
 
 
-def test_project_links(project):
-    urls = project["project"]["urls"]
-    assert urls["Homepage"] == REPOSITORY
-    assert urls["Source"] == REPOSITORY
-    assert urls["Issues"] == REPOSITORY + "/issues"
-    assert urls["Documentation"] == REPOSITORY + "/tree/main/docs"
+def test_project_names_no_address(project):
+    # The project has no public repository or site: an address in the
+    # metadata would send an index's readers nowhere.
+    assert "urls" not in project["project"], project["project"].get("urls")
 
 
 def test_classifiers_name_every_supported_python_and_system(project):
@@ -88,20 +84,6 @@ def test_installed_metadata_has_the_package_version():
     if not Path(havhex.__file__).resolve().is_relative_to(Path(sys.prefix).resolve()):
         pytest.skip("the havhex imported is not the installed one")
     assert installed == havhex.__version__
-
-
-def test_readme_pictures_render_on_a_package_index():
-    """An index shows the README away from the repository: a picture needs an
-    absolute address, and that address must name a file of the repository."""
-    readme = ROOT / "README.md"
-    if not readme.is_file():
-        pytest.skip("README.md is not beside the tests (installed package)")
-    pictures = re.findall(r"!\[[^\]]*\]\(([^)\s]+)", readme.read_text())
-    pictures += re.findall(r"<img[^>]*\ssrc=\"([^\"]+)\"", readme.read_text())
-    assert pictures
-    for address in pictures:
-        assert address.startswith(RAW_FILES), address
-        assert (ROOT / address[len(RAW_FILES):]).is_file(), address
 
 
 def _compiled_modules():

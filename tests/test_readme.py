@@ -111,6 +111,41 @@ def test_readme_commands_name_files_that_exist():
     assert os.path.exists(CI)
 
 
+# A path of the repository as the pages name it: from one of its folders,
+# up to a space, a quote or punctuation that ends it (a glob's * included).
+REPOSITORY_PATH = re.compile(r"(?<![\w./-])((?:tests|bench|src|examples|\.ci)/[\w./*-]*[\w*])")
+
+
+def test_pages_name_paths_that_exist():
+    """Every path under tests/, bench/, src/, examples/ or .ci/ that the
+    README or a page names (a test to run, a benchmark, a source file, a
+    glob of them) is in the repository."""
+    _readme()
+    named = 0
+    for path in [README, *sorted(DOCS.rglob("*.md"))]:
+        for name in REPOSITORY_PATH.findall(path.read_text(encoding="utf-8")):
+            assert any(ROOT.glob(name)), f"{path.relative_to(ROOT)} names {name}, which is missing"
+            named += 1
+    assert named >= 20
+
+
+def test_getting_started_lists_every_extra():
+    """The table of extras in docs/getting-started.md names each extra of
+    pyproject.toml, and no other."""
+    _readme()
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    section = pyproject[pyproject.index("\n[project.optional-dependencies]\n"):]
+    section = section[:section.index("\n[", 1)]
+    extras = re.findall(r"^([\w-]+) = \[", section, re.M)
+    assert "test" in extras and len(extras) >= 5, extras
+    page = (DOCS / "getting-started.md").read_text(encoding="utf-8")
+    table = page[page.index("| extra |"):]
+    table = table[:table.index("\n\n")]
+    listed = re.findall(r"^\| `([\w-]+)` \|", table, re.M)
+    assert sorted(listed) == sorted(extras), (listed, extras)
+    assert len(listed) == len(set(listed)), listed
+
+
 def test_readme_is_at_most_300_lines():
     lines = _readme().splitlines()
     assert len(lines) <= MAX_LINES, f"README.md has {len(lines)} lines"

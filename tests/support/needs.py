@@ -18,6 +18,16 @@ import pytest
 # engines; absent for an installed wheel or an unpacked sdist.
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
+# What each folder of ../shared holds, for the reason of a skip: a reader of
+# "not found" alone cannot tell what the folder is or where it comes from.
+SHARED_FOLDERS = {
+    "conformance": "the contests' own inputs and expected answers",
+    "records": "real Havannah game records from Little Golem",
+    "engines": "the source of third-party GTP engines (morat)",
+}
+# The section of docs/development.md that says what ../shared is.
+SHARED_SECTION = "Data beside the checkout"
+
 # The needs HAVHEX_REQUIRE may name: Python modules of the extras, the
 # system's browser and compiler, and the folders of ../shared.
 NAMES = frozenset({
@@ -67,5 +77,8 @@ def shared(*parts, need):
     (or fails: see ``missing``) as lacking ``need``."""
     path = SHARED.joinpath(*parts)
     if not path.exists():
-        missing(need, f"{path} not found")
+        what = SHARED_FOLDERS.get(parts[0], "data")
+        missing(need, f"{'/'.join(('shared',) + parts)} beside the checkout not found ({path}): "
+                      f"{what}, third-party data not in this repository "
+                      f'(docs/development.md, "{SHARED_SECTION}")')
     return path
