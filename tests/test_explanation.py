@@ -40,7 +40,10 @@ def test_both_games_explain_with_the_one_type(tmp_path):
     for game, explanations in _every_explanation(tmp_path):
         assert explanations
         for explanation in explanations:
-            assert type(explanation) is Explanation
+            # One type to the user; the evidence and the record are the
+            # game's subclass's (the leaf names no game).
+            assert isinstance(explanation, Explanation)
+            assert type(explanation).GAME == game
             assert explanation.game == game
             assert explanation.answer == str(explanation.result)
             games.add(game)

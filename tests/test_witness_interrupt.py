@@ -77,4 +77,4 @@ def test_the_sliced_json_is_the_same_text(monkeypatch):
                    {"chain": [], "x": None, "y": 1.5}):
         assert _explanation._encode(record) == json.dumps(record, separators=(", ", ": "))
     pairs = {(row, column) for row, column in cells}
-    assert _explanation._sorted_cells(pairs) == [list(cell) for cell in sorted(pairs)]
+    assert _explanation.sorted_cells(pairs) == [list(cell) for cell in sorted(pairs)]

@@ -3,17 +3,13 @@
 Both games' ``explain*`` functions return :class:`Explanation`; what the
 evidence is depends on the game, so it is named by the game's fields (read
 as attributes), and :meth:`Explanation.to_dict` gives the record that
-``--format json`` prints.
+``--format json`` prints.  Each game says its evidence and its record in a
+subclass of its own, in its package (``class
+HexExplanation(Explanation, game="hex")``); this leaf names no game.
 """
 from ._frozen import Frozen
 
-__all__ = ["Explanation"]
-
-# The evidence of each game, in the order a repr shows it.
-EVIDENCE = {
-    "havannah": ("bridge", "fork", "ring", "enclosed_runs"),
-    "hex": ("red_stones", "blue_stones", "chains"),
-}
+__all__ = ["Explanation", "json_record", "cell_lists", "sorted_cells"]
 
 
 def _frozen(value):
@@ -47,16 +43,38 @@ class Explanation(Frozen):
 
     __slots__ = ("game", "case", "result", "_evidence")
 
+    # The evidence's names, in the order a repr shows them: each game's
+    # subclass gives its own.
+    EVIDENCE = ()
+    # Each game's subclass, by the game's name, as its package defines it.
+    _by_game = {}
+
+    def __init_subclass__(cls, game=None, **options):
+        # A subclass without a game (a user's) keeps its base's.
+        super().__init_subclass__(**options)
+        if game is not None:
+            cls.GAME = game
+            Explanation._by_game[game] = cls
+
+    def __new__(cls, game, *args, **kwargs):
+        if cls is Explanation:
+            found = Explanation._by_game.get(game)
+            if found is None:
+                raise ValueError(f"game must be one of {tuple(Explanation._by_game)}, "
+                                 f"got {game!r}")
+            cls = found
+        return object.__new__(cls)
+
     def __init__(self, game, result, case=None, **evidence):
-        if game not in EVIDENCE:
-            raise ValueError(f"game must be one of {tuple(EVIDENCE)}, got {game!r}")
+        if game != type(self).GAME:
+            raise ValueError(f"a {type(self).GAME} explanation, not one of {game!r}")
         if case is not None:
             from ._checks import integer
 
             case = integer(case, "case")
             if case < 1:
                 raise ValueError(f"case must be >= 1 (or None), got {case}")
-        names = EVIDENCE[game]
+        names = type(self).EVIDENCE
         if set(evidence) != set(names):
             raise TypeError(f"a {game} explanation takes the evidence {', '.join(names)}, "
                             f"got {', '.join(evidence) or 'none'}")
@@ -64,21 +82,22 @@ class Explanation(Frozen):
                   _evidence=tuple(_frozen(evidence[name]) for name in names))
 
     @classmethod
-    def _of(cls, game, result, case, evidence):
-        """An explanation from the judges, ``evidence`` already in the
-        game's order and immutable, without :meth:`__init__`'s checks."""
-        return cls._build(game=game, case=case, result=result, _evidence=evidence)
+    def of(cls, result, case, evidence):
+        """An explanation of the game of ``cls`` (a game's subclass) from
+        its judge, ``evidence`` already in the game's order and immutable,
+        without :meth:`__init__`'s checks."""
+        return cls._build(game=cls.GAME, case=case, result=result, _evidence=evidence)
 
     def __getattr__(self, name):
         # Only reached for names that are not slots: the game's evidence.
         if not name.startswith("_"):
-            names = EVIDENCE.get(object.__getattribute__(self, "game"), ())
+            names = type(self).EVIDENCE
             if name in names:
                 return self._evidence[names.index(name)]
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        raise AttributeError(f"'Explanation' object has no attribute {name!r}")
 
     def __dir__(self):
-        return sorted(set(super().__dir__()) | set(EVIDENCE[self.game]))
+        return sorted(set(super().__dir__()) | set(type(self).EVIDENCE))
 
     @property
     def answer(self):
@@ -95,14 +114,19 @@ class Explanation(Frozen):
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return _RECORDS[self.game](self)
+            return self.record()
         finally:
             if collecting:
                 gc.enable()
 
+    def record(self):
+        """The game's JSON record of this explanation (what :meth:`to_dict`
+        returns): each game's subclass writes its own."""
+        raise NotImplementedError
+
     def _fields(self):
         return ((("game", self.game), ("case", self.case), ("result", self.result))
-                + tuple(zip(EVIDENCE[self.game], self._evidence)))
+                + tuple(zip(type(self).EVIDENCE, self._evidence)))
 
     def __repr__(self):
         fields = ", ".join(f"{name}={value!r}" for name, value in self._fields())
@@ -118,19 +142,22 @@ class Explanation(Frozen):
         return hash((self.game, self.case, self.result, self._evidence))
 
     def __reduce__(self):
-        return (_restore, (self.game, self.case, self.result, self._evidence))
+        # By the game's subclass, which unpickling imports (and with it the
+        # game's package).
+        return (type(self).of, (self.result, self.case, self._evidence))
 
 
 def _restore(game, case, result, evidence):
-    """An unpickled explanation."""
-    return Explanation._of(game, result, case, evidence)
+    """An explanation pickled by havhex 0.1 (whose game is imported by now)."""
+    return Explanation._by_game[game].of(result, case, evidence)
 
 
-def _lists(cells):
+def cell_lists(cells):
+    """Cells as lists, as JSON writes them."""
     return [list(cell) for cell in cells]
 
 
-def _sorted_cells(cells):
+def sorted_cells(cells):
     """``sorted(cells)`` for (row, column) pairs, by rows: one pass in
     Python, where Ctrl-C is seen, where ``sorted`` of a million tuples
     compares for seconds in one call that signals wait for."""
@@ -147,45 +174,6 @@ def _sorted_cells(cells):
         columns.sort()
         ordered.extend([row, column] for column in columns)
     return ordered
-
-
-def _havannah_record(explanation):
-    result = explanation.result
-    record = {} if explanation.case is None else {"case": explanation.case}
-    record["answer"] = str(result)
-    record["move"] = result.move
-    record["kinds"] = list(result.kinds)
-    bridge, fork, ring, enclosed_runs = explanation._evidence
-    if bridge is not None:
-        record["bridge"] = {"path": _lists(bridge)}
-    if fork is not None:
-        record["fork"] = {"cells": _lists(fork)}
-    if ring is not None:
-        record["ring"] = {"loop": _lists(ring), "enclosed_runs": _lists(enclosed_runs)}
-    return record
-
-
-def _hex_record(explanation):
-    """Wins: ``winner`` ("red" or "blue"), one winning ``chain`` and every
-    possible ``last_moves``; Impossible: the ``reason``, and for
-    "no-single-last-move" the two stone-disjoint ``chains``; Nobody wins:
-    the answer alone.  Cells are ``[row, column]``, 0-based."""
-    result = explanation.result
-    chains = explanation._evidence[2]
-    record = {} if explanation.case is None else {"case": explanation.case}
-    record["answer"] = str(result)
-    if result.winner is not None:
-        record["winner"] = result.winner
-        record["chain"] = _lists(chains[0][1])
-        record["last_moves"] = _sorted_cells(result.last_moves)
-    elif result.reason is not None:
-        record["reason"] = result.reason
-        if result.reason == "no-single-last-move":
-            record["chains"] = [_lists(cells) for _, cells in chains]
-    return record
-
-
-_RECORDS = {"havannah": _havannah_record, "hex": _hex_record}
 
 
 def json_record(source, explanation, case_offset=0):

@@ -19,6 +19,7 @@ from ._result import KINDS, Result
 from .._checks import integer, thread_count
 from .._source import encode_text, read_input
 from .._explanation import Explanation
+from ._explanation import HavannahExplanation
 from ..errors import InputError
 
 __all__ = [
@@ -360,7 +361,7 @@ def _explanation(size, flat, result, case):
     """The :class:`Explanation` of ``result``, with the witnesses of the
     first ``result.move`` moves of ``flat``."""
     if not result:
-        return Explanation._of("havannah", result, case, _NO_WITNESSES)
+        return HavannahExplanation.of(result, case, _NO_WITNESSES)
     bridge = fork = loop = runs = None
     # A big group makes millions of small objects (keys, cells) and no cycles:
     # the cyclic collector would rescan them over and over.
@@ -380,7 +381,7 @@ def _explanation(size, flat, result, case):
     finally:
         if collecting:
             gc.enable()
-    return Explanation._of("havannah", result, case, (bridge, fork, loop, runs))
+    return HavannahExplanation.of(result, case, (bridge, fork, loop, runs))
 
 
 _NO_WITNESSES = (None, None, None, None)

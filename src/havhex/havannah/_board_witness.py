@@ -4,7 +4,7 @@ stones inside a loop)."""
 from array import array
 from bisect import bisect_left
 
-from .._explanation import Explanation
+from ._explanation import HavannahExplanation
 from . import _rings
 from ._result import KINDS, Result
 from .witness import Witness as _Witness
@@ -33,7 +33,7 @@ def explain_board(board):
             cycle = _flower_loop(board.size, own, stones[-1])
         loop = _tuples(cycle)
         runs = _tuples(_enclosed(board, own, flat))
-    return Explanation._of("havannah", result, None, (bridge, fork, loop, runs))
+    return HavannahExplanation.of(result, None, (bridge, fork, loop, runs))
 
 
 def _tuples(cells):

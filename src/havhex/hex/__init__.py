@@ -24,6 +24,7 @@ from ._result import REASONS, STATUSES, Result
 from .._checks import thread_count
 from .._source import encode_text, read_input
 from .._explanation import Explanation
+from ._explanation import HexExplanation
 
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
@@ -224,7 +225,7 @@ def explanation_record(explanation, case=None):
     0-based.
     """
     if case is not None and case != explanation.case:
-        explanation = Explanation._of("hex", explanation.result, case, explanation._evidence)
+        explanation = HexExplanation.of(explanation.result, case, explanation._evidence)
     return explanation.to_dict()
 
 

@@ -2,7 +2,7 @@
 rows, buffers), the judge's verdict and witness on it.  Below the board,
 which explains itself through :func:`explain`, and re-exported by
 :mod:`havhex.hex`."""
-from .._explanation import Explanation
+from ._explanation import HexExplanation
 from ..errors import InputError
 from . import _judge
 from ._faults import _fault_reason
@@ -196,7 +196,7 @@ def _explanation(parsed, case, number):
     else:
         result = Result._make(_STATUS_OF_CODE[status], None, frozenset(last_moves))
     chains = tuple((_COLOUR_OF_CODE[colour], tuple(cells)) for colour, cells in chains)
-    return Explanation._of("hex", result, number, (red, blue, chains))
+    return HexExplanation.of(result, number, (red, blue, chains))
 
 
 def _results(parsed):

@@ -176,7 +176,7 @@ class Board(BoardCore):
                 return explanation
         # A board the judge cannot take (not square), or a start that no
         # game reaches (two separate winning chains): the board's own search.
-        from .._explanation import Explanation
+        from ._explanation import HexExplanation
 
         winner = self.winner
         chain = self._chain()
@@ -186,7 +186,7 @@ class Board(BoardCore):
         result = judge.Result(f"{winner.capitalize()} wins", None, frozenset(essential))
         red, blue = self.stone_counts
         chains = ((winner, tuple(chain)),)
-        return Explanation._of("hex", result, None, (red, blue, chains))
+        return HexExplanation.of(result, None, (red, blue, chains))
 
     def draw(self, as_text=False, **options):
         """The board as SVG (or as text with ``as_text=True``) through
