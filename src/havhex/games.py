@@ -28,7 +28,8 @@ as before.
 
 from __future__ import annotations
 
-__all__ = ["get", "names", "register", "built_in", "ENTRY_POINT_GROUP", "UnknownGame"]
+__all__ = ["get", "names", "register", "built_in", "BUILT_IN", "ENTRY_POINT_GROUP",
+           "UnknownGame"]
 
 # The annotations are for type checkers only: the judges' start-up does not
 # import typing.
@@ -45,6 +46,8 @@ _BUILT_IN = {
     "havannah": "havhex.havannah.descriptor",
     "hex": "havhex.hex.descriptor",
 }
+# The names of the built-in games, each a subpackage of havhex.
+BUILT_IN = tuple(_BUILT_IN)
 _found: Dict[str, Descriptor] = {}              # as resolved
 _plugins: Optional[Dict[str, EntryPoint]] = None  # the installed ones, once read
 
