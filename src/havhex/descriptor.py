@@ -15,7 +15,7 @@ reaching up to the registry.
 
 from __future__ import annotations
 
-__all__ = ["Descriptor", "EngineWords", "RecordFormat", "ENGINE_FAMILIES"]
+__all__ = ["Descriptor", "EngineWords", "RecordFormat", "FileJudge", "ENGINE_FAMILIES"]
 
 # The annotations are for type checkers only: the judges' start-up does not
 # import typing.
@@ -93,6 +93,38 @@ class RecordFormat:
         return f"<RecordFormat {self.extension}>"
 
 
+class FileJudge:
+    """How the command line and the cluster judge whole files of a game's
+    contest input: its judge module's ``FILE_JUDGE``.
+
+    ``start(threads)`` a file's engine input and the function that reads
+    and judges the file's data into it on ``threads`` threads;
+    ``outputs(parsed, source, explain)`` a judged input's list of results,
+    or with ``explain`` an iterator over its explanations (its fault raised
+    here); ``files(files, threads, explain=False, progress_for=None)`` the
+    outputs of many files, judged side by side (havhex._files), each in its
+    turn; ``explains_side_by_side`` False when ``files`` cannot build
+    explanations (they are then built file by file, on every thread)."""
+
+    __slots__ = ("start", "outputs", "files", "explains_side_by_side")
+
+    start: Callable[[int], Tuple[Any, Callable[[Any], Any]]]
+    outputs: Callable[[Any, str, bool], Any]
+    files: Callable[..., Any]
+    explains_side_by_side: bool
+
+    def __init__(self, start: Callable[[int], Tuple[Any, Callable[[Any], Any]]],
+                 outputs: Callable[[Any, str, bool], Any], files: Callable[..., Any],
+                 explains_side_by_side: bool = True) -> None:
+        self.start = start
+        self.outputs = outputs
+        self.files = files
+        self.explains_side_by_side = explains_side_by_side
+
+    def __repr__(self) -> str:
+        return "<FileJudge>"
+
+
 class Descriptor:
     """One game, as the rest of havhex sees it.
 
@@ -123,9 +155,9 @@ class Descriptor:
     words a board takes but GTP does not (Hex's ``swap-sides``) to why.
 
     ``records`` its :class:`RecordFormat` (None: no records); ``judge`` the
-    module of its contest judge (None: none), whose public ``judge_files``,
-    ``file_start`` and ``file_outputs`` the command line and the cluster
-    call.
+    dotted name of its contest judge's module (None: none), whose
+    ``FILE_JUDGE`` (:class:`FileJudge`) the command line and the cluster
+    call (:meth:`file_judge`).
     """
 
     __slots__ = ("name", "title", "players", "swap_move", "size_letter", "default_size",
@@ -217,6 +249,12 @@ class Descriptor:
         import importlib
 
         return importlib.import_module(self.judge)
+
+    def file_judge(self) -> FileJudge:
+        """The :class:`FileJudge` of the game's contest judge, its module
+        imported now; ValueError when the game has none."""
+        found: FileJudge = self.judge_module().FILE_JUDGE
+        return found
 
 
 def _same(size: int) -> int:

@@ -19,6 +19,7 @@ from ._result import KINDS, Result
 from .._checks import integer, thread_count
 from .._source import encode_text, read_input
 from .._explanation import Explanation
+from ..descriptor import FileJudge
 from ._explanation import HavannahExplanation
 from ..errors import InputError
 
@@ -390,6 +391,12 @@ _NO_WITNESSES = (None, None, None, None)
 def _cell_tuples(cells):
     return tuple(map(tuple, cells))
 
+
+
+# How the command line and the cluster judge whole files (the descriptor's
+# file_judge()).
+FILE_JUDGE = FileJudge(_file_start, _file_outputs, _judge_files,
+                       explains_side_by_side=True)
 
 
 def __getattr__(name):

@@ -2,6 +2,7 @@ import os
 from typing import BinaryIO, Callable, Iterable, Iterator, List, Optional, Sequence, TextIO, Tuple, Union
 
 from .._explanation import Explanation as Explanation
+from ..descriptor import FileJudge
 from ._result import KINDS as KINDS, Result as Result
 
 __all__ = [
@@ -37,3 +38,6 @@ def explain_file(file: _File, *, threads: int = ...,
                  progress: _Progress = ...) -> List[Explanation]: ...
 def iter_explain_file(file: _File, *, threads: int = ...,
                       progress: _Progress = ...) -> Iterator[Explanation]: ...
+
+# How the command line and the cluster judge whole files.
+FILE_JUDGE: FileJudge

@@ -24,6 +24,7 @@ from ._result import REASONS, STATUSES, Result
 from .._checks import thread_count
 from .._source import encode_text, read_input
 from .._explanation import Explanation
+from ..descriptor import FileJudge
 from ._explanation import HexExplanation
 
 __all__ = [
@@ -232,6 +233,12 @@ def explanation_record(explanation, case=None):
 def format_results(results):
     """The judge's output for a list of results."""
     return "".join(f"Case #{number}: {result}\n" for number, result in enumerate(results, 1))
+
+
+# How the command line and the cluster judge whole files (the descriptor's
+# file_judge()).
+FILE_JUDGE = FileJudge(_file_start, _file_outputs, _judge_files,
+                       explains_side_by_side=False)
 
 
 def __getattr__(name):

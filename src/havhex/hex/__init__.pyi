@@ -3,6 +3,7 @@ from typing import (Any, BinaryIO, Callable, Dict, FrozenSet, Iterable, Iterator
                     Optional, Sequence, TextIO, Tuple, Union)
 
 from .._explanation import Explanation as Explanation
+from ..descriptor import FileJudge
 from ._position import explain as explain, judge as judge
 from ._result import REASONS as REASONS, STATUSES as STATUSES, Result as Result
 from .batch import Batch as Batch
@@ -37,3 +38,6 @@ def iter_explain_file(file: _File, *, threads: int = ...,
                       progress: _Progress = ...) -> Iterator[Explanation]: ...
 def explanation_record(explanation: Explanation, case: Optional[int] = ...) -> Dict[str, Any]: ...
 def format_results(results: Iterable[Result]) -> str: ...
+
+# How the command line and the cluster judge whole files.
+FILE_JUDGE: FileJudge
