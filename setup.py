@@ -39,7 +39,13 @@ def wants_debug_info():
 def compile_args():
     if sys.platform == "win32":
         return []  # MSVC: setuptools' release flags (/Ox, no /Zi)
-    return ["-O3"] if wants_debug_info() else ["-O3", "-g0"]
+    args = ["-O3"] if wants_debug_info() else ["-O3", "-g0"]
+    # Warnings as errors only on request (CI sets HAVHEX_WERROR=1): a user's
+    # install must not fail because a newer compiler warns about more.  -Wall
+    # too, as the interpreter's own flags need not carry it.
+    if os.environ.get("HAVHEX_WERROR") == "1":
+        args += ["-Wall", "-Werror"]
+    return args
 
 
 def link_args():

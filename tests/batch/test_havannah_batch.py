@@ -355,6 +355,21 @@ def test_any_integer_dtype_plays():
         assert (batch.observation == reference.observation).all()
 
 
+def test_the_core_reads_every_integer_dtype_and_refuses_out_of_range():
+    # The core reads any integer dtype in place (check_all, one form per
+    # dtype): an unsigned action is out of range only above, a signed one on
+    # either side.  Batch.step hands it int32 or int64; the other forms are
+    # reached here.
+    for dtype in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+                  np.uint64):
+        limits = np.iinfo(dtype)
+        core = Batch(2, 3, seed=4)._core
+        core.check_step(np.array([12, 24], dtype), 0)
+        for bad in {25, limits.max, limits.min} - {0}:
+            with pytest.raises(ValueError, match=f"game 1: action {bad} is out of range"):
+                core.check_step(np.array([12, bad], dtype), 0)
+
+
 @pytest.mark.not_under_sanitizers("a memory measurement")
 def test_a_step_allocates_nothing():
     batch = Batch(64, 5, seed=5, threads=1, swap=True, rule="contest")

@@ -42,8 +42,10 @@ cdef extern from *:
     /* Wait until ``fd`` has data (or its end) to read, looking at the watched
        cancel flag in between: a read from an idle pipe or terminal would
        otherwise block past a cancel.  0 when cancelled, else 1 (errors are
-       left for the read itself to report). */
-    static int havhex_wait_readable(int fd) {
+       left for the read itself to report).  Inline, as the functions above:
+       the modules that cimport this file but read no descriptor (the
+       boards) leave it unused, which plain static would warn about. */
+    static inline int havhex_wait_readable(int fd) {
         if (havhex_cancel_flag == 0)
             return 1;
         for (;;) {

@@ -686,8 +686,11 @@ cdef tuple check_all(BatchCore core, const action_t[::1] actions):
     cdef bint out_of_range
     with nogil:
         for g in range(n):
-            if action_t is uint64_t:
-                out_of_range = actions[g] >= <uint64_t>n_actions
+            # An unsigned action is never negative: testing it would be a
+            # comparison that is always false (GCC's -Wtype-limits).
+            if (action_t is uint8_t or action_t is uint16_t or action_t is uint32_t
+                    or action_t is uint64_t):
+                out_of_range = <uint64_t>actions[g] >= <uint64_t>n_actions
             else:
                 out_of_range = actions[g] < 0 or <int64_t>actions[g] >= n_actions
             why = core._check_one(g, -1 if out_of_range else <int64_t>actions[g])

@@ -57,7 +57,9 @@ cdef inline uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord*
         up = parent[cell + offset[ctz32(starts)]]
         parent[cell] = up if up >= 0 else cell + offset[ctz32(starts)]
     else:
-        while starts:
+        # At least one run (``present`` is not empty), so the loop tests at
+        # its end: run_root[0] is set on every path, as the compiler can see.
+        while True:
             k = ctz32(starts)
             starts &= starts - 1
             root = (uf_find(parent, cell + offset[k]) if playing_out
@@ -67,6 +69,8 @@ cdef inline uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord*
                     closed = True
             run_root[n_runs] = root
             n_runs += 1
+            if not starts:
+                break
         if record != NULL:
             for a in range(n_runs):
                 if a == 0 or (run_root[a] != run_root[0] and (a == 1 or run_root[a] != run_root[1])):
@@ -108,8 +112,10 @@ cdef inline uint8_t place(Position* p, int32_t cell, uint8_t colour, MoveRecord*
     return kinds
 
 
-cdef void take_back(Position* p, const MoveRecord* record) noexcept nogil:
+cdef inline void take_back(Position* p, const MoveRecord* record) noexcept nogil:
     """Undo ``place``: the saved roots' words, in reverse, then the cell."""
+    # Inline, as the rest of this file: havannah/_batch.pyx includes it and
+    # never undoes, and an unused plain static function is a warning there.
     cdef int a
     for a in range(record.n_saved - 1, -1, -1):
         p.parent[record.saved_root[a]] = record.saved_parent[a]
