@@ -15,14 +15,15 @@ reaching up to the registry.
 
 from __future__ import annotations
 
-__all__ = ["Descriptor", "EngineWords", "RecordFormat", "FileJudge", "ENGINE_FAMILIES"]
+__all__ = ["Descriptor", "EngineWords", "RecordFormat", "FileJudge", "Pictures",
+           "ENGINE_FAMILIES"]
 
 # The annotations are for type checkers only: the judges' start-up does not
 # import typing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import ModuleType
-    from typing import Any, Callable, Mapping, Optional, Sequence, Tuple
+    from typing import Any, Callable, Collection, Mapping, Optional, Sequence, Tuple
 
     from .contract import Board
 
@@ -158,12 +159,17 @@ class Descriptor:
     dotted name of its contest judge's module (None: none), whose
     ``FILE_JUDGE`` (:class:`FileJudge`) the command line and the cluster
     call (:meth:`file_judge`).
+
+    ``pictures`` how :mod:`havhex.draw` draws the game (a :class:`Pictures`;
+    None: it draws none of it).
     """
 
     __slots__ = ("name", "title", "players", "swap_move", "size_letter", "default_size",
                  "min_size", "max_size", "rectangular", "rules", "new_board", "board_size",
                  "record_size", "win_reason", "board_text", "engines", "colour_words",
-                 "refused_words", "records", "judge")
+                 "refused_words", "records", "judge",
+                 # havhex.draw
+                 "pictures")
 
     name: str
     title: str
@@ -185,6 +191,7 @@ class Descriptor:
     refused_words: dict[str, str]
     records: Optional[RecordFormat]
     judge: Optional[str]
+    pictures: Optional[Pictures]
 
     def __init__(self, *, name: str, title: str, players: Sequence[str], swap_move: str,
                  default_size: int, min_size: int, max_size: int,
@@ -197,7 +204,8 @@ class Descriptor:
                  colour_words: Optional[Mapping[str, Tuple[str, ...]]] = None,
                  refused_words: Optional[Mapping[str, str]] = None,
                  records: Optional[RecordFormat] = None,
-                 judge: Optional[str] = None) -> None:
+                 judge: Optional[str] = None,
+                 pictures: Optional[Pictures] = None) -> None:
         if not (isinstance(name, str) and name.isascii() and name.isidentifier()
                 and name.islower()):
             raise ValueError(f"a game's name is a lower-case word, not {name!r}")
@@ -229,6 +237,7 @@ class Descriptor:
         self.refused_words = dict(refused_words or {})
         self.records = records
         self.judge = judge
+        self.pictures = pictures
 
     def __repr__(self) -> str:
         return f"<Descriptor {self.name}>"
@@ -263,3 +272,141 @@ def _same(size: int) -> int:
 
 def _drawn_as_text(board: Board) -> str:
     return board.draw(as_text=True)
+
+
+# ---------------------------------------------------------------------------
+# Pictures (havhex.draw)
+# ---------------------------------------------------------------------------
+
+class Pictures:
+    """How :mod:`havhex.draw` draws one game; a descriptor's ``pictures``.
+
+    A game's picture code is imported only when a hook is called, so that
+    a descriptor stays light to import.  ``size`` is the board's size as
+    the game's boards and records give it (Havannah's base S, Hex's N or
+    ``(rows, cols)``); a cell is a pair of ints in the live board's
+    coordinates.
+
+    A case of the judge's input (``havhex draw GAME FILE --case N``):
+    ``svg_max`` and ``text_max`` the largest size (the descriptor's
+    ``size_letter``) the SVG picture and the text view show (None: any);
+    ``header`` how many numbers open a case (its size first) and
+    ``case_tokens(numbers)`` how many tokens follow them in the case, so
+    that draw reaches a case's header without reading the input;
+    ``draw_case(judge, file, number, as_text=..., heading=..., check_size=...)``
+    the picture of case ``number`` (1-based) of ``file``, read once with
+    the judge module ``judge`` (the descriptor's ``judge_module()``), as a
+    str: the SVG document, or with ``as_text`` the text view;
+    ``heading(source)`` its heading, ``check_size(size, source)`` called
+    before the case's stones are read, raising for a board draw will not
+    show (None: the game has no pictures of a case).
+
+    A game move by move (:mod:`havhex.draw.page`): ``page_size(size)`` the
+    size as the hooks below take it; ``page_refusal(size)`` why the page
+    will not draw such a board (None: it draws it); ``cells(size)`` every
+    cell, in drawing order; ``coordinates`` the names of a hexagon's two
+    data attributes (``("data-x", "data-y")``); ``centre(cell)`` the
+    hexagon's centre ``(x, y)`` and ``cell_path(cell)`` its outline (an SVG
+    path's ``d``); ``frame(size)`` ``(markup, box)``: the board's frame, as
+    a list of SVG elements under the hexagons, and the drawing's
+    ``(min_x, min_y, max_x, max_y)``; ``corners(size)`` the cells drawn as
+    corners; ``labels(size)`` SVG elements over the hexagons (the axes'
+    names); ``swatch(x, y, classes)`` a legend's hexagon; ``style()`` the
+    CSS of the game's hexagons and stones; ``size_text(size)`` the board's
+    size in a summary (``"S = 4"``, ``"7 x 7"``); ``swap_changes(move,
+    stones)`` what the swap ``move`` the board took did to ``stones``
+    (``{cell: colour}``), as ``[(cell, colour)]`` (colour ``""``: the stone
+    leaves); ``structure(size, explanation, stones)`` the winning
+    structure of the board's ``explain()`` with ``stones`` (``{cell:
+    colour}``, ``""`` empty) at the win, as ``(what, marks, under, over)``:
+    what was won (``"bridge"``), ``{cell: [classes]}`` of its hexagons, and
+    SVG elements under and over the hexagons.
+
+    ``module`` the dotted name of the game's picture module and ``exports``
+    the names of it that :mod:`havhex.draw` and :mod:`havhex.draw.page`
+    offer as their own (the names they had before the games described
+    their pictures).
+    """
+
+    __slots__ = ("svg_max", "text_max", "header", "case_tokens", "draw_case", "page_size",
+                 "page_refusal", "cells", "coordinates", "centre", "cell_path", "frame",
+                 "corners", "labels", "swatch", "style", "size_text", "swap_changes",
+                 "structure", "module", "exports")
+
+    svg_max: Optional[int]
+    text_max: Optional[int]
+    header: int
+    case_tokens: Optional[Callable[[Tuple[int, ...]], int]]
+    draw_case: Optional[Callable[..., str]]
+    page_size: Callable[[Any], Any]
+    page_refusal: Callable[[Any], Optional[str]]
+    cells: Callable[[Any], Sequence[Tuple[int, int]]]
+    coordinates: Tuple[str, str]
+    centre: Callable[[Tuple[int, int]], Tuple[float, float]]
+    cell_path: Callable[[Tuple[int, int]], str]
+    frame: Callable[[Any], Tuple[Sequence[str], Tuple[float, float, float, float]]]
+    corners: Callable[[Any], Collection[Tuple[int, int]]]
+    labels: Callable[[Any], Sequence[str]]
+    swatch: Callable[[float, float, str], str]
+    style: Callable[[], str]
+    size_text: Callable[[Any], str]
+    swap_changes: Callable[[str, Mapping[Tuple[int, int], str]],
+                           Sequence[Tuple[Tuple[int, int], str]]]
+    structure: Callable[[Any, Any, Mapping[Tuple[int, int], str]],
+                        Tuple[str, Mapping[Tuple[int, int], Sequence[str]],
+                              Sequence[str], Sequence[str]]]
+    module: Optional[str]
+    exports: Tuple[str, ...]
+
+    def __init__(self, *, page_size: Callable[[Any], Any],
+                 page_refusal: Callable[[Any], Optional[str]],
+                 cells: Callable[[Any], Sequence[Tuple[int, int]]],
+                 coordinates: Sequence[str],
+                 centre: Callable[[Tuple[int, int]], Tuple[float, float]],
+                 cell_path: Callable[[Tuple[int, int]], str],
+                 frame: Callable[[Any], Tuple[Sequence[str],
+                                              Tuple[float, float, float, float]]],
+                 swatch: Callable[[float, float, str], str],
+                 style: Callable[[], str],
+                 size_text: Callable[[Any], str],
+                 swap_changes: Callable[..., Sequence[Tuple[Tuple[int, int], str]]],
+                 structure: Callable[..., Tuple[Any, ...]],
+                 corners: Optional[Callable[[Any], Collection[Tuple[int, int]]]] = None,
+                 labels: Optional[Callable[[Any], Sequence[str]]] = None,
+                 svg_max: Optional[int] = None, text_max: Optional[int] = None,
+                 header: int = 1,
+                 case_tokens: Optional[Callable[[Tuple[int, ...]], int]] = None,
+                 draw_case: Optional[Callable[..., str]] = None,
+                 module: Optional[str] = None, exports: Sequence[str] = ()) -> None:
+        if draw_case is not None and case_tokens is None:
+            raise ValueError("pictures of a case need case_tokens, to reach its header")
+        if len(coordinates) != 2:
+            raise ValueError(f"coordinates names two data attributes, not {coordinates!r}")
+        self.svg_max = svg_max
+        self.text_max = text_max
+        self.header = header
+        self.case_tokens = case_tokens
+        self.draw_case = draw_case
+        self.page_size = page_size
+        self.page_refusal = page_refusal
+        self.cells = cells
+        self.coordinates = (coordinates[0], coordinates[1])
+        self.centre = centre
+        self.cell_path = cell_path
+        self.frame = frame
+        self.corners = corners if corners is not None else _none
+        self.labels = labels if labels is not None else _none
+        self.swatch = swatch
+        self.style = style
+        self.size_text = size_text
+        self.swap_changes = swap_changes
+        self.structure = structure
+        self.module = module
+        self.exports = tuple(exports)
+
+    def __repr__(self) -> str:
+        return f"<Pictures {self.module or 'of a game'}>"
+
+
+def _none(size: Any) -> Tuple[()]:
+    return ()

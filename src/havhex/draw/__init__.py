@@ -13,20 +13,20 @@ carry its name as a class (``bridge``, ``fork``, ``ring``, ``enclosed``,
 ``chain``, ``last-move``).  The document's ``<title>`` is the answer.
 
 The pictures of a position live below the boards, so that a board can draw
-itself: :mod:`havhex.havannah.picture` and :mod:`havhex.hex.picture` draw
-each game, :mod:`havhex._svg` holds what both share.  Here are what draws a
-case or a record: :mod:`.header` measures a case from its header,
-:mod:`.page` draws a game move by move.  This package is imported only by
-the ``draw`` command, never by ``import havhex``.
+itself: each game's picture module (:mod:`havhex.havannah.picture`,
+:mod:`havhex.hex.picture`) draws it, :mod:`havhex._svg` holds what they
+share.  What is drawn of a game, and how, comes from its descriptor's
+``pictures`` (:class:`havhex.descriptor.Pictures`): this package names no
+game.  Here are what draws a case or a record: :mod:`.header` measures a
+case from its header, :mod:`.page` draws a game move by move.  This package
+is imported only by the ``draw`` command, never by ``import havhex``.
 """
 import os
 
+from .. import games
 from ..errors import InputError
-from ..havannah.picture import (HAVANNAH_EDGES, HAVANNAH_SVG_STONES_MAX, HAVANNAH_TEXT_MAX,
-                                havannah_svg, havannah_text)
-from ..hex.picture import HEX_SVG_MAX, HEX_TEXT_MAX, hex_svg, hex_text
 from .header import case_header
-from .page import game_page, game_steps, position_svg
+from .page import game_page, game_steps, position_svg, pictured
 
 __all__ = [
     "draw_command", "draw_record", "game_steps", "game_page", "position_svg", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
@@ -35,31 +35,40 @@ __all__ = [
 ]
 
 
+def __getattr__(name):
+    # The names of the games' picture modules this package offered before
+    # the games described their pictures, found through the descriptors.
+    if name in __all__:
+        import importlib
+
+        for game in games.names():
+            pictures = games.get(game).pictures
+            if pictures is not None and pictures.module and name in pictures.exports:
+                return getattr(importlib.import_module(pictures.module), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def draw_command(game, file, case, as_text=False):
     """The picture of case ``case`` (1-based) of ``file`` (a path or ``"-"``).
 
+    ``game`` is the game's name (or its :class:`~havhex.descriptor.Descriptor`).
     Returns the SVG document (or, with ``as_text``, the text view) as a str.
     Faults in the input, a case the input does not hold and a case beyond what
-    a picture can show (see the ``*_MAX`` limits) raise
-    :class:`havhex.InputError`; a regular file's case is measured from its
-    header before anything else is read.
+    a picture can show (the descriptor's ``pictures.svg_max`` and
+    ``text_max``) raise :class:`havhex.InputError`; a regular file's case is
+    measured from its header before anything else is read.
     """
-    if game not in ("havannah", "hex"):
-        raise InputError(f"unknown game {game!r}: draw havannah or hex")
-    header = case_header(file, game, case)
+    descriptor = pictured(game, cases=True)
+    header = case_header(file, descriptor, case)
     if header is not None:
-        _check_board_size(game, header[0], as_text, case, _source_name(file))
-    if game == "havannah":
-        size, moves, total, explanation, source = _havannah_case(file, case, as_text)
-        heading = f"{source}, case #{case}"
-        if as_text:
-            return havannah_text(size, moves, explanation, heading=heading)
-        return havannah_svg(size, moves, explanation, heading=heading, total_moves=total)
-    rows, explanation, source = _hex_case(file, case, as_text)
-    heading = f"{source}, case #{case}"
-    if as_text:
-        return hex_text(rows, explanation, heading=heading)
-    return hex_svg(rows, explanation, heading=heading)
+        _check_board_size(descriptor, header[0], as_text, case, _source_name(file))
+
+    def check_size(size, source):
+        _check_board_size(descriptor, size, as_text, case, source)
+
+    return descriptor.pictures.draw_case(
+        descriptor.judge_module(), file, case, as_text=as_text,
+        heading=lambda source: f"{source}, case #{case}", check_size=check_size)
 
 
 def draw_record(file, game=1, move=None, html=False, rule="official", kind=None,
@@ -102,15 +111,16 @@ def draw_record(file, game=1, move=None, html=False, rule="official", kind=None,
 
 
 def _player_names(record):
-    """``"A (White) v B (Black)"`` from the record's PW[]/PB[], or ``""``."""
+    """``"A (White) v B (Black)"`` from the record's PW[]/PB[], or ``""``:
+    the record's letters of the first and the second player (the
+    descriptor's ``records.letters``) with the players' colours."""
+    descriptor = games.get(record.kind)
     properties = record.properties
-    colours = (("W", "White"), ("B", "Black")) if record.kind == "havannah" else \
-        (("B", "Red"), ("W", "Blue"))
     parts = []
-    for letter, colour in colours:
+    for letter, colour in zip(descriptor.records.letters, descriptor.players):
         name = (properties.get(f"P{letter}") or ("",))[0].strip()
         if name:
-            parts.append(f"{name} ({colour})")
+            parts.append(f"{name} ({colour.capitalize()})")
     return " v ".join(parts)
 
 
@@ -120,58 +130,19 @@ def _source_name(file):
     return "<stdin>" if is_stdin(file) else os.fsdecode(file)
 
 
-def _check_board_size(game, size, as_text, case, source):
-    """Refuse a board the picture cannot show, naming the case and the limit."""
-    name = "S" if game == "havannah" else "N"
+def _check_board_size(descriptor, size, as_text, case, source):
+    """Refuse a board the picture cannot show, naming the case and the limit
+    (the descriptor's ``pictures.svg_max`` and ``text_max``)."""
+    pictures = descriptor.pictures
+    name = descriptor.size_letter
+    svg_max = pictures.svg_max
     if as_text:
-        limit = HAVANNAH_TEXT_MAX if game == "havannah" else HEX_TEXT_MAX
+        limit = pictures.text_max
         what, advice = "the text view", " (draw it as SVG instead)"
-        if game == "hex" and size > HEX_SVG_MAX:
+        if svg_max is not None and size > svg_max:
             advice = ""
-    elif game == "hex":
-        limit, what, advice = HEX_SVG_MAX, "the picture", ""
     else:
-        return      # an SVG shows a Havannah board of any size (see the stones)
-    if size > limit:
+        limit, what, advice = svg_max, "the picture", ""
+    if limit is not None and size > limit:
         raise InputError(f"case #{case} has {name} = {size}: {what} is for boards "
                          f"up to {name} = {limit}{advice}", source)
-
-
-def _havannah_case(file, case, as_text):
-    """(S, drawn moves, moves in the case, explanation, source name) of one
-    case of a Havannah input.
-
-    The input is read once (a pipe or ``<(...)`` cannot be read twice) and
-    judged as :func:`havhex.havannah.judge_file` judges it, with its faults;
-    only the moves drawn (up to the winning move) become Python objects."""
-    from ..havannah import cases, explain
-
-    judged = cases.read_cases(file)
-    source = judged.source
-    result = judged.result(case)            # (a case the input lacks raises here)
-    size = judged.size(case)
-    _check_board_size("havannah", size, as_text, case, source)
-    limit = HAVANNAH_SVG_STONES_MAX
-    # The stones drawn, copied only up to one beyond the limit.
-    moves = judged.moves(case, min(result.move or limit + 1, limit + 1))
-    if len(moves) > limit:
-        if result.move:
-            reason = f"case #{case} has {result.move} stones up to its winning move"
-        else:
-            reason = f"case #{case} has no winning move and over {limit} stones"
-        raise InputError(f"{reason}: the picture is for up to {limit} stones", source)
-    total = judged.move_count(case) if result.move else len(moves)
-    # The moves up to the winning one are judged again for their witnesses
-    # (the first win is the same: the moves before it are the same).
-    return size, moves, total, explain(size, moves), source
-
-
-def _hex_case(file, case, as_text):
-    """(rows, explanation, source name) of one case of a Hex input (read once)."""
-    from ..hex import cases, explain
-
-    boards = cases.read_boards(file)
-    size = boards.size(case)                # (a case the input lacks raises here)
-    _check_board_size("hex", size, as_text, case, boards.source)
-    rows = boards.rows(case)
-    return rows, explain(rows), boards.source

@@ -1,6 +1,7 @@
 import os
 from typing import Any, Iterable, Literal, Mapping, Optional, Sequence, Tuple, Union
 
+from ..descriptor import Descriptor
 from .._explanation import Explanation
 
 from .page import game_page as game_page, game_steps as game_steps, position_svg as position_svg
@@ -21,7 +22,7 @@ HEX_TEXT_MAX: int
 HEX_SVG_MAX: int
 HAVANNAH_EDGES: Tuple[str, str, str, str, str, str]
 
-def draw_command(game: Literal["havannah", "hex"], file: _FileArg, case: int,
+def draw_command(game: Union[str, Descriptor], file: _FileArg, case: int,
                  as_text: bool = ...) -> str: ...
 def havannah_svg(size: int, moves: Iterable[Sequence[int]], explanation: _Witness, *,
                  heading: Optional[str] = ..., total_moves: Optional[int] = ...,

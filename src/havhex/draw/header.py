@@ -1,38 +1,41 @@
-"""The header of one case of a regular file (its board size, and for
-Havannah its number of moves), read before the input is: ``draw`` refuses a
-board beyond what a picture can show without reading, judging or holding it.
+"""The header of one case of a regular file (its board size, and the
+other numbers that open a case, such as Havannah's number of moves), read
+before the input is: ``draw`` refuses a board beyond what a picture can show
+without reading, judging or holding it.
 
 The compiled readers have no way to stop after a header (they read and keep
 whole inputs), so this module scans the tokens itself.  It follows the
 readers' rules only as far as it needs to and gives up (None) wherever the
 input is anything but plain: the reader then reads it and reports its fault.
+What a case holds comes from the game's descriptor (its ``pictures``:
+``header`` and ``case_tokens``), the reader's bounds from its judge module
+(``MAX_SIZE``, ``MAX_NUMBER_DIGITS``).
 """
 import os
-
-from ..hex.cases import MAX_NUMBER_DIGITS
 
 __all__ = ["Tokens", "case_header"]
 
 _SPACE = b" \t\n\r\x0b\x0c"                 # the readers' white space
 _MARKS = bytes(32 if byte in _SPACE else 120 for byte in range(256))   # b" " or b"x"
-_LONGEST_NUMBER = MAX_NUMBER_DIGITS        # the readers' rule: a longer token is no number
 
 
 class Tokens:
     """White-space separated tokens of a regular file from ``offset``, read
-    with ``pread`` (the descriptor's offset stays where it is).  Tokens are
-    taken only as far as a number can go: a longer one ends the scan.
-    ``CHUNK`` is the size of one read."""
+    with ``pread`` (the file descriptor's offset stays where it is).  Tokens are
+    taken only as far as a number can go, ``longest`` bytes (the reader's
+    rule: a longer token is no number; None: one read): a longer one ends
+    the scan.  ``CHUNK`` is the size of one read."""
 
     CHUNK = 1 << 20
 
-    def __init__(self, descriptor, offset):
+    def __init__(self, descriptor, offset, longest=None):
         import re
 
         self.spaces = re.compile(b"[" + _SPACE + b"]*")
         self.letters = re.compile(b"[^" + _SPACE + b"]*")
         self.descriptor = descriptor
         self.offset = offset
+        self.longest = self.CHUNK if longest is None else longest
         self.buffer = b""
         self.pos = 0
 
@@ -58,7 +61,7 @@ class Tokens:
             end = self.letters.match(self.buffer, self.pos).end()
             token += self.buffer[self.pos:end]
             self.pos = end
-            if len(token) > _LONGEST_NUMBER:
+            if len(token) > self.longest:
                 return None
             if end < len(self.buffer) or not self._fill():
                 return token
@@ -92,13 +95,20 @@ class Tokens:
 
 
 def case_header(file, game, case):
-    """The header numbers of case ``case`` (``(S, M)`` or ``(N,)``) read from
-    the start of a regular file, or None when the input is no regular file or
-    does not plainly reach that header (its reader then says why)."""
+    """The header numbers of case ``case`` (``(S, M)`` or ``(N,)``: the
+    game's descriptor's ``pictures.header`` of them) read from the start of
+    a regular file, or None when the input is no regular file or does not
+    plainly reach that header (its reader then says why).  ``game``: the
+    game's name or its :class:`~havhex.descriptor.Descriptor`."""
     import stat
 
     from .._source import is_stdin
 
+    if isinstance(game, str):
+        from .. import games
+
+        game = games.get(game)
+    judge = game.judge_module()
     descriptor = None
     try:
         if is_stdin(file):
@@ -122,7 +132,8 @@ def case_header(file, game, case):
         try:
             if not stat.S_ISREG(os.fstat(descriptor).st_mode):
                 return None
-            return _scan_to_case(Tokens(descriptor, offset), game, case)
+            tokens = Tokens(descriptor, offset, judge.MAX_NUMBER_DIGITS)
+            return _scan_to_case(tokens, game.pictures, judge.MAX_SIZE, case)
         finally:
             if opened:
                 os.close(descriptor)
@@ -130,27 +141,25 @@ def case_header(file, game, case):
         return None
 
 
-def _scan_to_case(tokens, game, case):
+def _scan_to_case(tokens, pictures, max_size, case):
     count = tokens.number()
     if count is None or not 1 <= case <= count:
         return None
     for _ in range(case - 1):
-        size = tokens.number()
-        if size is None:
+        header = _header(tokens, pictures.header)
+        if header is None or not tokens.skip(pictures.case_tokens(header)):
             return None
-        if game == "havannah":
-            moves = tokens.number()
-            if moves is None or not tokens.skip(2 * moves):
-                return None
-        elif not tokens.skip(size):
-            return None
+    header = _header(tokens, pictures.header)
     # A size no board can have is the reader's fault to report.
-    size = tokens.number()
-    if game == "havannah":
-        from ..havannah import MAX_SIZE
+    return None if header is None or header[0] > max_size else header
 
-        moves = tokens.number()
-        return None if size is None or moves is None or size > MAX_SIZE else (size, moves)
-    from ..hex import MAX_SIZE
 
-    return None if size is None or size > MAX_SIZE else (size,)
+def _header(tokens, count):
+    """The next ``count`` numbers, or None where one is no plain number."""
+    numbers = []
+    for _ in range(count):
+        number = tokens.number()
+        if number is None:
+            return None
+        numbers.append(number)
+    return tuple(numbers)

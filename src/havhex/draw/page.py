@@ -1,52 +1,98 @@
 """A game move by move: both players' stones after each move, and the
 winning structure from the winning move on.
 
-:func:`game_steps` replays a game's moves on a live board
-(:class:`havhex.havannah.Board` or :class:`havhex.hex.Board`), which knows
-the rules (whose turn it is, what a swap does, when the game is won), and
-keeps what each move changes.  :func:`position_svg` draws one position of it
-as an SVG document; :func:`game_page` writes one self-contained HTML page
-(inline SVG, CSS and script: nothing is fetched) that steps through the game
-with buttons and the arrow keys.
+:func:`game_steps` replays a game's moves on a live board (the game's
+descriptor's ``new_board``), which knows the rules (whose turn it is, what a
+swap does, when the game is won), and keeps what each move changes.
+:func:`position_svg` draws one position of it as an SVG document;
+:func:`game_page` writes one self-contained HTML page (inline SVG, CSS and
+script: nothing is fetched) that steps through the game with buttons and the
+arrow keys.
 
 The hexagons, the board's frame and the witness's paths come from the
-pictures of :mod:`.havannah` and :mod:`.hex`; this module adds the second
+game's descriptor (its ``pictures``, :class:`havhex.descriptor.Pictures`,
+which draws with the game's picture module); this module adds the second
 colour and the steps.  In the page, the root element ``#havhex-game`` carries
 the state: ``data-move`` (the move shown, 0 for the empty board),
 ``data-moves`` (the number of moves), ``data-win`` (the winning move, or
 empty) and ``data-structure`` (``shown`` from the winning move on, else
 ``hidden``); each hexagon holding a stone carries ``data-stone`` (its colour)
-besides its ``data-x``/``data-y`` (Havannah) or ``data-row``/``data-col``
-(Hex).  Moves are counted as :func:`havhex.records.replay` counts them:
-swaps are moves, a resignation, a forfeit or a pass is not.
+besides the two data attributes of its cell (the descriptor's
+``pictures.coordinates``: ``data-x``/``data-y`` for Havannah,
+``data-row``/``data-col`` for Hex).  Moves are counted as
+:func:`havhex.records.replay` counts them: swaps are moves, a resignation, a
+forfeit or a pass is not.
 """
 from .. import _svg as svg
+from .. import games
+from ..descriptor import Descriptor
 from ..errors import InputError
-from ..havannah import geometry
-from ..havannah.board import PLAYERS as HAVANNAH_PLAYERS
-from ..havannah import picture as havannah_picture
-from ..hex import picture as hex_picture
-from ..hex.board import PLAYERS as HEX_PLAYERS
 
 __all__ = ["GameSteps", "game_steps", "position_svg", "game_page", "NOT_MOVES",
            "PAGE_HAVANNAH_CELLS_MAX", "PAGE_HEX_MAX"]
 
 # A record's moves that put nothing on the board and are not counted.
 NOT_MOVES = ("resign", "forfeit", "pass")
-# Every hexagon of the board is an element of the page.
-PAGE_HAVANNAH_CELLS_MAX = 5000      # S = 41 has 4,921
-PAGE_HEX_MAX = hex_picture.HEX_SVG_MAX     # the longer side
 _NUMBERS_MAX = 999                  # stones carry their move number up to this many moves
 
 _R = svg.RADIUS
-_PLAYERS = {"havannah": HAVANNAH_PLAYERS, "hex": HEX_PLAYERS}
+
+
+def __getattr__(name):
+    # The games' page limits this module offered before the games described
+    # their pictures (each picture module's now), found through the
+    # descriptors.
+    if name in __all__:
+        import importlib
+
+        for game in games.names():
+            pictures = games.get(game).pictures
+            if pictures is not None and pictures.module and name in pictures.exports:
+                return getattr(importlib.import_module(pictures.module), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def pictured(game, cases=False):
+    """The :class:`~havhex.descriptor.Descriptor` of ``game`` (a game's name
+    or its descriptor) when havhex draws it: it has ``pictures``, and with
+    ``cases`` pictures of a case of its judge's input too.  Otherwise
+    :class:`havhex.InputError`, naming the games drawn."""
+    descriptor = game
+    if not isinstance(game, Descriptor):
+        try:
+            descriptor = games.get(game)
+        except (TypeError, ValueError):
+            raise InputError(f"unknown game {str(game)[:40]!r}: draw {_drawn(cases)}") from None
+    pictures = descriptor.pictures
+    if pictures is None:
+        raise InputError(f"{descriptor.title} has no pictures: draw {_drawn(cases)}")
+    if cases and (pictures.draw_case is None or descriptor.judge is None):
+        raise InputError(f"{descriptor.title} has no pictures of a case: "
+                         f"draw {_drawn(cases)}")
+    return descriptor
+
+
+def _drawn(cases):
+    """The names of the games havhex draws (with ``cases``: their cases),
+    as ``"a or b"``."""
+    drawn = []
+    for name in games.names():
+        try:
+            pictures = games.get(name).pictures
+        except (ImportError, ValueError):   # an installed game that does not load
+            continue
+        if pictures is not None and (pictures.draw_case is not None or not cases):
+            drawn.append(name)
+    return " or ".join(drawn) or "no game"
 
 
 class GameSteps:
     """A replayed game: the board's hexagons and, per move, what it changed.
 
-    ``kind`` ``"havannah"`` or ``"hex"``; ``size`` the base S (Havannah) or
-    ``(rows, cols)`` (Hex); ``cells`` the hexagons in drawing order;
+    ``kind`` the game's name (``"havannah"``, ``"hex"``) and ``descriptor``
+    its :class:`~havhex.descriptor.Descriptor`; ``size`` as the game's
+    ``pictures.page_size`` gives it (the base S for Havannah, ``(rows,
+    cols)`` for Hex); ``cells`` the hexagons in drawing order;
     ``steps`` one ``(label, changes)`` per move, ``changes`` a tuple of
     ``(cell index, colour)`` (colour ``""``: the stone leaves);
     ``win`` the winning move (1-based) or None, ``winner`` its colour;
@@ -62,7 +108,8 @@ class GameSteps:
 
     def __init__(self, kind, size, cells, steps, win, winner, answer, marks, winning_cell,
                  under, over, illegal, heading, start=(), ending=None):
-        self.kind = kind
+        self.descriptor = pictured(kind)
+        self.kind = self.descriptor.name
         self.ending = ending
         self.start = tuple(start)
         self.size = size
@@ -81,7 +128,7 @@ class GameSteps:
 
     @property
     def players(self):
-        return _PLAYERS[self.kind]
+        return self.descriptor.players
 
     def stones(self, move):
         """The colour on each hexagon after ``move`` moves (a list, ``""`` empty)."""
@@ -109,10 +156,7 @@ class GameSteps:
 
     def summary(self):
         """One line: the board, the moves and the result as played."""
-        if self.kind == "havannah":
-            board = f"Havannah S = {self.size}"
-        else:
-            board = f"Hex {self.size[0]} x {self.size[1]}"
+        board = f"{self.descriptor.title} {self.descriptor.pictures.size_text(self.size)}"
         words = [board, f"{len(self.steps)} moves"]
         if self.answer:
             words.append(f"{self.winner.capitalize()} wins: {self.answer}")
@@ -127,7 +171,6 @@ class GameSteps:
 
 
 _ENDINGS = {"resign": "resigns", "forfeit": "forfeits", "pass": "passes"}
-_SWAPS = ("swap", "swap-pieces", "swap-sides")
 
 
 def _stones_after(start, steps, cells, move):
@@ -144,33 +187,6 @@ def _colour_name(colour):
     return colour.capitalize()
 
 
-def _new_board(kind, size, rule, swap):
-    if kind == "havannah":
-        from ..havannah import Board
-
-        return Board(size, rule, swap)
-    from ..hex import Board
-
-    rows, cols = size
-    return Board(rows, cols, swap)
-
-
-def _swap_changes(kind, move, stones):
-    """What a swap the board took did to the stones ({cell: colour}), as the
-    live boards document it: Havannah's ``swap`` gives White's stone to
-    Black; Hex's ``swap-pieces`` moves Red's stone to its mirror image in the
-    long diagonal as a blue stone; ``swap-sides`` leaves the stones."""
-    if move == "swap-sides" or len(stones) != 1:
-        return []
-    (cell, _), = stones.items()
-    if kind == "havannah":
-        return [(cell, "black")]
-    mirror = (cell[1], cell[0])
-    if mirror == cell:
-        return [(cell, "blue")]
-    return [(cell, ""), (mirror, "blue")]
-
-
 def _cell_of(move):
     """``move`` as a pair of ints, or None when it is no cell."""
     if isinstance(move, (tuple, list)) and len(move) == 2 \
@@ -179,49 +195,37 @@ def _cell_of(move):
     return None
 
 
-def _board_cells(kind, size):
-    if kind == "havannah":
-        return [(x, y) for x, first, last in geometry.rows(size) for y in range(first, last + 1)]
-    rows, cols = size
-    return [(i, j) for i in range(rows) for j in range(cols)]
-
-
-def _check_size(kind, size, source):
-    if kind == "havannah":
-        if geometry.cell_count(size) > PAGE_HAVANNAH_CELLS_MAX:
-            raise InputError(f"S = {size}: the game's pictures are for boards of up to "
-                             f"{PAGE_HAVANNAH_CELLS_MAX} hexagons (S = 41)", source)
-    elif max(size) > PAGE_HEX_MAX:
-        raise InputError(f"a {size[0]} x {size[1]} board: the game's pictures are for "
-                         f"boards up to {PAGE_HEX_MAX} x {PAGE_HEX_MAX}", source)
-
-
 def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, setup=(),
                heading=None, source=None):
     """Replay ``moves`` and keep what each changes (a :class:`GameSteps`).
 
-    ``kind``: ``"havannah"`` (``size`` the base S) or ``"hex"`` (``size`` N or
-    ``(rows, cols)``).  ``moves``: cells in the live board's coordinates,
-    swaps (``"swap"``, ``"swap-pieces"``, ``"swap-sides"``), and ``"resign"``,
-    ``"forfeit"``, ``"pass"``, which are skipped; ``(letter, move)`` pairs
-    (a record's moves) are taken too.  ``board``: a fresh live board to play
-    on (default: one made from ``kind``, ``size``, ``rule`` and ``swap``);
-    ``setup``: the ``(letter or colour, cell)`` stones on it before the first
-    move (a record's AB[]/AW[], on the ``board`` given).
-    Moves after the winning one are drawn too, the colours alternating; the
+    ``kind``: the game's name or its :class:`~havhex.descriptor.Descriptor`,
+    whose ``pictures`` draw it (``"havannah"``: ``size`` the base S;
+    ``"hex"``: ``size`` N or ``(rows, cols)``).  ``moves``: cells in the
+    live board's coordinates, swaps (``"swap"``, ``"swap-pieces"``,
+    ``"swap-sides"``), and ``"resign"``, ``"forfeit"``, ``"pass"``, which
+    are skipped; ``(letter, move)`` pairs (a record's moves, the letters
+    the descriptor's ``records.letters``) are taken too.  ``board``: a
+    fresh live board to play on (default: the descriptor's ``new_board`` of
+    ``size``, ``rule`` and ``swap``); ``setup``: the ``(letter or colour,
+    cell)`` stones on it before the first move (a record's AB[]/AW[], on the
+    ``board`` given).  Moves after the winning one are drawn too, the colours alternating; the
     replay stops before an illegal move (kept in ``illegal``).
     """
-    if kind not in _PLAYERS:
-        raise InputError(f"unknown game {kind!r}: havannah or hex")
-    if kind == "hex" and not isinstance(size, tuple):
-        size = (size, size)
-    _check_size(kind, size, source)
-    players = _PLAYERS[kind]
+    descriptor = pictured(kind)
+    pictures = descriptor.pictures
+    size = pictures.page_size(size)
+    refusal = pictures.page_refusal(size)
+    if refusal is not None:
+        raise InputError(refusal, source)
+    players = descriptor.players
     if board is None:
-        board = _new_board(kind, size, rule, swap)
-    cells = _board_cells(kind, size)
+        board = descriptor.new_board(size, rule, swap)
+    cells = list(pictures.cells(size))
     index = {cell: i for i, cell in enumerate(cells)}
-    letters = {"havannah": {"W": "white", "B": "black"}, "hex": {"B": "red", "W": "blue"}}[kind]
+    # A record's letters of the players' moves (SGF's B and W), to colours.
+    records = descriptor.records
+    letters = dict(zip(records.letters, players)) if records is not None else {}
     stones = {}
     for who, cell in setup:
         cell = _cell_of(cell)
@@ -236,7 +240,7 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
     ending = None
     for move in moves:
         letter = None
-        if isinstance(move, tuple) and len(move) == 2 and move[0] in ("B", "W"):
+        if isinstance(move, tuple) and len(move) == 2 and move[0] in letters:
             letter, move = move         # a record's (letter, move)
         if isinstance(move, str) and move in NOT_MOVES:
             who = _colour_name(letters[letter]) if letter else "The player to move"
@@ -252,13 +256,14 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
             except (InputError, TypeError, ValueError) as exc:
                 illegal = (number, str(exc))
                 break
-            if cell is None and move not in _SWAPS:
-                # A cell by its name ("a1"): the board says which cell it read.
+            if cell is None:
+                # A cell by its name ("a1"): the board says which cell it
+                # read (a swap it keeps as its word).
                 cell = _cell_of(board.moves[-1])
             if cell is not None:
                 changes = [(cell, colour)]
             else:
-                changes = _swap_changes(kind, move, stones)
+                changes = list(pictures.swap_changes(move, stones))
             if board.winner is not None:
                 win, winner = number, board.winner
                 explanation = board.explain()
@@ -286,47 +291,24 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
 
     answer, marks, under, over = None, {}, [], []
     if explanation is not None:
-        if kind == "havannah":
-            w = havannah_picture.witness(size, explanation)
-            answer = f"{'-'.join(w['kinds'])} in move {win}"
-            for cell, kinds in havannah_picture.structure_marks(w).items():
-                if cell in index:
-                    marks[index[cell]] = kinds
-            for cell in havannah_picture.run_cells(w["enclosed_runs"]):
-                if cell in index:
-                    marks.setdefault(index[cell], []).append("enclosed")
-            under = havannah_picture.fork_edge_lines(size, w)
-            over = havannah_picture.structure_paths(w)
-        else:
-            # The rows at the win, as the judge writes them, for the stone counts.
-            held = {cells[i]: colour
-                    for i, colour in enumerate(_stones_after(start, steps, len(cells), win))}
-            rows = ["".join({"red": "R", "blue": "B"}.get(held.get((i, j)), ".")
-                            for j in range(size[1])) for i in range(size[0])]
-            w = hex_picture.witness(rows, explanation)
-            answer = f"a chain in move {win}"
-            for number, (_, chain) in enumerate(w["chains"]):
-                for cell in chain:
-                    if cell in index:
-                        marks.setdefault(index[cell], ["chain"] + (["second"] if number else []))
-            over = hex_picture.chain_lines(w["chains"])
+        # The stones at the win (for Hex's stone counts).
+        held = {cells[i]: colour
+                for i, colour in enumerate(_stones_after(start, steps, len(cells), win))}
+        what, found, under, over = pictures.structure(size, explanation, held)
+        answer = f"{what} in move {win}"
+        for cell, kinds in found.items():
+            if cell in index:
+                marks[index[cell]] = kinds
+        under, over = list(under), list(over)
         marks = {i: " ".join(kinds) for i, kinds in marks.items()}
         if winning_cell is not None:
-            x, y = _centre(kind, cells[winning_cell])
+            x, y = pictures.centre(cells[winning_cell])
             over = over + [f'<circle class="winning-mark" cx="{svg.number(x)}" '
                            f'cy="{svg.number(y)}" r="{svg.number(0.8 * _R)}"/>']
     if heading is None:
-        heading = "Havannah game" if kind == "havannah" else "Hex game"
-    return GameSteps(kind, size, cells, steps, win, winner, answer, marks, winning_cell,
+        heading = f"{descriptor.title} game"
+    return GameSteps(descriptor, size, cells, steps, win, winner, answer, marks, winning_cell,
                      under, over, illegal, heading, start, ending)
-
-
-def _centre(kind, cell):
-    return (havannah_picture.centre if kind == "havannah" else hex_picture.centre)(*cell)
-
-
-def _cell_d(kind, cell):
-    return (havannah_picture.cell_path if kind == "havannah" else hex_picture.cell_path)(*cell)
 
 
 # ---------------------------------------------------------------------------
@@ -337,23 +319,15 @@ def _board(game, move, everything):
     """(markup, box) of the board after ``move`` moves.  ``everything``: also
     the numbers and the structure not shown yet (hidden), for the page's
     script to show."""
-    kind = game.kind
+    pictures = game.descriptor.pictures
     stone = game.stones(move)
     won = game.win is not None and move >= game.win
     latest = {i for i, _ in game.steps[move - 1][1]} if move else set()
     out = []
-    if kind == "havannah":
-        outline = havannah_picture.board_outline(game.size, grow=0.6 * _R)
-        box = havannah_picture.outline_box(outline)
-        out.append(f'<polygon class="frame" points="{svg.points(outline)}"/>')
-        corners = set(geometry.corners(game.size))
-        coords = ("data-x", "data-y")
-    else:
-        rows, cols = game.size
-        frame, box = hex_picture.sides(rows, cols, max(rows, cols) <= 40)
-        out.extend(frame)
-        corners = set()
-        coords = ("data-row", "data-col")
+    frame, box = pictures.frame(game.size)
+    out.extend(frame)
+    corners = set(pictures.corners(game.size))
+    coords = pictures.coordinates
     # The structure's groups: shown from the winning move on; the page holds
     # them hidden before it, for its script to show.
     structure = won or everything
@@ -374,9 +348,8 @@ def _board(game, move, everything):
             classes.append("latest")
         held = f' data-stone="{stone[i]}"' if stone[i] else ""
         out.append(f'<path class="{" ".join(classes)}" data-i="{i}" {coords[0]}="{cell[0]}" '
-                   f'{coords[1]}="{cell[1]}"{held} d="{_cell_d(kind, cell)}"/>')
-    if kind == "hex" and max(game.size) <= 40:
-        out.extend(hex_picture.axis_labels(*game.size))
+                   f'{coords[1]}="{cell[1]}"{held} d="{pictures.cell_path(cell)}"/>')
+    out.extend(pictures.labels(game.size))
     if structure and game.over:
         out.append(f'<g class="structure over"{hide}>' + "".join(game.over) + "</g>")
     if len(game.steps) <= _NUMBERS_MAX:
@@ -385,7 +358,7 @@ def _board(game, move, everything):
             visible = first <= move and (leaves is None or move < leaves)
             if not (visible or everything):
                 continue
-            x, y = _centre(kind, game.cells[i])
+            x, y = pictures.centre(game.cells[i])
             font = 8 if number < 100 else 6.2
             hidden = "" if visible else ' style="display:none"'
             dark = " dark" if stone[i] == "white" else ""
@@ -397,14 +370,6 @@ def _board(game, move, everything):
     return out, box
 
 
-_STYLE = {
-    "havannah": havannah_picture.STYLE + (
-        ".cell.stone.white{fill:#fbfaf5;stroke:#4a4a4a;stroke-width:.9}"
-        ".cell.stone.black{fill:#262626;stroke:#000;stroke-width:.9}"
-        ".num.dark{fill:#222}"
-    ),
-    "hex": hex_picture.STYLE + ".num{fill:#fff;text-anchor:middle}",
-}
 _SHARED_STYLE = (
     ".cell.enclosed:not(.stone){fill:#bfe9d5}"
     ".cell.stone.bridge,.cell.stone.fork,.cell.stone.ring,.cell.stone.chain"
@@ -445,10 +410,7 @@ def position_svg(game, move=None):
     board, box = _board(game, move, everything=False)
     players = game.players
     stone = game.stones(move)
-    if game.kind == "havannah":
-        swatch = havannah_picture.swatch
-    else:
-        swatch = hex_picture.swatch
+    swatch = game.descriptor.pictures.swatch
     items = [(lambda x, y, p=p: swatch(x, y, f"cell stone {p}"),
               [f"{_colour_name(p)} ({stone.count(p)} stones)"]) for p in players]
     if game.win is not None and move >= game.win:
@@ -459,7 +421,7 @@ def position_svg(game, move=None):
     legend, legend_h = svg.legend_rows(items)
     subtitle = [game.summary(), _status(game, move)]
     layout = svg.Layout(box, legend_h, subtitle)
-    style = _STYLE[game.kind] + _SHARED_STYLE
+    style = game.descriptor.pictures.style() + _SHARED_STYLE
     title = f"{game.heading}, move {move}"
     return svg.document(layout, title, subtitle, style, [], board, legend, game.summary())
 
@@ -587,7 +549,7 @@ def game_page(game, move=None):
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{title}</title>",
-        f"<style>{_PAGE_STYLE}{_STYLE[game.kind]}{_SHARED_STYLE}</style>",
+        f"<style>{_PAGE_STYLE}{game.descriptor.pictures.style()}{_SHARED_STYLE}</style>",
         "</head>",
         "<body>",
         f'<main id="havhex-game" data-kind="{game.kind}" data-move="{move}" '

@@ -1,4 +1,6 @@
-from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+
+from ..descriptor import Descriptor
 
 __all__ = ["GameSteps", "game_steps", "position_svg", "game_page", "NOT_MOVES",
            "PAGE_HAVANNAH_CELLS_MAX", "PAGE_HEX_MAX"]
@@ -11,8 +13,11 @@ _Cell = Tuple[int, int]
 _Size = Union[int, Tuple[int, int]]
 _Change = Tuple[int, str]
 
+def pictured(game: Union[str, Descriptor], cases: bool = ...) -> Descriptor: ...
+
 class GameSteps:
     kind: str
+    descriptor: Descriptor
     size: _Size
     cells: List[_Cell]
     index: Dict[_Cell, int]
@@ -28,7 +33,7 @@ class GameSteps:
     heading: str
     start: Tuple[_Change, ...]
     ending: Optional[str]
-    def __init__(self, kind: str, size: _Size, cells: List[_Cell],
+    def __init__(self, kind: Union[str, Descriptor], size: _Size, cells: List[_Cell],
                  steps: List[Tuple[str, Tuple[_Change, ...]]], win: Optional[int],
                  winner: Optional[str], answer: Optional[str], marks: Dict[int, str],
                  winning_cell: Optional[int], under: List[str], over: List[str],
@@ -41,7 +46,7 @@ class GameSteps:
     def default_move(self) -> int: ...
     def summary(self) -> str: ...
 
-def game_steps(kind: Literal["havannah", "hex"], size: _Size, moves: Iterable[Any], *,
+def game_steps(kind: Union[str, Descriptor], size: _Size, moves: Iterable[Any], *,
                rule: str = ..., swap: bool = ..., board: Any = ...,
                setup: Iterable[Tuple[str, Tuple[int, int]]] = ...,
                heading: Optional[str] = ..., source: Optional[str] = ...) -> GameSteps: ...

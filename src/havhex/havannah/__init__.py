@@ -26,10 +26,13 @@ from ..errors import InputError
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
     "format_results", "Explanation", "explain", "explain_text", "explain_file",
-    "iter_explain_file", "MAX_SIZE", "KINDS", "Board", "Batch",
+    "iter_explain_file", "MAX_SIZE", "MAX_NUMBER_DIGITS", "KINDS", "Board", "Batch",
 ]
 
 MAX_SIZE = _judge.MAX_SIZE
+# The longest number the judge's reader takes, sign aside (longer is
+# a fault): what draw's scan of a case's header stops at.
+MAX_NUMBER_DIGITS = _judge.MAX_NUMBER_DIGITS
 
 
 # ---------------------------------------------------------------------------

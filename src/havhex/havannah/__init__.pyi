@@ -8,7 +8,7 @@ from ._result import KINDS as KINDS, Result as Result
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
     "format_results", "Explanation", "explain", "explain_text", "explain_file",
-    "iter_explain_file", "MAX_SIZE", "KINDS", "Board", "Batch",
+    "iter_explain_file", "MAX_SIZE", "MAX_NUMBER_DIGITS", "KINDS", "Board", "Batch",
 ]
 
 _Buffer = object  # collections.abc.Buffer from Python 3.12
@@ -25,6 +25,7 @@ from .board import Board as Board
 from .batch import Batch as Batch
 
 MAX_SIZE: int
+MAX_NUMBER_DIGITS: int
 
 def first_win(size: int, moves: _Moves) -> Result: ...
 def enclosed_runs(size: int, stones: _Moves) -> List[_Run]: ...

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .._notation import letters, split
 from ..descriptor import Descriptor, EngineWords, RecordFormat
+from ..descriptor import Pictures
 from ._names import KINDS, PLAYERS
 
 # The annotations are for type checkers only: the judges' start-up does not
@@ -85,6 +86,106 @@ def _win_reason(kinds: Sequence[str]) -> str:
     return kinds[0] if kinds else KINDS[1]
 
 
+# ---------------------------------------------------------------------------
+# Pictures (havhex.draw): the game's picture module, imported when drawn
+# ---------------------------------------------------------------------------
+
+def _case_tokens(header: Tuple[int, ...]) -> int:
+    # A case is "S M" and then M moves of two numbers.
+    return 2 * header[1]
+
+
+def _draw_case(judge: Any, file: Any, number: int, **options: Any) -> str:
+    from .picture import draw_case
+
+    return draw_case(judge, file, number, **options)
+
+
+def _picture_size(size: int) -> int:
+    return size
+
+
+def _page_refusal(size: int) -> Any:
+    from .picture import page_refusal
+
+    return page_refusal(size)
+
+
+def _picture_cells(size: int) -> Any:
+    from .geometry import rows
+
+    return [(x, y) for x, first, last in rows(size) for y in range(first, last + 1)]
+
+
+def _centre(cell: Tuple[int, int]) -> Tuple[float, float]:
+    from .picture import centre
+
+    return centre(*cell)
+
+
+def _cell_path(cell: Tuple[int, int]) -> str:
+    from .picture import cell_path
+
+    return cell_path(*cell)
+
+
+def _frame(size: int) -> Any:
+    from .picture import page_frame
+
+    return page_frame(size)
+
+
+def _corners(size: int) -> Any:
+    from .geometry import corners
+
+    return corners(size)
+
+
+def _swatch(x: float, y: float, classes: str) -> str:
+    from .picture import swatch
+
+    return swatch(x, y, classes)
+
+
+def _style() -> str:
+    from .picture import PAGE_STYLE
+
+    return PAGE_STYLE
+
+
+def _size_text(size: int) -> str:
+    return f"S = {size}"
+
+
+def _swap_changes(move: str, stones: Any) -> Any:
+    # The swap gives White's one stone to Black, where it stands.
+    if len(stones) != 1:
+        return []
+    (cell, _), = stones.items()
+    return [(cell, PLAYERS[1])]
+
+
+def _structure(size: int, explanation: Any, stones: Any) -> Any:
+    from .picture import page_structure
+
+    return page_structure(size, explanation, stones)
+
+
+_PICTURES = Pictures(
+    # The picture module's HAVANNAH_SVG_STONES_MAX bounds an SVG instead
+    # (tests/draw check these against the module's).
+    svg_max=None, text_max=20,
+    header=2, case_tokens=_case_tokens, draw_case=_draw_case,
+    page_size=_picture_size, page_refusal=_page_refusal, cells=_picture_cells,
+    coordinates=("data-x", "data-y"), centre=_centre, cell_path=_cell_path, frame=_frame,
+    corners=_corners, swatch=_swatch, style=_style, size_text=_size_text,
+    swap_changes=_swap_changes, structure=_structure,
+    module="havhex.havannah.picture",
+    exports=("havannah_svg", "havannah_text", "HAVANNAH_TEXT_MAX", "HAVANNAH_SVG_STONES_MAX",
+             "HAVANNAH_EDGES", "PAGE_HAVANNAH_CELLS_MAX"),
+)
+
+
 DESCRIPTOR = Descriptor(
     name="havannah", title="Havannah", players=PLAYERS, swap_move="swap",
     size_letter="S", default_size=8, min_size=2,
@@ -104,4 +205,5 @@ DESCRIPTOR = Descriptor(
     colour_words={"benzene": ("black", "white")},
     records=RecordFormat(".hgf", ("W", "B"), lambda size: f"SZ[{size}]", golem_cell_name),
     judge="havhex.havannah",
+    pictures=_PICTURES,
 )

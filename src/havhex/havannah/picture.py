@@ -21,6 +21,9 @@ __all__ = [
     # The pieces the game's page (.page) draws with.
     "STYLE", "centre", "cell_path", "board_outline", "outline_box", "witness",
     "structure_marks", "fork_edge_lines", "structure_paths", "run_cells", "swatch",
+    # What havhex.draw takes through the game's descriptor.
+    "draw_case", "PAGE_HAVANNAH_CELLS_MAX", "PAGE_STYLE", "page_refusal", "page_frame",
+    "page_structure",
 ]
 
 # What a picture can usefully show.  A text view is read on a terminal, an
@@ -609,3 +612,86 @@ def havannah_text(size, moves, explanation, *, heading=None):
     return "\n".join(lines) + "\n"
 
 
+
+
+# ---------------------------------------------------------------------------
+# What havhex.draw takes through the game's descriptor (its ``pictures``)
+# ---------------------------------------------------------------------------
+
+def draw_case(judge, file, number, *, as_text=False, heading=None, check_size=None):
+    """The picture of case ``number`` (1-based) of a judge-format input
+    ``file`` (a path or ``"-"``): the SVG document, or with ``as_text`` the
+    text view.
+
+    The input is read once (a pipe or ``<(...)`` cannot be read twice) and
+    judged as :func:`havhex.havannah.judge_file` judges it, with its faults;
+    only the moves drawn (up to the winning move) become Python objects, and
+    those are judged again with ``judge.explain`` (``judge`` the module
+    :mod:`havhex.havannah`) for their witnesses: the first win is the same,
+    the moves before it being the same.  ``heading(source)`` the picture's
+    heading; ``check_size(size, source)`` is called before the moves are
+    read."""
+    from .cases import read_cases
+
+    judged = read_cases(file)
+    source = judged.source
+    result = judged.result(number)          # (a case the input lacks raises here)
+    size = judged.size(number)
+    if check_size is not None:
+        check_size(size, source)
+    limit = HAVANNAH_SVG_STONES_MAX
+    # The stones drawn, copied only up to one beyond the limit.
+    moves = judged.moves(number, min(result.move or limit + 1, limit + 1))
+    if len(moves) > limit:
+        if result.move:
+            reason = f"case #{number} has {result.move} stones up to its winning move"
+        else:
+            reason = f"case #{number} has no winning move and over {limit} stones"
+        raise InputError(f"{reason}: the picture is for up to {limit} stones", source)
+    total = judged.move_count(number) if result.move else len(moves)
+    explanation = judge.explain(size, moves)
+    title = heading(source) if heading is not None else None
+    if as_text:
+        return havannah_text(size, moves, explanation, heading=title)
+    return havannah_svg(size, moves, explanation, heading=title, total_moves=total)
+
+
+# Every hexagon of the board is an element of the page.
+PAGE_HAVANNAH_CELLS_MAX = 5000      # S = 41 has 4,921
+
+# The page's CSS of the hexagons and stones: both colours of stone.
+PAGE_STYLE = STYLE + (
+    ".cell.stone.white{fill:#fbfaf5;stroke:#4a4a4a;stroke-width:.9}"
+    ".cell.stone.black{fill:#262626;stroke:#000;stroke-width:.9}"
+    ".num.dark{fill:#222}"
+)
+
+
+def page_refusal(size):
+    """Why a page of the game will not draw a board of base ``size`` (None:
+    it draws it)."""
+    if geometry.cell_count(size) > PAGE_HAVANNAH_CELLS_MAX:
+        return (f"S = {size}: the game's pictures are for boards of up to "
+                f"{PAGE_HAVANNAH_CELLS_MAX} hexagons (S = 41)")
+    return None
+
+
+def page_frame(size):
+    """``(markup, box)`` of a page's board of base ``size``: its frame, drawn
+    under the hexagons, and the drawing's box."""
+    outline = board_outline(size, grow=0.6 * _R)
+    return [f'<polygon class="frame" points="{svg.points(outline)}"/>'], outline_box(outline)
+
+
+def page_structure(size, explanation, stones):
+    """``(what, marks, under, over)`` of the winning structure the live
+    board's ``explain()`` gives: its kinds (``"bridge-fork"``), ``{cell:
+    [classes]}`` of the hexagons of the structure and of those it encloses,
+    the fork's edges (under the hexagons) and the bridge's path and the
+    ring's loop (over them).  ``stones`` plays no part: the witness has the
+    cells."""
+    w = witness(size, explanation)
+    marks = dict(structure_marks(w))
+    for cell in run_cells(w["enclosed_runs"]):
+        marks.setdefault(cell, []).append("enclosed")
+    return "-".join(w["kinds"]), marks, fork_edge_lines(size, w), structure_paths(w)

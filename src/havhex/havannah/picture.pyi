@@ -1,10 +1,13 @@
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from types import ModuleType
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 __all__ = [
     "havannah_svg", "havannah_text", "HAVANNAH_TEXT_MAX", "HAVANNAH_SVG_STONES_MAX",
     "HAVANNAH_EDGES",
     "STYLE", "centre", "cell_path", "board_outline", "outline_box", "witness",
     "structure_marks", "fork_edge_lines", "structure_paths", "run_cells", "swatch",
+    "draw_case", "PAGE_HAVANNAH_CELLS_MAX", "PAGE_STYLE", "page_refusal", "page_frame",
+    "page_structure",
 ]
 
 HAVANNAH_TEXT_MAX: int
@@ -32,3 +35,14 @@ def fork_edge_lines(size: int, w: Mapping[str, Any]) -> List[str]: ...
 def structure_paths(w: Mapping[str, Any]) -> List[str]: ...
 def run_cells(runs: Iterable[Sequence[int]]) -> List[_Cell]: ...
 def swatch(x: float, y: float, classes: str, r: float = ...) -> str: ...
+
+PAGE_HAVANNAH_CELLS_MAX: int
+PAGE_STYLE: str
+
+def draw_case(judge: ModuleType, file: Any, number: int, *, as_text: bool = ...,
+              heading: Optional[Callable[[str], str]] = ...,
+              check_size: Optional[Callable[[int, str], object]] = ...) -> str: ...
+def page_refusal(size: int) -> Optional[str]: ...
+def page_frame(size: int) -> Tuple[List[str], Tuple[float, float, float, float]]: ...
+def page_structure(size: int, explanation: Any, stones: Mapping[_Cell, str]
+                   ) -> Tuple[str, Dict[_Cell, List[str]], List[str], List[str]]: ...

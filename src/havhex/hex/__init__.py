@@ -30,10 +30,13 @@ from ._explanation import HexExplanation
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
     "explain_text", "explain_file", "iter_explain_file", "explanation_record",
-    "format_results", "STATUSES", "REASONS", "MAX_SIZE", "Board", "Batch",
+    "format_results", "STATUSES", "REASONS", "MAX_SIZE", "MAX_NUMBER_DIGITS", "Board", "Batch",
 ]
 
 MAX_SIZE = _judge.MAX_SIZE
+# The longest number the judge's reader takes, sign aside (longer is
+# a fault): what draw's scan of a case's header stops at.
+MAX_NUMBER_DIGITS = _judge.MAX_NUMBER_DIGITS
 
 
 # ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from .board import Board as Board
 __all__ = [
     "Result", "Explanation", "judge", "explain", "judge_text", "judge_file",
     "explain_text", "explain_file", "iter_explain_file", "explanation_record",
-    "format_results", "STATUSES", "REASONS", "MAX_SIZE", "Board", "Batch",
+    "format_results", "STATUSES", "REASONS", "MAX_SIZE", "MAX_NUMBER_DIGITS", "Board", "Batch",
 ]
 
 _Cell = Tuple[int, int]
@@ -28,6 +28,7 @@ _File = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", BinaryIO, Te
 _Progress = Optional[Callable[[int, int, int], object]]
 
 MAX_SIZE: int
+MAX_NUMBER_DIGITS: int
 
 def judge_text(text: _Text, *, source: str = ..., threads: int = ...) -> List[Result]: ...
 def judge_file(file: _File, *, threads: int = ..., progress: _Progress = ...) -> List[Result]: ...

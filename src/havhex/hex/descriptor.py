@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .._notation import letters, split
 from ..descriptor import Descriptor, EngineWords, RecordFormat
+from ..descriptor import Pictures
 from ._names import PLAYERS
 
 # The annotations are for type checkers only: the judges' start-up does not
@@ -64,6 +65,108 @@ def _board_text(board: Any) -> str:
     return str(board.draw(as_text=True))
 
 
+# ---------------------------------------------------------------------------
+# Pictures (havhex.draw): the game's picture module, imported when drawn
+# ---------------------------------------------------------------------------
+
+def _case_tokens(header: Tuple[int, ...]) -> int:
+    # A case is "N" and then its N rows.
+    return header[0]
+
+
+def _draw_case(judge: Any, file: Any, number: int, **options: Any) -> str:
+    from .picture import draw_case
+
+    return draw_case(judge, file, number, **options)
+
+
+def _picture_size(size: Any) -> Tuple[int, int]:
+    return size if isinstance(size, tuple) else (size, size)
+
+
+def _page_refusal(size: Tuple[int, int]) -> Any:
+    from .picture import page_refusal
+
+    return page_refusal(size)
+
+
+def _picture_cells(size: Tuple[int, int]) -> Any:
+    rows, cols = size
+    return [(i, j) for i in range(rows) for j in range(cols)]
+
+
+def _centre(cell: Tuple[int, int]) -> Tuple[float, float]:
+    from .picture import centre
+
+    return centre(*cell)
+
+
+def _cell_path(cell: Tuple[int, int]) -> str:
+    from .picture import cell_path
+
+    return cell_path(*cell)
+
+
+def _frame(size: Tuple[int, int]) -> Any:
+    from .picture import page_frame
+
+    return page_frame(size)
+
+
+def _labels(size: Tuple[int, int]) -> Any:
+    from .picture import page_labels
+
+    return page_labels(size)
+
+
+def _swatch(x: float, y: float, classes: str) -> str:
+    from .picture import swatch
+
+    return swatch(x, y, classes)
+
+
+def _style() -> str:
+    from .picture import PAGE_STYLE
+
+    return PAGE_STYLE
+
+
+def _size_text(size: Tuple[int, int]) -> str:
+    return f"{size[0]} x {size[1]}"
+
+
+def _swap_changes(move: str, stones: Any) -> Any:
+    # swap-pieces moves Red's one stone to its mirror image in the long
+    # diagonal as a blue stone; swap-sides leaves the stones.
+    if move == "swap-sides" or len(stones) != 1:
+        return []
+    (cell, _), = stones.items()
+    mirror = (cell[1], cell[0])
+    if mirror == cell:
+        return [(cell, PLAYERS[1])]
+    return [(cell, ""), (mirror, PLAYERS[1])]
+
+
+def _structure(size: Tuple[int, int], explanation: Any, stones: Any) -> Any:
+    from .picture import page_structure
+
+    return page_structure(size, explanation, stones)
+
+
+_PICTURES = Pictures(
+    # The picture module's HEX_SVG_MAX and HEX_TEXT_MAX (tests/draw check
+    # them against the module's).
+    svg_max=200, text_max=40,
+    header=1, case_tokens=_case_tokens, draw_case=_draw_case,
+    page_size=_picture_size, page_refusal=_page_refusal, cells=_picture_cells,
+    coordinates=("data-row", "data-col"), centre=_centre, cell_path=_cell_path, frame=_frame,
+    labels=_labels, swatch=_swatch, style=_style, size_text=_size_text,
+    swap_changes=_swap_changes, structure=_structure,
+    module="havhex.hex.picture",
+    exports=("hex_svg", "hex_text", "HEX_TEXT_MAX", "HEX_SVG_MAX", "PAGE_HEX_MAX"),
+)
+
+
 def _new_board(size: Any, rule: Any = "official", swap: bool = False) -> Any:
     """A board of ``size`` x ``size``, or of ``(rows, cols)``."""
     from .board import Board
@@ -104,4 +207,5 @@ DESCRIPTOR = Descriptor(
     records=RecordFormat(".sgf", ("B", "W"), lambda size: f"GM[11]SZ[{size}]",
                          cell_name),
     judge="havhex.hex",
+    pictures=_PICTURES,
 )

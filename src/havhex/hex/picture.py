@@ -12,11 +12,15 @@ __all__ = [
     "hex_svg", "hex_text", "HEX_TEXT_MAX", "HEX_SVG_MAX",
     # The pieces the game's page (.page) draws with.
     "STYLE", "centre", "cell_path", "witness", "sides", "chain_lines", "axis_labels", "swatch",
+    # What havhex.draw takes through the game's descriptor.
+    "draw_case", "PAGE_HEX_MAX", "PAGE_STYLE", "page_refusal", "page_frame", "page_labels",
+    "page_structure",
 ]
 
 # What a picture can usefully show: every cell is drawn.
 HEX_TEXT_MAX = 40           # --text: largest side N
 HEX_SVG_MAX = 200           # SVG: largest side N
+_LABELLED_MAX = 40          # the axes are labelled up to this side
 
 _R = svg.RADIUS
 _SQRT3 = svg.SQRT3
@@ -139,7 +143,7 @@ def hex_svg(rows, explanation, *, heading=None, last_move=None):
             chain_of.setdefault(cell, index)
     last = set(w["last_moves"])
 
-    labels = n <= 40
+    labels = n <= _LABELLED_MAX
     board, box = sides(n, n, labels)
     for i, row in enumerate(rows):
         for j, ch in enumerate(row):
@@ -307,3 +311,75 @@ def hex_text(rows, explanation, *, heading=None):
     lines.append("R red  B blue  . empty  r/b chain  * possible last move;"
                  " Red joins top and bottom, Blue left and right")
     return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# What havhex.draw takes through the game's descriptor (its ``pictures``)
+# ---------------------------------------------------------------------------
+
+def draw_case(judge, file, number, *, as_text=False, heading=None, check_size=None):
+    """The picture of case ``number`` (1-based) of a judge-format input
+    ``file`` (a path or ``"-"``, read once): the SVG document, or with
+    ``as_text`` the text view, the witness from ``judge.explain``
+    (``judge`` the module :mod:`havhex.hex`).  ``heading(source)`` the
+    picture's heading; ``check_size(size, source)`` is called before the
+    rows are read."""
+    from .cases import read_boards
+
+    boards = read_boards(file)
+    size = boards.size(number)              # (a case the input lacks raises here)
+    if check_size is not None:
+        check_size(size, boards.source)
+    rows = boards.rows(number)
+    explanation = judge.explain(rows)
+    title = heading(boards.source) if heading is not None else None
+    if as_text:
+        return hex_text(rows, explanation, heading=title)
+    return hex_svg(rows, explanation, heading=title)
+
+
+PAGE_HEX_MAX = HEX_SVG_MAX      # a page's longest side
+
+# The page's CSS of the hexagons and stones: the stones' numbers in white.
+PAGE_STYLE = STYLE + ".num{fill:#fff;text-anchor:middle}"
+
+
+def page_refusal(size):
+    """Why a page of the game will not draw a board of ``(rows, cols)``
+    (None: it draws it)."""
+    if max(size) > PAGE_HEX_MAX:
+        return (f"a {size[0]} x {size[1]} board: the game's pictures are for "
+                f"boards up to {PAGE_HEX_MAX} x {PAGE_HEX_MAX}")
+    return None
+
+
+def page_frame(size):
+    """``(markup, box)`` of a page's board of ``(rows, cols)``: its coloured
+    sides, drawn under the hexagons, and the drawing's box."""
+    rows, cols = size
+    return sides(rows, cols, max(rows, cols) <= _LABELLED_MAX)
+
+
+def page_labels(size):
+    """The axes' labels of a page's board of ``(rows, cols)``, over the
+    hexagons (none on a board too large for them)."""
+    if max(size) <= _LABELLED_MAX:
+        return axis_labels(*size)
+    return []
+
+
+def page_structure(size, explanation, stones):
+    """``(what, marks, under, over)`` of the winning chains the live board's
+    ``explain()`` gives, with ``stones`` (``{cell: colour}``) at the win for
+    the stone counts: ``"a chain"``, ``{cell: [classes]}`` of the chains'
+    hexagons (a cell of two chains is the first one's), nothing under the
+    hexagons and the chains' lines over them."""
+    letter = {"red": "R", "blue": "B"}
+    rows = ["".join(letter.get(stones.get((i, j)), ".") for j in range(size[1]))
+            for i in range(size[0])]
+    w = witness(rows, explanation)
+    marks = {}
+    for number, (_, chain) in enumerate(w["chains"]):
+        for cell in chain:
+            marks.setdefault(cell, ["chain"] + (["second"] if number else []))
+    return "a chain", marks, [], chain_lines(w["chains"])

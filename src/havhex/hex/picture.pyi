@@ -1,10 +1,13 @@
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from types import ModuleType
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .._explanation import Explanation
 
 __all__ = [
     "hex_svg", "hex_text", "HEX_TEXT_MAX", "HEX_SVG_MAX",
     "STYLE", "centre", "cell_path", "witness", "sides", "chain_lines", "axis_labels", "swatch",
+    "draw_case", "PAGE_HEX_MAX", "PAGE_STYLE", "page_refusal", "page_frame", "page_labels",
+    "page_structure",
 ]
 
 HEX_TEXT_MAX: int
@@ -25,3 +28,15 @@ def sides(n_rows: int, n_cols: int, labels: bool) -> Tuple[List[str], Tuple[floa
 def chain_lines(chains: Iterable[Tuple[Optional[str], Sequence[_Cell]]]) -> List[str]: ...
 def axis_labels(n_rows: int, n_cols: int) -> List[str]: ...
 def swatch(x: float, y: float, classes: str, r: float = ...) -> str: ...
+
+PAGE_HEX_MAX: int
+PAGE_STYLE: str
+
+def draw_case(judge: ModuleType, file: Any, number: int, *, as_text: bool = ...,
+              heading: Optional[Callable[[str], str]] = ...,
+              check_size: Optional[Callable[[int, str], object]] = ...) -> str: ...
+def page_refusal(size: Tuple[int, int]) -> Optional[str]: ...
+def page_frame(size: Tuple[int, int]) -> Tuple[List[str], Tuple[float, float, float, float]]: ...
+def page_labels(size: Tuple[int, int]) -> List[str]: ...
+def page_structure(size: Tuple[int, int], explanation: Any, stones: Mapping[_Cell, str]
+                   ) -> Tuple[str, Dict[_Cell, List[str]], List[str], List[str]]: ...
