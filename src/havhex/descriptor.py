@@ -126,12 +126,20 @@ class Descriptor:
     module of its contest judge (None: none), whose public ``judge_files``,
     ``file_start`` and ``file_outputs`` the command line and the cluster
     call.
+
+    ``batch`` the dotted name of the module of its batched environment
+    (None: none): its ``Batch(n, ...)``, n games with the fields and
+    auto-reset modes of the built-in batches, and ``PLANES``, the names of
+    the observation's planes (``"own"`` and ``"opponent"`` among them),
+    which :mod:`havhex.gymnasium` and :mod:`havhex.pettingzoo` adapt; it is
+    imported only when an environment is made (:meth:`batch_module`).
     """
 
     __slots__ = ("name", "title", "players", "swap_move", "size_letter", "default_size",
                  "min_size", "max_size", "rectangular", "rules", "new_board", "board_size",
                  "record_size", "win_reason", "board_text", "engines", "colour_words",
-                 "refused_words", "records", "judge")
+                 "refused_words", "records", "judge",
+                 "batch")
 
     name: str
     title: str
@@ -153,6 +161,7 @@ class Descriptor:
     refused_words: dict[str, str]
     records: Optional[RecordFormat]
     judge: Optional[str]
+    batch: Optional[str]
 
     def __init__(self, *, name: str, title: str, players: Sequence[str], swap_move: str,
                  default_size: int, min_size: int, max_size: int,
@@ -165,7 +174,8 @@ class Descriptor:
                  colour_words: Optional[Mapping[str, Tuple[str, ...]]] = None,
                  refused_words: Optional[Mapping[str, str]] = None,
                  records: Optional[RecordFormat] = None,
-                 judge: Optional[str] = None) -> None:
+                 judge: Optional[str] = None,
+                 batch: Optional[str] = None) -> None:
         if not (isinstance(name, str) and name.isascii() and name.isidentifier()
                 and name.islower()):
             raise ValueError(f"a game's name is a lower-case word, not {name!r}")
@@ -197,6 +207,7 @@ class Descriptor:
         self.refused_words = dict(refused_words or {})
         self.records = records
         self.judge = judge
+        self.batch = batch
 
     def __repr__(self) -> str:
         return f"<Descriptor {self.name}>"
@@ -217,6 +228,15 @@ class Descriptor:
         import importlib
 
         return importlib.import_module(self.judge)
+
+    def batch_module(self) -> ModuleType:
+        """The module of the game's batched environment (its ``Batch`` and
+        ``PLANES``), imported now; ValueError when the game has none."""
+        if self.batch is None:
+            raise ValueError(f"{self.name} has no batched environment")
+        import importlib
+
+        return importlib.import_module(self.batch)
 
 
 def _same(size: int) -> int:

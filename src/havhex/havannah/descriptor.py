@@ -104,4 +104,5 @@ DESCRIPTOR = Descriptor(
     colour_words={"benzene": ("black", "white")},
     records=RecordFormat(".hgf", ("W", "B"), lambda size: f"SZ[{size}]", golem_cell_name),
     judge="havhex.havannah",
+    batch="havhex.havannah.batch",
 )

@@ -104,4 +104,5 @@ DESCRIPTOR = Descriptor(
     records=RecordFormat(".sgf", ("B", "W"), lambda size: f"GM[11]SZ[{size}]",
                          cell_name),
     judge="havhex.hex",
+    batch="havhex.hex.batch",
 )
