@@ -4,8 +4,8 @@ Run:  python -m pytest bench/test_adapter_speed.py --benchmark-only
 (skips without Gymnasium: pip install ".[gymnasium]").
 
 Hex 11 x 11 and Havannah base 8, a batch of 1,024 games, one thread: the
-same steps through ``Batch.step`` and through ``HexVectorEnv.step`` /
-``HavannahVectorEnv.step``, random legal actions drawn (by
+same steps through ``Batch.step`` and through ``VectorEnv.step`` of the
+game (made by ``gymnasium.make_vec``), random legal actions drawn (by
 ``sample_actions``) outside the timed step.  The two sides step in turn,
 one step each (the best of several rounds, in CPU time), so that a busy
 machine slows both alike; extra_info holds both rates and the adapter's cost over the

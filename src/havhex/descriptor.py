@@ -162,6 +162,13 @@ class Descriptor:
 
     ``pictures`` how :mod:`havhex.draw` draws the game (a :class:`Pictures`;
     None: it draws none of it).
+
+    ``batch`` the dotted name of the module of its batched environment
+    (None: none): its ``Batch(n, ...)``, n games with the fields and
+    auto-reset modes of the built-in batches, and ``PLANES``, the names of
+    the observation's planes (``"own"`` and ``"opponent"`` among them),
+    which :mod:`havhex.gymnasium` and :mod:`havhex.pettingzoo` adapt; it is
+    imported only when an environment is made (:meth:`batch_module`).
     """
 
     __slots__ = ("name", "title", "players", "swap_move", "size_letter", "default_size",
@@ -169,7 +176,9 @@ class Descriptor:
                  "record_size", "win_reason", "board_text", "engines", "colour_words",
                  "refused_words", "records", "judge",
                  # havhex.draw
-                 "pictures")
+                 "pictures",
+                 # havhex.gymnasium, havhex.pettingzoo
+                 "batch")
 
     name: str
     title: str
@@ -192,6 +201,7 @@ class Descriptor:
     records: Optional[RecordFormat]
     judge: Optional[str]
     pictures: Optional[Pictures]
+    batch: Optional[str]
 
     def __init__(self, *, name: str, title: str, players: Sequence[str], swap_move: str,
                  default_size: int, min_size: int, max_size: int,
@@ -205,7 +215,8 @@ class Descriptor:
                  refused_words: Optional[Mapping[str, str]] = None,
                  records: Optional[RecordFormat] = None,
                  judge: Optional[str] = None,
-                 pictures: Optional[Pictures] = None) -> None:
+                 pictures: Optional[Pictures] = None,
+                 batch: Optional[str] = None) -> None:
         if not (isinstance(name, str) and name.isascii() and name.isidentifier()
                 and name.islower()):
             raise ValueError(f"a game's name is a lower-case word, not {name!r}")
@@ -238,6 +249,7 @@ class Descriptor:
         self.records = records
         self.judge = judge
         self.pictures = pictures
+        self.batch = batch
 
     def __repr__(self) -> str:
         return f"<Descriptor {self.name}>"
@@ -264,6 +276,15 @@ class Descriptor:
         imported now; ValueError when the game has none."""
         found: FileJudge = self.judge_module().FILE_JUDGE
         return found
+
+    def batch_module(self) -> ModuleType:
+        """The module of the game's batched environment (its ``Batch`` and
+        ``PLANES``), imported now; ValueError when the game has none."""
+        if self.batch is None:
+            raise ValueError(f"{self.name} has no batched environment")
+        import importlib
+
+        return importlib.import_module(self.batch)
 
 
 def _same(size: int) -> int:

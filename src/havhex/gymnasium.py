@@ -6,11 +6,12 @@
 >>> actions = envs.unwrapped.batch.sample_actions()
 >>> observation, reward, terminated, truncated, info = envs.step(actions)
 
-:class:`HexVectorEnv` and :class:`HavannahVectorEnv` are
-``gymnasium.vector.VectorEnv``\\ s whose games are one
-:class:`havhex.hex.Batch` or :class:`havhex.havannah.Batch`, stepped in
-compiled code; :class:`BatchVectorEnv` wraps a batch already made.  What
-they hand out, as EnvPool's ``Hex-v1`` does:
+:class:`VectorEnv` is a ``gymnasium.vector.VectorEnv`` of ``num_envs``
+games of one game of :mod:`havhex.games` (``VectorEnv("hex", 1024)``),
+its games one batch (:class:`havhex.hex.Batch`,
+:class:`havhex.havannah.Batch`: the module the game's descriptor names
+as its ``batch``) stepped in compiled code; :class:`BatchVectorEnv` wraps a
+batch already made.  What they hand out, as EnvPool's ``Hex-v1`` does:
 
 * the observation, (n, H, W, C) bool, each game from the view of the
   player to move;
@@ -31,34 +32,59 @@ The arrays are the batch's own, updated in place by the next ``step`` or
 ``reset`` and read-only: copy what you keep (``copy=True`` copies every
 array a call returns, at the price of the copies).
 
-Registration: importing this module registers ``havhex/Hex-v0`` and
-``havhex/Havannah-v0`` with Gymnasium (Gymnasium 1.x loads no plugins of
-its own accord), so ``gymnasium.make_vec("havhex/Hex-v0", num_envs=...)``
-works after ``import havhex.gymnasium``, or without that import as
+Registration: importing this module registers ``havhex/<title>-v0`` with
+Gymnasium for every game of :mod:`havhex.games` that has a batch
+(``havhex/Hex-v0`` and ``havhex/Havannah-v0`` for the built-in games;
+Gymnasium 1.x loads no plugins of its own accord), so
+``gymnasium.make_vec("havhex/Hex-v0", num_envs=...)`` works after ``import
+havhex.gymnasium``, or without that import as
 ``gymnasium.make_vec("havhex.gymnasium:havhex/Hex-v0", num_envs=...)``.
 The keyword arguments of ``make_vec`` go to the batch (``size``, ``swap``,
 ``seed``, ``threads``, ``autoreset``, ...).
+
+``HexVectorEnv`` and ``HavannahVectorEnv``, the classes of one game each,
+are deprecated: ``VectorEnv("hex", ...)`` and ``VectorEnv("havannah", ...)``
+take the same arguments after the game.
 """
-from . import _batch
+from __future__ import annotations
 
-# The module imports without the extra, or with a Gymnasium older than 1.1
-# (which has no autoreset modes): the API reference and the type stubs read
-# it, and making an environment says what to install.
-try:
-    import gymnasium as _gymnasium
-    import gymnasium.vector
-except ImportError:
-    _gymnasium = None
-_AutoresetMode = getattr(getattr(_gymnasium, "vector", None), "AutoresetMode", None)
-_VectorEnv = _gymnasium.vector.VectorEnv if _AutoresetMode is not None else object
+import warnings
 
-__all__ = ["BatchVectorEnv", "HexVectorEnv", "HavannahVectorEnv", "register", "ENV_IDS"]
+from . import _batch, games
 
-# The ids this module registers (see register).
-ENV_IDS = ("havhex/Hex-v0", "havhex/Havannah-v0")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any, Dict, Optional, Tuple
+
+    from .descriptor import Descriptor
+
+    # Gymnasium is an extra, which a type checker need not have: to it, the
+    # module and the base class are Any.
+    _gymnasium: Any
+    _AutoresetMode: Any
+    _VectorEnv = Any
+else:
+    # The module imports without the extra, or with a Gymnasium older than
+    # 1.1 (which has no autoreset modes): the API reference reads it, and
+    # making an environment says what to install.
+    try:
+        import gymnasium as _gymnasium
+        import gymnasium.vector
+    except ImportError:
+        _gymnasium = None
+    _AutoresetMode = getattr(getattr(_gymnasium, "vector", None), "AutoresetMode", None)
+    # The base class: gymnasium.vector.VectorEnv when Gymnasium is installed.
+    _VectorEnv = _gymnasium.vector.VectorEnv if _AutoresetMode is not None else object
+
+__all__ = ["VectorEnv", "BatchVectorEnv", "register", "env_id", "ENV_IDS"]
+
+# What the deprecated classes' names end with: the game's title comes first
+# (HexVectorEnv).
+_DEPRECATED_SUFFIX = "VectorEnv"
 
 
-def _require():
+def _require() -> ModuleType:
     if _gymnasium is None:
         raise ImportError("havhex.gymnasium needs Gymnasium: pip install \"havhex[gymnasium]\"")
     if _AutoresetMode is None:
@@ -68,7 +94,7 @@ def _require():
     return _gymnasium
 
 
-def _autoreset_name(autoreset):
+def _autoreset_name(autoreset: Any) -> Any:
     """The batch's name of an auto-reset mode given as Gymnasium's enum or
     as the batch's string."""
     if _AutoresetMode is not None and isinstance(autoreset, _AutoresetMode):
@@ -83,7 +109,17 @@ class BatchVectorEnv(_VectorEnv):
     module's text for what ``step`` and ``reset`` return).  ``copy=True``
     returns copies of the batch's arrays instead of its read-only views."""
 
-    def __init__(self, batch, *, copy=False):
+    batch: Any
+    copy: bool
+    num_envs: int
+    metadata: Dict[str, Any]
+    render_mode: Optional[str]
+    single_observation_space: Any
+    single_action_space: Any
+    observation_space: Any
+    action_space: Any
+
+    def __init__(self, batch: Any, *, copy: bool = False) -> None:
         gymnasium = _require()
         spaces = gymnasium.spaces
         np = _batch.numpy()
@@ -113,7 +149,8 @@ class BatchVectorEnv(_VectorEnv):
         self._reward_view.flags.writeable = False
         self._ended = np.zeros(0, np.intp)
 
-    def reset(self, *, seed=None, options=None):
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> Tuple[Any, Dict[str, Any]]:
         """Start every game again (``seed`` restarts the batch's random
         streams), or under ``autoreset="disabled"`` those where
         ``options["reset_mask"]`` (bool, shape (n,)) is True, as
@@ -128,7 +165,7 @@ class BatchVectorEnv(_VectorEnv):
         observation = self.batch.observation
         return (observation.copy() if self.copy else observation), self._info()
 
-    def step(self, actions):
+    def step(self, actions: Any) -> Tuple[Any, Any, Any, Any, Dict[str, Any]]:
         """One action a game (integers, shape (n,)); returns the observation,
         the reward of the seat that played, terminated, truncated and info."""
         batch = self.batch
@@ -153,7 +190,7 @@ class BatchVectorEnv(_VectorEnv):
             arrays = tuple(array.copy() for array in arrays)
         return arrays + (self._info(),)
 
-    def _info(self):
+    def _info(self) -> Dict[str, Any]:
         batch = self.batch
         info = {"current_player": batch.current_player,
                 "legal_action_mask": batch.legal_action_mask,
@@ -167,46 +204,115 @@ class BatchVectorEnv(_VectorEnv):
             info = {key: array.copy() for key, array in info.items()}
         return info
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"{type(self).__name__}({getattr(self, 'batch', None)!r})"
 
 
-class HexVectorEnv(BatchVectorEnv):
-    """``num_envs`` games of Hex as a Gymnasium vector environment: the
-    keyword arguments are :class:`havhex.hex.Batch`'s."""
+class VectorEnv(BatchVectorEnv):
+    """``num_envs`` games of ``game`` (a name of :mod:`havhex.games`) as a
+    Gymnasium vector environment, over a new batch of the game: the other
+    arguments, positional ones too, are its ``Batch``'s after the number of
+    games (``VectorEnv("hex", 8, 11)`` is ``Batch(8, 11)``, boards of 11 x
+    11), so each game keeps its own defaults (Hex: ``size=11, swap=True``;
+    Havannah: ``base=8, rule="official", swap=False``).  ``autoreset`` is
+    the batch's name of a mode or Gymnasium's ``AutoresetMode``;
+    ``copy=True`` as for :class:`BatchVectorEnv`.  ValueError for a game
+    without a batch (:class:`havhex.games.UnknownGame` for a name no game
+    has)."""
 
-    def __init__(self, num_envs=1, size=11, *, cols=None, swap=True, seed=None, threads=1,
-                 autoreset="next-step", illegal="lose", copy=False):
+    game: str
+
+    def __init__(self, game: str, num_envs: int = 1, *args: Any, autoreset: Any = "next-step",
+                 copy: bool = False, **options: Any) -> None:
         _require()
-        from .hex.batch import Batch
-
-        super().__init__(Batch(num_envs, size, cols=cols, swap=swap, seed=seed, threads=threads,
-                               autoreset=_autoreset_name(autoreset), illegal=illegal),
-                         copy=copy)
-
-
-class HavannahVectorEnv(BatchVectorEnv):
-    """``num_envs`` games of Havannah as a Gymnasium vector environment:
-    the keyword arguments are :class:`havhex.havannah.Batch`'s."""
-
-    def __init__(self, num_envs=1, base=8, *, rule="official", swap=False, seed=None, threads=1,
-                 autoreset="next-step", illegal="lose", copy=False):
-        _require()
-        from .havannah.batch import Batch
-
-        super().__init__(Batch(num_envs, base, rule=rule, swap=swap, seed=seed, threads=threads,
-                               autoreset=_autoreset_name(autoreset), illegal=illegal),
-                         copy=copy)
+        descriptor = games.get(game)
+        # The registry is read here, once: the steps go to the batch alone.
+        made = descriptor.batch_module().Batch(num_envs, *args,
+                                               autoreset=_autoreset_name(autoreset), **options)
+        super().__init__(made, copy=copy)
+        self.game = descriptor.name
 
 
-def register():
-    """Register ``havhex/Hex-v0`` and ``havhex/Havannah-v0`` with Gymnasium
-    (importing this module does it when Gymnasium is installed)."""
+def _word(descriptor: Descriptor) -> str:
+    """The game's title as one word (its spaces left out), as the ids and
+    the deprecated classes' names give it."""
+    return "".join(descriptor.title.split())
+
+
+def _id(descriptor: Descriptor) -> str:
+    return f"havhex/{_word(descriptor)}-v0"
+
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of ``game``'s vector environment,
+    ``havhex/<title>-v0`` (``"havhex/Hex-v0"`` for ``"hex"``)."""
+    return _id(games.get(game))
+
+
+def _batched() -> Tuple[Descriptor, ...]:
+    """The descriptors of the games of the registry that have a batch."""
+    found = (games.get(name) for name in games.names())
+    return tuple(descriptor for descriptor in found if descriptor.batch is not None)
+
+
+def register() -> Tuple[str, ...]:
+    """Register ``havhex/<title>-v0`` with Gymnasium for every game of
+    :mod:`havhex.games` that has a batch, each made by :class:`VectorEnv`
+    with the game as the keyword argument ``game``, and return their ids.
+    Importing this module does it when Gymnasium is installed; call it
+    again for a game registered since.  An id registered already is left
+    as it is."""
     gymnasium = _require()
-    for env_id, creator in zip(ENV_IDS, ("HexVectorEnv", "HavannahVectorEnv")):
-        if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, vector_entry_point=f"{__name__}:{creator}")
+    ids = []
+    for descriptor in _batched():
+        made = _id(descriptor)
+        if made not in gymnasium.registry:
+            gymnasium.register(made, vector_entry_point=f"{__name__}:{VectorEnv.__name__}",
+                               kwargs={"game": descriptor.name})
+        ids.append(made)
+    return tuple(ids)
 
 
-if _AutoresetMode is not None:
-    register()
+# The ids of the games with a batch when this module is imported (the
+# built-in games first), which it registers.
+ENV_IDS: Tuple[str, ...] = (register() if _AutoresetMode is not None
+                            else tuple(_id(descriptor) for descriptor in _batched()))
+
+# The deprecated classes made so far, by name: a name stands for one class,
+# so that isinstance holds across look-ups.
+_deprecated: Dict[str, type] = {}
+
+
+def __getattr__(name: str) -> Any:
+    """The deprecated classes of one game each (``HexVectorEnv``,
+    ``HavannahVectorEnv``): the game whose title comes before
+    ``VectorEnv``, with a DeprecationWarning naming :class:`VectorEnv`."""
+    # Any other name (``__path__``, ``__wrapped__``, ...) is refused
+    # without reading the registry.
+    title = name[:-len(_DEPRECATED_SUFFIX)] if name.endswith(_DEPRECATED_SUFFIX) else ""
+    found = [descriptor for descriptor in _batched() if _word(descriptor) == title] if title else []
+    if not found:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    game = found[0].name
+    warnings.warn(f"havhex.gymnasium.{name} is deprecated: use "
+                  f"havhex.gymnasium.VectorEnv({game!r}, num_envs, ...)",
+                  DeprecationWarning, stacklevel=2)
+    made = _deprecated.get(name)
+    if made is None:
+        made = _deprecated[name] = _one_game(name, game)
+    return made
+
+
+def _one_game(name: str, game: str) -> type:
+    """A deprecated class of one game: :class:`VectorEnv` of ``game``, with
+    the same arguments after it."""
+
+    def __init__(self: VectorEnv, num_envs: int = 1, *args: Any, **options: Any) -> None:
+        VectorEnv.__init__(self, game, num_envs, *args, **options)
+
+    # Made by type(), not a class statement, so that a type checker sees no
+    # class of this module that the module does not have.
+    return type(name, (VectorEnv,), {
+        "__init__": __init__, "__module__": __name__, "__qualname__": name,
+        "__doc__": f"Deprecated: ``VectorEnv({game!r}, num_envs, ...)``, whose arguments "
+                   f"after the game it takes."})

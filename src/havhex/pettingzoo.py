@@ -1,7 +1,7 @@
 """PettingZoo AEC environments of one game (``pip install "havhex[pettingzoo]"``).
 
->>> from havhex.pettingzoo import HexEnv                 # doctest: +SKIP
->>> env = HexEnv(size=11, seed=0)
+>>> from havhex.pettingzoo import AECEnv                 # doctest: +SKIP
+>>> env = AECEnv("hex", size=11, seed=0)
 >>> env.reset()
 >>> for agent in env.agent_iter():
 ...     observation, reward, terminated, truncated, info = env.last()
@@ -9,11 +9,14 @@
 ...         env.action_space(agent).sample(observation["action_mask"])
 ...     env.step(action)
 
-:class:`HexEnv` and :class:`HavannahEnv` are PettingZoo ``AECEnv``\\ s,
-their game one game of a :class:`havhex.hex.Batch` or
-:class:`havhex.havannah.Batch` (the same rules, observation planes and
-action ids).  The agents are ``"player_0"`` and ``"player_1"``, the
-batch's seats: as in pgx, which seat moves first is drawn at each reset.
+:class:`AECEnv` is a PettingZoo ``AECEnv`` of one game of
+:mod:`havhex.games` (``AECEnv("havannah", base=4)``), its game one game
+of the game's batch (:class:`havhex.hex.Batch`,
+:class:`havhex.havannah.Batch`: the module the game's descriptor names
+as its ``batch``), with the same rules, observation planes and action ids;
+:class:`BatchAECEnv` wraps a batch of one game already made.  The agents
+are ``"player_0"`` and ``"player_1"``, the batch's seats: as in pgx, which
+seat moves first is drawn at each reset.
 ``observe(agent)`` gives, as PettingZoo's board games do,
 ``{"observation": (H, W, C) int8, "action_mask": (num_actions,) int8}``,
 the observation from that agent's own view and the mask all zeros but for
@@ -21,22 +24,46 @@ the agent to move in a game that has not ended.  The rewards are +1 for
 the winner and -1 for the loser at the end, 0 for both in a draw; an
 illegal action is the batch's affair: it loses the game for the agent
 that played it (pgx's rule), or raises ValueError with ``illegal="raise"``.
+
+``HexEnv`` and ``HavannahEnv``, the classes of one game each, are
+deprecated: ``AECEnv("hex", ...)`` and ``AECEnv("havannah", ...)`` take the
+same arguments after the game.
 """
-from . import _batch
+from __future__ import annotations
 
-try:
-    from pettingzoo import AECEnv as _AECEnv
-except ImportError:
-    # The module imports without the extra (the API reference and the type
-    # stubs read it); making an environment says what to install.
-    _AECEnv = object
+import warnings
 
-__all__ = ["BatchAECEnv", "HexEnv", "HavannahEnv"]
+from . import _batch, games
 
-AGENTS = ("player_0", "player_1")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+    from .descriptor import Descriptor
+
+    # PettingZoo is an extra, which a type checker need not have (and it
+    # has no types): to it, the base class is Any.
+    _AECEnv = Any
+else:
+    # The base class: pettingzoo.AECEnv when PettingZoo is installed.
+    try:
+        from pettingzoo import AECEnv as _AECEnv
+    except ImportError:
+        # The module imports without the extra (the API reference reads
+        # it); making an environment says what to install.
+        _AECEnv = object
+
+__all__ = ["AECEnv", "BatchAECEnv"]
+
+AGENTS: Tuple[str, str] = ("player_0", "player_1")
+
+# What the deprecated classes' names end with: the game's title comes first
+# (HexEnv).
+_DEPRECATED_SUFFIX = "Env"
 
 
-def _require():
+def _require() -> ModuleType:
     if _AECEnv is object:
         raise ImportError("havhex.pettingzoo needs PettingZoo: pip install \"havhex[pettingzoo]\"")
     import gymnasium
@@ -49,9 +76,21 @@ class BatchAECEnv(_AECEnv):
     one game with ``autoreset="disabled"``) whose observation has the
     planes named by ``planes`` (the game's ``PLANES``)."""
 
-    metadata = {"render_modes": [], "name": "havhex", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"render_modes": [], "name": "havhex",
+                                "is_parallelizable": False}
+    batch: Any
+    possible_agents: List[str]
+    agents: List[str]
+    render_mode: Optional[str]
+    observation_spaces: Dict[str, Any]
+    action_spaces: Dict[str, Any]
+    rewards: Dict[str, float]
+    terminations: Dict[str, bool]
+    truncations: Dict[str, bool]
+    infos: Dict[str, Dict[str, Any]]
+    agent_selection: str
 
-    def __init__(self, batch, planes):
+    def __init__(self, batch: Any, planes: Sequence[str]) -> None:
         gymnasium = _require()
         super().__init__()
         self._planes = tuple(planes)
@@ -76,13 +115,14 @@ class BatchAECEnv(_AECEnv):
         self._no_moves.flags.writeable = False
         self._started = False
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> Any:
         return self.action_spaces[agent]
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> None:
         """A new game (``seed`` restarts the game's random stream, which
         draws the seats)."""
         self.batch.reset(seed=seed)
@@ -95,7 +135,7 @@ class BatchAECEnv(_AECEnv):
         self.infos = {agent: {} for agent in AGENTS}
         self.agent_selection = AGENTS[int(self.batch.current_player[0])]
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> Dict[str, Any]:
         np = self._np
         batch = self.batch
         observation = batch.observation[0]
@@ -109,7 +149,7 @@ class BatchAECEnv(_AECEnv):
             mask = self._no_moves.copy()
         return {"observation": observation.astype(np.int8), "action_mask": mask}
 
-    def step(self, action):
+    def step(self, action: Optional[int]) -> None:
         """Play ``action`` (an action id) for the agent to move; ``None``
         for an agent whose game has ended, as PettingZoo asks."""
         if not self._started:
@@ -134,7 +174,7 @@ class BatchAECEnv(_AECEnv):
         self.agent_selection = AGENTS[int(batch.current_player[0])]
         self._accumulate_rewards()
 
-    def _action_id(self, action):
+    def _action_id(self, action: Any) -> int:
         """The action as an int; anything else (a float, a bool, an array of
         more than one value) is a TypeError, before the game changes."""
         np = self._np
@@ -147,14 +187,14 @@ class BatchAECEnv(_AECEnv):
             raise ValueError(f"action {action} is out of range [0, {self.batch.num_actions})")
         return action
 
-    def render(self):
+    def render(self) -> None:
         """Nothing to show: draw a position with :mod:`havhex.draw` instead."""
         return None
 
-    def close(self):
+    def close(self) -> None:
         pass
 
-    def _other_view(self, observation):
+    def _other_view(self, observation: Any) -> Any:
         """The observation of the seat not to move, from the mover's: the
         stones change hands, a plane of the viewer's colour (Hex's
         ``colour``) flips, and the planes that do not depend on the viewer
@@ -169,28 +209,80 @@ class BatchAECEnv(_AECEnv):
         return other
 
 
-class HexEnv(BatchAECEnv):
-    """One game of Hex (the arguments are :class:`havhex.hex.Batch`'s)."""
+class AECEnv(BatchAECEnv):
+    """One game of ``game`` (a name of :mod:`havhex.games`) as a PettingZoo
+    AEC environment, over a new batch of one game: the other arguments,
+    positional ones too, are its ``Batch``'s after the number of games
+    (``AECEnv("hex", 7)`` is ``Batch(1, 7)``, a board of 7 x 7), so each
+    game keeps its own defaults (Hex: ``size=11, swap=True``; Havannah:
+    ``base=8, rule="official", swap=False``); the auto-reset is the
+    environment's own (``"disabled"``).  ``metadata["name"]`` is
+    ``havhex_<game>_v0``.  ValueError for a game without a batch
+    (:class:`havhex.games.UnknownGame` for a name no game has)."""
 
-    metadata = {"render_modes": [], "name": "havhex_hex_v0", "is_parallelizable": False}
+    game: str
 
-    def __init__(self, size=11, *, cols=None, swap=True, seed=None, illegal="lose"):
+    def __init__(self, game: str, *args: Any, **options: Any) -> None:
         _require()
-        from .hex.batch import PLANES, Batch
+        descriptor = games.get(game)
+        # The registry is read here, once: the steps go to the batch alone.
+        module = descriptor.batch_module()
+        super().__init__(module.Batch(1, *args, autoreset="disabled", **options), module.PLANES)
+        self.game = descriptor.name
+        self.metadata = _metadata(descriptor)
 
-        super().__init__(Batch(1, size, cols=cols, swap=swap, seed=seed, autoreset="disabled",
-                               illegal=illegal), PLANES)
+
+def _metadata(descriptor: Descriptor) -> Dict[str, Any]:
+    return {**BatchAECEnv.metadata, "name": f"havhex_{descriptor.name}_v0"}
 
 
-class HavannahEnv(BatchAECEnv):
-    """One game of Havannah (the arguments are
-    :class:`havhex.havannah.Batch`'s)."""
+def _word(descriptor: Descriptor) -> str:
+    """The game's title as one word (its spaces left out), as the
+    deprecated classes' names give it."""
+    return "".join(descriptor.title.split())
 
-    metadata = {"render_modes": [], "name": "havhex_havannah_v0", "is_parallelizable": False}
 
-    def __init__(self, base=8, *, rule="official", swap=False, seed=None, illegal="lose"):
-        _require()
-        from .havannah.batch import PLANES, Batch
+# The deprecated classes made so far, by name: a name stands for one class,
+# so that isinstance holds across look-ups.
+_deprecated: Dict[str, type] = {}
 
-        super().__init__(Batch(1, base, rule=rule, swap=swap, seed=seed, autoreset="disabled",
-                               illegal=illegal), PLANES)
+
+def __getattr__(name: str) -> Any:
+    """The deprecated classes of one game each (``HexEnv``,
+    ``HavannahEnv``): the game whose title comes before ``Env``, with a
+    DeprecationWarning naming :class:`AECEnv`."""
+    # Any other name (``__path__``, ``__wrapped__``, ...) is refused
+    # without reading the registry.
+    title = name[:-len(_DEPRECATED_SUFFIX)] if name.endswith(_DEPRECATED_SUFFIX) else ""
+    found = []
+    if title:
+        described = (games.get(game) for game in games.names())
+        found = [descriptor for descriptor in described
+                 if descriptor.batch is not None and _word(descriptor) == title]
+    if not found:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    descriptor = found[0]
+    warnings.warn(f"havhex.pettingzoo.{name} is deprecated: use "
+                  f"havhex.pettingzoo.AECEnv({descriptor.name!r}, ...)",
+                  DeprecationWarning, stacklevel=2)
+    made = _deprecated.get(name)
+    if made is None:
+        made = _deprecated[name] = _one_game(name, descriptor)
+    return made
+
+
+def _one_game(name: str, descriptor: Descriptor) -> type:
+    """A deprecated class of one game: :class:`AECEnv` of the game, with
+    the same arguments after it, and its metadata on the class too."""
+    game = descriptor.name
+
+    def __init__(self: AECEnv, *args: Any, **options: Any) -> None:
+        AECEnv.__init__(self, game, *args, **options)
+
+    # Made by type(), not a class statement, so that a type checker sees no
+    # class of this module that the module does not have.
+    return type(name, (AECEnv,), {
+        "__init__": __init__, "__module__": __name__, "__qualname__": name,
+        "metadata": _metadata(descriptor),
+        "__doc__": f"Deprecated: ``AECEnv({game!r}, ...)``, whose arguments after the game "
+                   f"it takes."})

@@ -1,10 +1,12 @@
 """havhex.gymnasium: the batches as Gymnasium vector environments, found by
 ``gymnasium.make_vec``, handing out what the batch holds (EnvPool's info
 keys), the reward of the seat that played, and Gymnasium's three auto-reset
-modes."""
+modes; one class for every game of the registry that has a batch, and the
+deprecated classes of one game each."""
 import importlib
 import subprocess
 import sys
+import warnings
 
 import pytest
 
@@ -30,10 +32,12 @@ def batch_of(env):
 
 
 def test_make_vec_finds_both_games(gymnasium):
-    from havhex.gymnasium import HavannahVectorEnv, HexVectorEnv
+    from havhex.gymnasium import ENV_IDS, VectorEnv
 
+    assert set(ENV_IDS) == {"havhex/Hex-v0", "havhex/Havannah-v0"}
     hex_env = gymnasium.make_vec("havhex/Hex-v0", num_envs=6, seed=3, size=7)
-    assert isinstance(hex_env.unwrapped, HexVectorEnv)
+    assert isinstance(hex_env.unwrapped, VectorEnv)
+    assert hex_env.unwrapped.game == "hex"
     assert isinstance(hex_env.unwrapped, gymnasium.vector.VectorEnv)
     assert hex_env.num_envs == 6
     assert hex_env.single_observation_space.shape == (7, 7, 4)
@@ -43,7 +47,9 @@ def test_make_vec_finds_both_games(gymnasium):
     assert hex_env.action_space.shape == (6,)
     assert hex_env.spec.id == "havhex/Hex-v0"
     havannah_env = gymnasium.make_vec("havhex/Havannah-v0", num_envs=5, base=4, seed=3)
-    assert isinstance(havannah_env.unwrapped, HavannahVectorEnv)
+    assert isinstance(havannah_env.unwrapped, VectorEnv)
+    assert havannah_env.unwrapped.game == "havannah"
+    assert isinstance(batch_of(havannah_env), batch_class("havannah"))
     batch = batch_of(havannah_env)
     assert havannah_env.single_observation_space.shape == batch.observation_shape
     assert havannah_env.single_action_space.n == batch.num_actions == 7 * 7
@@ -59,7 +65,7 @@ def test_make_vec_imports_the_module_named_in_the_id():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["HexVectorEnv", "3"]
+    assert done.stdout.split() == ["VectorEnv", "3"]
 
 
 @pytest.mark.parametrize("mode, name", [("next-step", "NEXT_STEP"), ("same-step", "SAME_STEP"),
@@ -203,14 +209,16 @@ def test_the_module_imports_without_gymnasium_and_says_what_to_install():
     code = ("import sys\n"
             "sys.modules['gymnasium'] = None\n"
             "import havhex.gymnasium as g\n"
-            "try:\n"
-            "    g.HexVectorEnv(2)\n"
-            "except ImportError as e:\n"
-            "    print(e)\n")
+            "for make in (lambda: g.VectorEnv('hex', 2), lambda: g.HexVectorEnv(2)):\n"
+            "    try:\n"
+            "        make()\n"
+            "    except ImportError as e:\n"
+            "        print(e)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr
-    assert 'pip install "havhex[gymnasium]"' in done.stdout
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2 and all('pip install "havhex[gymnasium]"' in line for line in lines)
 
 
 @pytest.mark.parametrize("actions", [np.zeros(3, np.int64), np.zeros((4, 1), np.int64),
@@ -255,7 +263,7 @@ def test_a_gymnasium_without_autoreset_modes_is_named_too_old():
             "import havhex.gymnasium as g\n"
             "print('havhex/Hex-v0' in gymnasium.registry)\n"
             "try:\n"
-            "    g.HexVectorEnv(2)\n"
+            "    g.VectorEnv('hex', 2)\n"
             "except ImportError as e:\n"
             "    print(e)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -264,3 +272,126 @@ def test_a_gymnasium_without_autoreset_modes_is_named_too_old():
     registered, message = done.stdout.splitlines()
     assert registered == "False"
     assert "Gymnasium 1.1 or later" in message and "--upgrade" in message
+
+
+def test_vector_env_makes_a_batch_of_the_game_with_its_own_defaults(gymnasium):
+    """VectorEnv(game, num_envs, ...): the arguments after the number of
+    games are the game's batch's, positional ones too, and what is not
+    given is the batch's default."""
+    from havhex.gymnasium import VectorEnv
+
+    hex_env = VectorEnv("hex")
+    assert hex_env.num_envs == 1 and hex_env.game == "hex"
+    assert (hex_env.batch.rows, hex_env.batch.cols, hex_env.batch.swap) == (11, 11, True)
+    assert hex_env.batch.autoreset == "next-step" and not hex_env.copy
+    havannah_env = VectorEnv("havannah", 3)
+    assert havannah_env.num_envs == 3
+    batch = havannah_env.batch
+    assert (batch.base, batch.rule, batch.swap) == (8, "official", False)
+    assert VectorEnv("hex", 2, 5).batch.rows == 5
+    assert VectorEnv("havannah", 2, 4, rule="contest").batch.rule == "contest"
+    sized = VectorEnv("hex", 2, size=4, cols=6, swap=False, autoreset="same-step", copy=True)
+    assert (sized.batch.rows, sized.batch.cols, sized.batch.autoreset) == (4, 6, "same-step")
+    assert sized.copy
+    enum = VectorEnv("hex", 2, 3, autoreset=gymnasium.vector.AutoresetMode.DISABLED)
+    assert enum.batch.autoreset == "disabled"
+
+
+def test_a_game_not_there_or_without_a_batch_is_refused(gymnasium, other_game):
+    from havhex import games
+    from havhex.gymnasium import VectorEnv, register
+
+    with pytest.raises(games.UnknownGame):
+        VectorEnv("chess", 2)
+    other_game.batch = None
+    with pytest.raises(ValueError, match="otherhex has no batched environment"):
+        VectorEnv("otherhex", 2)
+    # Nor is it registered with Gymnasium.
+    assert "havhex/OtherHex-v0" not in register()
+    assert "havhex/OtherHex-v0" not in gymnasium.registry
+
+
+def test_a_game_registered_at_run_time_gets_a_vector_env(gymnasium, other_game):
+    """A game the registry gains at run time, with a batch: VectorEnv makes
+    it by name, register() gives it its id (its title as one word), and
+    make_vec finds it there."""
+    import havhex.gymnasium as adapter
+
+    env_id = "havhex/OtherHex-v0"
+    assert env_id not in gymnasium.registry
+    try:
+        env = adapter.VectorEnv("otherhex", 4, size=5, seed=2)
+        assert env.game == "otherhex" and env.batch.rows == 5
+        assert adapter.env_id("otherhex") == env_id
+        ids = adapter.register()
+        assert ids[-1] == env_id and set(adapter.ENV_IDS) <= set(ids)
+        assert gymnasium.registry[env_id].kwargs == {"game": "otherhex"}
+        made = gymnasium.make_vec(env_id, num_envs=4, size=5, seed=2)
+        assert made.unwrapped.game == "otherhex" and made.num_envs == 4
+        assert made.single_observation_space.shape == (5, 5, 4)
+        observation, _ = made.reset(seed=1)
+        env.reset(seed=1)
+        actions = env.batch.sample_actions()
+        assert np.array_equal(made.unwrapped.batch.sample_actions(), actions)
+        assert np.array_equal(made.step(actions)[0], env.step(actions)[0])
+        # Its deprecated class of one game too, found by its title.
+        with pytest.warns(DeprecationWarning, match=r"VectorEnv\('otherhex'"):
+            one_game = adapter.OtherHexVectorEnv
+        assert one_game(2, 3).batch.rows == 3
+    finally:
+        gymnasium.registry.pop(env_id, None)
+        adapter._deprecated.pop("OtherHexVectorEnv", None)
+
+
+# The deprecated classes: name, game, the batch's defaults they keep, a
+# positional size and what it sets.
+DEPRECATED = [
+    ("HexVectorEnv", "hex", {"rows": 11, "cols": 11, "swap": True}, 5, "rows"),
+    ("HavannahVectorEnv", "havannah", {"base": 8, "rule": "official", "swap": False}, 3, "base"),
+]
+
+
+@pytest.mark.parametrize("name, game, defaults, size, field", DEPRECATED)
+def test_the_deprecated_classes_warn_and_make_the_games_vector_env(gymnasium, name, game,
+                                                                   defaults, size, field):
+    import havhex.gymnasium as adapter
+
+    with pytest.warns(DeprecationWarning, match=rf"havhex\.gymnasium\.{name} is deprecated: "
+                                                rf"use havhex\.gymnasium\.VectorEnv\('{game}'"
+                      ) as caught:
+        made = getattr(adapter, name)
+    # The warning points at the caller's line.
+    assert caught[0].filename == __file__
+    assert made.__name__ == name and made.__module__ == "havhex.gymnasium"
+    assert issubclass(made, adapter.VectorEnv)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        # One class a name, whichever way it is reached.
+        namespace = {}
+        exec(f"from havhex.gymnasium import {name} as again", namespace)
+        assert namespace["again"] is made
+    env = made()
+    assert env.game == game and env.num_envs == 1
+    assert {key: getattr(env.batch, key) for key in defaults} == defaults
+    assert getattr(made(2, size).batch, field) == size
+    # The same games as the new class's of the same arguments.
+    old, new = made(16, size, seed=4), adapter.VectorEnv(game, 16, size, seed=4)
+    assert np.array_equal(old.reset(seed=4)[0], new.reset(seed=4)[0])
+    for _ in range(20):
+        actions = new.batch.sample_actions()
+        assert np.array_equal(old.batch.sample_actions(), actions)
+        for one, other in zip(old.step(actions), new.step(actions)):
+            if isinstance(one, dict):
+                assert one.keys() == other.keys()
+                assert all(np.array_equal(one[key], other[key]) for key in one)
+            else:
+                assert np.array_equal(one, other)
+
+
+def test_other_names_are_not_found(gymnasium):
+    import havhex.gymnasium as adapter
+
+    for name in ("ChessVectorEnv", "VectorEnvs", "hexVectorEnv", "__path__"):
+        assert not hasattr(adapter, name), name
+    with pytest.raises(AttributeError, match="has no attribute 'ChessVectorEnv'"):
+        adapter.ChessVectorEnv

@@ -1,6 +1,7 @@
 """havhex.pettingzoo: one game as a PettingZoo AEC environment that passes
 PettingZoo's own api_test, whose observations are each agent's view and
-whose games are the batch's."""
+whose games are the batch's; one class for every game of the registry that
+has a batch, and the deprecated classes of one game each."""
 import importlib
 import subprocess
 import sys
@@ -22,9 +23,9 @@ def pettingzoo():
 
 
 def make(game, kwargs, seed=0):
-    from havhex.pettingzoo import HavannahEnv, HexEnv
+    from havhex.pettingzoo import AECEnv
 
-    return (HexEnv if game == "hex" else HavannahEnv)(seed=seed, **kwargs)
+    return AECEnv(game, seed=seed, **kwargs)
 
 
 # What api_test warns of for every environment outside PettingZoo's own
@@ -193,11 +194,123 @@ def test_the_module_imports_without_pettingzoo_and_says_what_to_install():
     code = ("import sys\n"
             "sys.modules['pettingzoo'] = None\n"
             "import havhex.pettingzoo as p\n"
-            "try:\n"
-            "    p.HexEnv()\n"
-            "except ImportError as e:\n"
-            "    print(e)\n")
+            "for make in (lambda: p.AECEnv('hex'), lambda: p.HexEnv()):\n"
+            "    try:\n"
+            "        make()\n"
+            "    except ImportError as e:\n"
+            "        print(e)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr
-    assert 'pip install "havhex[pettingzoo]"' in done.stdout
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2 and all('pip install "havhex[pettingzoo]"' in line for line in lines)
+
+
+def test_aec_env_makes_one_game_of_the_game_with_its_own_defaults(pettingzoo):
+    """AECEnv(game, ...): the arguments after the game are its batch's
+    after the number of games, positional ones too; the metadata names the
+    game."""
+    from havhex.pettingzoo import AECEnv, BatchAECEnv
+
+    hex_env = AECEnv("hex")
+    assert hex_env.game == "hex" and hex_env.metadata["name"] == "havhex_hex_v0"
+    assert (hex_env.batch.rows, hex_env.batch.swap) == (11, True)
+    assert (hex_env.batch.num_envs, hex_env.batch.autoreset) == (1, "disabled")
+    havannah_env = AECEnv("havannah")
+    assert havannah_env.metadata == {"render_modes": [], "name": "havhex_havannah_v0",
+                                     "is_parallelizable": False}
+    batch = havannah_env.batch
+    assert (batch.base, batch.rule, batch.swap) == (8, "official", False)
+    assert AECEnv("hex", 7).batch.rows == 7
+    assert AECEnv("havannah", 3, rule="contest").batch.rule == "contest"
+    # The class's own metadata stays the wrapper's, whose game it cannot know.
+    assert BatchAECEnv.metadata["name"] == AECEnv.metadata["name"] == "havhex"
+
+
+def test_a_game_not_there_or_without_a_batch_is_refused(pettingzoo, other_game):
+    from havhex import games
+    from havhex.pettingzoo import AECEnv
+
+    with pytest.raises(games.UnknownGame):
+        AECEnv("chess")
+    other_game.batch = None
+    with pytest.raises(ValueError, match="otherhex has no batched environment"):
+        AECEnv("otherhex")
+
+
+def test_a_game_registered_at_run_time_gets_an_aec_env(pettingzoo, other_game):
+    from pettingzoo.test import api_test
+
+    import havhex.pettingzoo as adapter
+
+    env = adapter.AECEnv("otherhex", 4, seed=0)
+    assert env.game == "otherhex" and env.metadata["name"] == "havhex_otherhex_v0"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=50)
+    try:
+        with pytest.warns(DeprecationWarning, match=r"AECEnv\('otherhex'"):
+            one_game = adapter.OtherHexEnv
+        assert one_game.metadata["name"] == "havhex_otherhex_v0"
+        assert one_game(3).batch.rows == 3
+    finally:
+        adapter._deprecated.pop("OtherHexEnv", None)
+
+
+# The deprecated classes: name, game, the batch's defaults they keep, a
+# positional size and what it sets.
+DEPRECATED = [
+    ("HexEnv", "hex", {"rows": 11, "cols": 11, "swap": True}, 5, "rows"),
+    ("HavannahEnv", "havannah", {"base": 8, "rule": "official", "swap": False}, 3, "base"),
+]
+
+
+@pytest.mark.parametrize("name, game, defaults, size, field", DEPRECATED)
+def test_the_deprecated_classes_warn_and_make_the_games_aec_env(pettingzoo, name, game,
+                                                                defaults, size, field):
+    import havhex.pettingzoo as adapter
+
+    with pytest.warns(DeprecationWarning, match=rf"havhex\.pettingzoo\.{name} is deprecated: "
+                                                rf"use havhex\.pettingzoo\.AECEnv\('{game}'"
+                      ) as caught:
+        made = getattr(adapter, name)
+    # The warning points at the caller's line.
+    assert caught[0].filename == __file__
+    assert made.__name__ == name and made.__module__ == "havhex.pettingzoo"
+    assert issubclass(made, adapter.AECEnv)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        namespace = {}
+        exec(f"from havhex.pettingzoo import {name} as again", namespace)
+        assert namespace["again"] is made
+    # The metadata of one release ago, on the class and on its instances.
+    metadata = {"render_modes": [], "name": f"havhex_{game}_v0", "is_parallelizable": False}
+    assert made.metadata == metadata
+    env = made()
+    assert env.metadata == metadata and env.game == game
+    assert {key: getattr(env.batch, key) for key in defaults} == defaults
+    assert getattr(made(size).batch, field) == size
+    # The same game as the new class's of the same arguments.
+    old, new = made(size, seed=5), adapter.AECEnv(game, size, seed=5)
+    old.reset(seed=5)
+    new.reset(seed=5)
+    rng = np.random.default_rng(1)
+    for agent in new.agent_iter():
+        assert old.agent_selection == agent
+        last, other = new.last(), old.last()
+        assert np.array_equal(last[0]["observation"], other[0]["observation"])
+        assert last[1:] == other[1:]
+        if last[2] or last[3]:
+            action = None
+        else:
+            action = int(rng.choice(np.flatnonzero(last[0]["action_mask"])))
+        new.step(action)
+        old.step(action)
+    assert not old.agents
+
+
+def test_other_names_are_not_found(pettingzoo):
+    import havhex.pettingzoo as adapter
+
+    for name in ("ChessEnv", "Env", "hexEnv", "__path__"):
+        assert not hasattr(adapter, name), name

@@ -206,4 +206,5 @@ DESCRIPTOR = Descriptor(
     records=RecordFormat(".hgf", ("W", "B"), lambda size: f"SZ[{size}]", golem_cell_name),
     judge="havhex.havannah",
     pictures=_PICTURES,
+    batch="havhex.havannah.batch",
 )

@@ -208,4 +208,5 @@ DESCRIPTOR = Descriptor(
                          cell_name),
     judge="havhex.hex",
     pictures=_PICTURES,
+    batch="havhex.hex.batch",
 )
