@@ -32,7 +32,7 @@ def _layer(module):
         return "top"            # only re-exports downward; nothing imports it
     head = parts[1]
     if head in ("errors", "_checks", "_native", "_source", "_threads", "_files", "_buffers",
-                "_frozen", "_explanation", "_version", "_boundaries", "_svg", "_units",
+                "_frozen", "_explanation", "_version", "_boundaries", "_svg", "_units", "_pool",
                 "_batch"):
         return "leaf"
     if head in ("havannah", "hex"):

@@ -15,6 +15,7 @@ import time
 
 import pytest
 
+from havhex._pool import Pool
 from havhex.cli import output as output_module
 from havhex.cli import replay as replay_module
 
@@ -71,6 +72,18 @@ def _start(tmp_path, *inputs, unit_bytes=1 << 20, endless=True):
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     return process, folder
+
+
+def _replay_pool(processes):
+    """A pool of ``processes`` workers replaying as ``havhex replay -j``'s
+    do, with the records' replay_task as it is when called (a test may
+    have replaced it)."""
+    from functools import partial
+
+    from havhex.records import units
+
+    work = partial(units.replay_task, "official", "text", None, units.MAX_CELLS)
+    return Pool(processes, work, units.unit_name, "replay")
 
 
 @pytest.fixture
@@ -165,7 +178,7 @@ def test_a_failure_in_a_worker_is_raised_here(tmp_path, monkeypatch):
     monkeypatch.setattr(units, "replay_task", failing)
     path = tmp_path / "one.sgf"
     path.write_bytes(GAME * 3)
-    pool = replay_module._Pool(2, ("official", "text", None, units.MAX_CELLS))
+    pool = _replay_pool(2)
     try:
         plan = [("task", [(0, ("path", str(path)))])]
         with pytest.raises(MemoryError):
@@ -266,13 +279,11 @@ def test_a_worker_replays_on_while_its_answer_waits_to_be_taken(tmp_path):
     not stop the worker.  The proof: with the first answer untaken, the
     worker opens the second task's input, a FIFO, for reading (which this
     test sees as a writer's non-blocking open succeeding)."""
-    from havhex.records.game import MAX_CELLS
-
     big = tmp_path / "big.sgf"
     big.write_bytes(GAME * 4000)              # an answer of some 300 KB of text
     fifo = tmp_path / "later.sgf"
     os.mkfifo(fifo)
-    pool = replay_module._Pool(1, ("official", "text", None, MAX_CELLS))
+    pool = _replay_pool(1)
     writer = None
     try:
         first = pool.submit([("path", str(big))])
@@ -355,7 +366,7 @@ def test_at_the_end_of_the_plan_the_parent_takes_back_what_a_worker_has_not_begu
         return [("ok", (f"worker {name}", (1, 0, 0, {})))]
 
     monkeypatch.setattr(units, "replay_task", replay_task)
-    pool = replay_module._Pool(1, ("official", "text", None, units.MAX_CELLS))
+    pool = _replay_pool(1)
     try:
         plan = [("task", [(number, ("path", f"unit{number}"))]) for number in range(6)]
         found = [(index, result[1][0]) for index, result in pool.ordered(iter(plan), 4)]
@@ -371,14 +382,12 @@ def test_a_task_taken_back_from_a_worker_has_its_answer_dropped(tmp_path):
     """The answer to a task the parent took back is read and dropped: the
     next ticket of that worker gets its own task's answer, and a worker that
     dies names only the tasks still wanted."""
-    from havhex.records.game import MAX_CELLS
-
     files = []
     for games in (1, 2, 3):
         path = tmp_path / f"{games}.sgf"
         path.write_bytes(GAME * games)
         files.append(str(path))
-    pool = replay_module._Pool(1, ("official", "text", None, MAX_CELLS))
+    pool = _replay_pool(1)
     try:
         first = pool.submit([("path", files[0])])
         pool.submit([("path", files[1])])
@@ -390,7 +399,7 @@ def test_a_task_taken_back_from_a_worker_has_its_answer_dropped(tmp_path):
         pool.submit([("path", files[0])])
         assert worker.take_back(0) == [("path", files[0])]
         pool.submit([("path", files[2])])
-        assert worker._lost() == files[2]
+        assert worker.lost() == files[2]
         with pytest.raises(IndexError):
             worker.take_back(1)         # one task is wanted: nothing behind it
     finally:

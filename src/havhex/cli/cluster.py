@@ -66,12 +66,17 @@ class _ReplayedMeanwhile:
             chosen.append(file)
         if not chosen:
             return
-        from .replay import _Pool
+        from functools import partial
+
+        from .._pool import Pool
+        from ..records import units
 
         max_cells = arguments.max_cells
         if max_cells is None:
             from ..records.game import MAX_CELLS as max_cells
-        self.pool = _Pool(1, (arguments.rule, arguments.format, arguments.kind, max_cells))
+        work = partial(units.replay_task, arguments.rule, arguments.format, arguments.kind,
+                       max_cells)
+        self.pool = Pool(1, work, units.unit_name, "replay")
         self.tickets = [self.pool.submit([("path", file)]) for file in chosen]
 
     def plan(self, arguments, workers):
