@@ -17,7 +17,7 @@ import pytest
 
 from havhex._pool import Pool
 from havhex.cli import output as output_module
-from havhex.cli import replay as replay_module
+from havhex.records import run as replay_module
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="the workers are seen through Linux's /proc")
@@ -54,7 +54,8 @@ def _wait_for(condition, what, bound=30.0):
 
 # The command run with a unit size of its own (as a test in this process
 # would monkeypatch it).
-RUN = ("import sys; from havhex.cli import main, replay; replay.UNIT_BYTES = int(sys.argv[1]); "
+RUN = ("import sys; from havhex.cli import main; from havhex.records import run; "
+       "run.UNIT_BYTES = int(sys.argv[1]); "
        "sys.exit(main(sys.argv[2:]))")
 
 

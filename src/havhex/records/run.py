@@ -1,21 +1,23 @@
-"""``havhex replay``: game records replayed, one line or JSON object per game.
+"""A replay run: record files cut into units, the units replayed here or
+beside worker processes, each file's output in input order, and the counts
+of what was replayed (what ``havhex replay`` prints and sums up).
 
 Work is cut into units: a file, or a run of whole games of a large file
-(cut where a game's tree closes).  With ``-j N`` the units go to N worker
+(cut where a game's tree closes).  With ``jobs`` N the units go to N worker
 processes (the per-game work is Python as much as compiled code, so threads
 would queue on the interpreter); the output is the same, in input order.
-With ``-j 1`` the same units are replayed here, one at a time.  A file's
+With one job the same units are replayed here, one at a time.  A file's
 output goes on as its units are replayed (it is never held whole here: the
 writer keeps it whole or drops it, spilling to disk as it grows), and a
 file's output appears whole or not at all.
 
-The units, their plan and what a unit prints are
-:mod:`havhex.records.units`'s, shared with the cluster
-(:mod:`havhex.cli.cluster`); this module chooses the sizes, runs the local
-worker processes (:mod:`havhex._pool`) and keeps the summary.
+The units, their plan and what a unit prints are :mod:`.units`'s, shared
+with the cluster (:mod:`havhex._cluster.run`); this module chooses the
+sizes, runs the local worker processes (:mod:`havhex._pool`) and keeps the
+summary.
 """
 
-__all__ = ["replay_outputs", "Summary"]
+__all__ = ["replay_outputs", "replay_pool", "Summary"]
 
 # A file larger than this is cut into runs of whole games of about this
 # size: a run of 1 MB is about 1,500 Hex 11x11 games, many times what it
@@ -41,7 +43,7 @@ class Summary:
             self.flags[flag] = self.flags.get(flag, 0) + count
 
     def line(self):
-        from ..records import FLAGS
+        from .replay import FLAGS
 
         flags = ", ".join(f"{self.flags.get(flag, 0)} {flag}" for flag in FLAGS)
         return (f"replayed {self.files} file{'s' * (self.files != 1)}: {self.games} "
@@ -54,29 +56,47 @@ def replay_outputs(files, rule, output_format, jobs, summary, game=None, max_cel
     (a unit's output each); the summary's counts grow as units are replayed.
     ``game`` and ``max_cells`` (None: :data:`havhex.records.MAX_CELLS`) as
     for :func:`havhex.records.replay`."""
-    from functools import partial
+    from .._pool import run_here
+    from .runs import record_files
+    from .units import plan_replay
 
-    from .._pool import Pool, run_here
-    from ..records import units
-    from ..records.runs import record_files
-
-    if max_cells is None:
-        from ..records.game import MAX_CELLS as max_cells
-    # A worker's task: replay_task on the units, looked up now (not where
-    # this module is imported), so that it is the one the workers fork with.
-    work = partial(units.replay_task, rule, output_format, game, max_cells)
-    plan = units.plan_replay(record_files(files), False, UNIT_BYTES, BATCH_FILES)
+    plan = plan_replay(record_files(files), False, UNIT_BYTES, BATCH_FILES)
     if jobs <= 1:
-        yield from _file_outputs(run_here(plan, work), summary)
+        yield from _file_outputs(run_here(plan, _work(rule, output_format, game, max_cells)),
+                                 summary)
         return
     # This process is one of the N: it plans, takes the answers, writes, and
     # replays tasks itself while it would wait, beside N - 1 workers, so
     # that N cores run N busy processes, not N + 1.
-    pool = Pool(jobs - 1, work, units.unit_name, "replay")
+    pool = replay_pool(jobs - 1, rule, output_format, game, max_cells)
     try:
         yield from _file_outputs(pool.ordered(plan, TASKS_PER_WORKER), summary)
     finally:
         pool.close()
+
+
+def _work(rule, output_format, game, max_cells):
+    """A task of replay units, as a worker runs it: replay_task looked up
+    now (not where this module is imported), so that it is the one the
+    workers fork with."""
+    from functools import partial
+
+    from . import units
+
+    if max_cells is None:
+        max_cells = units.MAX_CELLS
+    return partial(units.replay_task, rule, output_format, game, max_cells)
+
+
+def replay_pool(processes, rule, output_format, game=None, max_cells=None):
+    """A :class:`havhex._pool.Pool` of ``processes`` worker processes
+    replaying tasks of units (:func:`.units.replay_task`'s, with these
+    arguments before the units); a task's answer is each unit's ``("ok",
+    (text, counts))`` or ``("fault", InputError)``."""
+    from .._pool import Pool
+    from .units import unit_name
+
+    return Pool(processes, _work(rule, output_format, game, max_cells), unit_name, "replay")
 
 
 def _file_outputs(results, summary):
