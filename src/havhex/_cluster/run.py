@@ -183,16 +183,13 @@ def run_outputs(command, files, output_format, *, scheduler=None, local_workers=
         workers = worker_count(client)
         window = dask.TASKS_PER_WORKER * workers
         if command == "replay":
+            from ..records.run import file_outputs
             from .judge import replay_task
 
             plan = replayed.plan(workers)
             results = ordered_results(plan, submitter(replay_task, rule, output_format, game,
                                                       max_cells), window, _release)
-            for values in guarded(by_file(results)):
-                for _, counts in values:
-                    summary.add(counts)
-                summary.files += 1
-                yield iter(("".join(text for text, _ in values),))
+            yield from file_outputs(guarded(results), summary)
             finished = True
             return
         files = files or ["-"]

@@ -17,7 +17,7 @@ sizes, runs the local worker processes (:mod:`havhex._pool`) and keeps the
 summary.
 """
 
-__all__ = ["replay_outputs", "replay_pool", "Summary"]
+__all__ = ["replay_outputs", "replay_pool", "file_outputs", "Summary"]
 
 # A file larger than this is cut into runs of whole games of about this
 # size: a run of 1 MB is about 1,500 Hex 11x11 games, many times what it
@@ -62,7 +62,7 @@ def replay_outputs(files, rule, output_format, jobs, summary, game=None, max_cel
 
     plan = plan_replay(record_files(files), False, UNIT_BYTES, BATCH_FILES)
     if jobs <= 1:
-        yield from _file_outputs(run_here(plan, _work(rule, output_format, game, max_cells)),
+        yield from file_outputs(run_here(plan, _work(rule, output_format, game, max_cells)),
                                  summary)
         return
     # This process is one of the N: it plans, takes the answers, writes, and
@@ -70,7 +70,7 @@ def replay_outputs(files, rule, output_format, jobs, summary, game=None, max_cel
     # that N cores run N busy processes, not N + 1.
     pool = replay_pool(jobs - 1, rule, output_format, game, max_cells)
     try:
-        yield from _file_outputs(pool.ordered(plan, TASKS_PER_WORKER), summary)
+        yield from file_outputs(pool.ordered(plan, TASKS_PER_WORKER), summary)
     finally:
         pool.close()
 
@@ -99,10 +99,12 @@ def replay_pool(processes, rule, output_format, game=None, max_cells=None):
     return Pool(processes, _work(rule, output_format, game, max_cells), unit_name, "replay")
 
 
-def _file_outputs(results, summary):
+def file_outputs(results, summary):
     """Each file's output as an iterator over its units' texts, taken from
-    ``results`` as the writer asks for them; a fault is raised in its turn
-    (after the output of the units before it)."""
+    ``results`` (``(file index, ("ok", (text, counts)) | ("fault",
+    error))`` of each unit, in order, from wherever the units ran) as the
+    writer asks for them, the counts added to ``summary``; a fault is
+    raised in its turn (after the output of the units before it)."""
     results = iter(results)
     following = None
 
