@@ -442,7 +442,6 @@ def test_an_included_files_imports_are_the_includers(tmp_path):
     assert found == [("havhex.errors", 1), ("havhex._threads", 2)]
 
 
-
 # ---------------------------------------------------------------------------
 # Private names stay in their package
 # ---------------------------------------------------------------------------
@@ -463,9 +462,9 @@ CROSSING_ALLOWED = {
     # The game registry replaces this: the command line judges files side
     # by side through each game's private entry.
     ("cli/__init__.py", "_judge_files"): "the game registry replaces this",
-    # The game registry replaces these: the cluster's run (cli/cluster.py
-    # until it moved below cli/) judges the first files here through each
-    # game's private entries.
+    # The game registry replaces these: the cluster's run judges the first
+    # files itself, while the client connects, through each game's private
+    # entries.
     ("_cluster/run.py", "_file_outputs"): "the game registry replaces this",
     ("_cluster/run.py", "_file_start"): "the game registry replaces this",
 }
