@@ -571,8 +571,6 @@ def _definitions(path):
                 anywhere.add(node.attr)
             elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 anywhere.add(node.id)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                anywhere.add(node.value)        # __slots__ entries, getattr names
     elif path.suffix != ".pxi":         # an include file's lines are its includer's
         for _, line, top_level in _cython_code(path):
             match = _CYTHON_DEFINITION.match(line)
