@@ -22,7 +22,7 @@ Work units (each unit is judged where a worker runs it):
   and runs of whole games of a large one.
 
 The client's side of a run is :mod:`havhex._cluster.client`'s, the command
-line's front :mod:`havhex.cli.cluster`; this module holds the sizes, the
+line's run :mod:`havhex._cluster.run`'s; this module holds the sizes, the
 plans with them, and the bag API.
 
 Workers read the files by path (a filesystem they share with the client);

@@ -7,7 +7,7 @@ import pytest
 import ref_hex_board
 from conftest import one_error_line, write
 from havhex.cli import main
-from havhex.cli import replay as replay_module
+from havhex.records import run as replay_module
 
 GAME_A = "(;FF[4]GM[11]SZ[2]RE[B+]PB[Ann];B[a1];W[b1];B[a2];W[b2])\n"
 GAME_B = "(;FF[4]GM[11]SZ[3]RE[W+R];B[a1];W[a1];B[resign])\n"

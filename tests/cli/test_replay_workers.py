@@ -16,7 +16,7 @@ import time
 import pytest
 
 from havhex.cli import output as output_module
-from havhex.cli import replay as replay_module
+from havhex.records import run as replay_module
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="the workers are seen through Linux's /proc")
@@ -53,7 +53,8 @@ def _wait_for(condition, what, bound=30.0):
 
 # The command run with a unit size of its own (as a test in this process
 # would monkeypatch it).
-RUN = ("import sys; from havhex.cli import main, replay; replay.UNIT_BYTES = int(sys.argv[1]); "
+RUN = ("import sys; from havhex.cli import main; from havhex.records import run; "
+       "run.UNIT_BYTES = int(sys.argv[1]); "
        "sys.exit(main(sys.argv[2:]))")
 
 
@@ -154,27 +155,6 @@ def test_a_fault_in_the_first_file_is_one_line_while_the_workers_start(tmp_path,
         f"havhex: {bad}:1: SZ is not a board size: '18446744073709551617'"], done.stderr
 
 
-def test_a_failure_in_a_worker_is_raised_here(tmp_path, monkeypatch):
-    """A worker's failure that is no input's fault (here: out of memory)
-    reaches the command as itself, one line."""
-    from havhex.records import units
-
-    def failing(rule, output_format, game, max_cells, units_):
-        raise MemoryError
-
-    monkeypatch.setattr(units, "replay_task", failing)
-    path = tmp_path / "one.sgf"
-    path.write_bytes(GAME * 3)
-    pool = replay_module._Pool(2, ("official", "text", None, units.MAX_CELLS))
-    try:
-        plan = [("task", [(0, ("path", str(path)))])]
-        with pytest.raises(MemoryError):
-            list(pool.ordered(iter(plan), 4))
-    finally:
-        pool.close()
-    assert pool.workers == []
-
-
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_file_output_comes_unit_by_unit(tmp_path, monkeypatch, jobs):
     """A file cut into units gives its output as the units' texts, one at a
@@ -260,46 +240,6 @@ def test_a_fault_ends_the_workers_before_the_command_returns(tmp_path, capsys):
                                        f"closed (no ']')\n")
 
 
-def test_a_worker_replays_on_while_its_answer_waits_to_be_taken(tmp_path):
-    """The parent takes answers in task order, so a worker's answer can wait
-    (another worker's is taken first); one larger than a pipe holds must
-    not stop the worker.  The proof: with the first answer untaken, the
-    worker opens the second task's input, a FIFO, for reading (which this
-    test sees as a writer's non-blocking open succeeding)."""
-    from havhex.records.game import MAX_CELLS
-
-    big = tmp_path / "big.sgf"
-    big.write_bytes(GAME * 4000)              # an answer of some 300 KB of text
-    fifo = tmp_path / "later.sgf"
-    os.mkfifo(fifo)
-    pool = replay_module._Pool(1, ("official", "text", None, MAX_CELLS))
-    writer = None
-    try:
-        first = pool.submit([("path", str(big))])
-        second = pool.submit([("path", str(fifo))])
-
-        def reader_is_there():
-            nonlocal writer
-            try:
-                writer = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
-            except OSError:         # ENXIO: nobody reads it yet
-                return False
-            return True
-
-        _wait_for(reader_is_there, "the worker to open the second task's input")
-        os.write(writer, GAME)
-        os.close(writer)
-        writer = None
-        [(status, (text, counts))] = first.result()
-        assert status == "ok" and counts[0] == 4000 and len(text) > 1 << 17
-        [(status, (text, counts))] = second.result()
-        assert status == "ok" and counts[0] == 1
-    finally:
-        if writer is not None:
-            os.close(writer)
-        pool.close()
-
-
 def test_with_two_jobs_this_process_replays_a_share_beside_one_worker(tmp_path, monkeypatch):
     """-j N is N - 1 worker processes and this one, which replays tasks
     itself while the next answer due is not in: N busy processes on N
@@ -327,71 +267,3 @@ def test_with_two_jobs_this_process_replays_a_share_beside_one_worker(tmp_path, 
     taken_here = len(here) - tasks      # the -j 1 run replayed every task here
     assert 0 < taken_here < tasks, (taken_here, tasks)
     assert (summary.games, expected.games) == (3000, 3000)
-
-
-def test_at_the_end_of_the_plan_the_parent_takes_back_what_a_worker_has_not_begun(
-        tmp_path, monkeypatch):
-    """Once the plan is out, the parent does not wait for a worker's queue:
-    it replays the tasks the worker holds behind the one it is on, and the
-    worker's answer is taken only for that one.  The worker here holds on to
-    its first task until the parent has replayed five (or ten seconds have
-    passed, so that a parent that waits ends the test rather than hangs)."""
-    from havhex.records import units
-
-    parent = os.getpid()
-    go = tmp_path / "go"
-    done_here = []
-
-    def replay_task(rule, output_format, game, max_cells, units_):
-        name = units_[0][1]
-        if os.getpid() == parent:
-            done_here.append(name)
-            if len(done_here) == 5:
-                go.write_bytes(b"")
-            return [("ok", (f"here {name}", (1, 0, 0, {})))]
-        until = time.monotonic() + 10
-        while not go.exists() and time.monotonic() < until:
-            time.sleep(0.01)
-        return [("ok", (f"worker {name}", (1, 0, 0, {})))]
-
-    monkeypatch.setattr(units, "replay_task", replay_task)
-    pool = replay_module._Pool(1, ("official", "text", None, units.MAX_CELLS))
-    try:
-        plan = [("task", [(number, ("path", f"unit{number}"))]) for number in range(6)]
-        found = [(index, result[1][0]) for index, result in pool.ordered(iter(plan), 4)]
-    finally:
-        pool.close()
-    # The worker took units 0, 2 and 4 (one more a turn, as the parent
-    # replays the next); it is on 0 when the plan runs out.
-    assert found == [(0, "worker unit0")] + [(number, f"here unit{number}")
-                                             for number in range(1, 6)]
-
-
-def test_a_task_taken_back_from_a_worker_has_its_answer_dropped(tmp_path):
-    """The answer to a task the parent took back is read and dropped: the
-    next ticket of that worker gets its own task's answer, and a worker that
-    dies names only the tasks still wanted."""
-    from havhex.records.game import MAX_CELLS
-
-    files = []
-    for games in (1, 2, 3):
-        path = tmp_path / f"{games}.sgf"
-        path.write_bytes(GAME * games)
-        files.append(str(path))
-    pool = replay_module._Pool(1, ("official", "text", None, MAX_CELLS))
-    try:
-        first = pool.submit([("path", files[0])])
-        pool.submit([("path", files[1])])
-        worker = pool.workers[0]
-        assert worker.take_back(1) == [("path", files[1])]
-        third = pool.submit([("path", files[2])])
-        assert [result[0][1][1][0] for result in (first.result(), third.result())] == [1, 3]
-        assert list(worker.waiting) == []
-        pool.submit([("path", files[0])])
-        assert worker.take_back(0) == [("path", files[0])]
-        pool.submit([("path", files[2])])
-        assert worker._lost() == files[2]
-        with pytest.raises(IndexError):
-            worker.take_back(1)         # one task is wanted: nothing behind it
-    finally:
-        pool.close()

@@ -165,7 +165,7 @@ def test_the_client_judges_while_connecting_only_what_a_worker_would_hold(tmp_pa
     plan would not cut, in order, up to a worker's largest unit in all
     (each waits, judged, for its turn to be written)."""
     from havhex import dask as hdask
-    from havhex.cli.cluster import _wanted_here
+    from havhex._cluster.run import _wanted_here
 
     def sized(name, size):
         path = tmp_path / name
@@ -230,10 +230,8 @@ def test_the_client_replays_the_first_record_files_while_connecting(tmp_path):
     workers would not cut, in order, up to twice REPLAY_UNIT_BYTES and a
     quarter of the run's bytes in all; none with --ship.  The rest of the
     plan follows with the file numbers shifted."""
-    import argparse
-
     from havhex import dask as hdask
-    from havhex.cli.cluster import _ReplayedMeanwhile
+    from havhex._cluster.run import _ReplayedMeanwhile
 
     games = b"(;GM[11]SZ[3];B[a1];W[b2];B[a2];W[b3];B[a3])\n"
     files = []
@@ -242,15 +240,14 @@ def test_the_client_replays_the_first_record_files_while_connecting(tmp_path):
         path.write_bytes(games * max(1, size // len(games)))
         files.append(str(path))
 
-    def arguments(ship=False, names=files):
-        return argparse.Namespace(files=names, ship=ship, rule="official", format="text",
-                                  kind=None, max_cells=None)
+    def meanwhile(ship=False, names=files):
+        return _ReplayedMeanwhile(names, ship, "official", "text", None, None)
 
-    replayed = _ReplayedMeanwhile(arguments())
+    replayed = meanwhile()
     try:
         # The third file would pass the bound: it and all after it are the cluster's.
         assert len(replayed.tickets) == 2
-        plan = list(replayed.plan(arguments(), 2))
+        plan = list(replayed.plan(2))
         assert [item[:2] for item in plan[:2]] == [("started", 0), ("started", 1)]
         later = [index for kind, units in plan[2:] for index, _ in units]
         assert later == sorted(later) and set(later) == {2, 3}
@@ -259,10 +256,10 @@ def test_the_client_replays_the_first_record_files_while_connecting(tmp_path):
             assert status == "ok" and counts[0] == 1 and text.count("\n") == 1
     finally:
         replayed.close()
-    shipped = _ReplayedMeanwhile(arguments(ship=True))
+    shipped = meanwhile(ship=True)
     assert shipped.pool is None and shipped.tickets == []
-    piped = _ReplayedMeanwhile(arguments(names=["-", *files]))
+    piped = meanwhile(names=["-", *files])
     assert piped.pool is None and piped.tickets == []
     # One large file alone is the cluster's to cut and share.
-    alone = _ReplayedMeanwhile(arguments(names=[files[2]]))
+    alone = meanwhile(names=[files[2]])
     assert alone.pool is None and alone.tickets == []

@@ -208,13 +208,13 @@ def _run(arguments):
         if arguments.command == "draw":
             outputs = [iter((_draw(arguments),))]
         elif arguments.scheduler is not None or arguments.cluster is not None:
+            from ..records.run import Summary
             from .cluster import cli_outputs
-            from .replay import Summary
 
             summary = Summary() if arguments.command == "replay" else None
             outputs = cli_outputs(arguments, summary)
         elif arguments.command == "replay":
-            from .replay import Summary, replay_outputs
+            from ..records.run import Summary, replay_outputs
 
             summary = Summary()
             outputs = replay_outputs(arguments.files, arguments.rule, arguments.format,

@@ -1,7 +1,7 @@
 from typing import Iterator, Optional
 
+from ..records.run import Summary
 from .arguments import Arguments
-from .replay import Summary
 
 __all__ = ["cli_outputs"]
 

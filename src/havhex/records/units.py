@@ -16,8 +16,7 @@ from .._units import Batch, bytes_after, regular_size, unit_for
 from ..errors import InputError
 from .game import MAX_CELLS, shown_name
 
-__all__ = ["text_line", "json_line", "replay_unit", "replay_task", "plan_replay"]
-
+__all__ = ["text_line", "json_line", "replay_unit", "replay_task", "unit_name", "plan_replay"]
 
 
 def _size_text(replayed):
@@ -99,6 +98,17 @@ def replay_task(rule, output_format, game, max_cells, units):
         except InputError as error:
             done.append(("fault", error))
     return done
+
+
+def unit_name(unit):
+    """A unit as a message names it: its file, and where in the file a run
+    of games begins."""
+    kind = unit[0]
+    if kind == "path":
+        return os.fsdecode(unit[1])
+    if kind == "bytes":
+        return unit[2]
+    return f"{unit[3]} from game {unit[6]}"
 
 
 def plan_replay(files, ship, unit_bytes, batch_files):

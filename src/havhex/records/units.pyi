@@ -1,6 +1,7 @@
 from typing import Any, Callable, Iterator, Optional, Sequence, Tuple, Union
 
-__all__ = ["text_line", "json_line", "replay_unit", "replay_task", "plan_replay"]
+__all__ = ["text_line", "json_line", "replay_unit", "replay_task", "unit_name",
+           "plan_replay"]
 
 _Counts = Tuple[int, int, int, dict[str, int]]
 _Unit = Tuple[Any, ...]
@@ -12,5 +13,6 @@ def replay_unit(data: bytes, name: str, rule: str, output_format: str, first_ind
                 max_cells: Optional[int] = ...) -> Tuple[str, _Counts]: ...
 def replay_task(rule: str, output_format: str, game: Optional[str], max_cells: Optional[int],
                 units: Sequence[_Unit]) -> list[Tuple[str, Any]]: ...
+def unit_name(unit: _Unit) -> str: ...
 def plan_replay(files: Sequence[str], ship: bool, unit_bytes: Union[int, Callable[[int], int]],
                 batch_files: int) -> Iterator[Tuple[Any, ...]]: ...

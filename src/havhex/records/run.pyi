@@ -1,6 +1,8 @@
-from typing import Any, Iterator, Optional, Sequence, Tuple
+from typing import Any, Iterable, Iterator, Optional, Sequence, Tuple
 
-__all__ = ["replay_outputs", "Summary"]
+from .._pool import Pool
+
+__all__ = ["replay_outputs", "replay_pool", "file_outputs", "Summary"]
 
 UNIT_BYTES: int
 BATCH_FILES: int
@@ -21,3 +23,7 @@ class Summary:
 def replay_outputs(files: Sequence[str], rule: str, output_format: str, jobs: int,
                    summary: Summary, game: Optional[str] = ...,
                    max_cells: Optional[int] = ...) -> Iterator[Iterator[str]]: ...
+def replay_pool(processes: int, rule: str, output_format: str, game: Optional[str] = ...,
+                max_cells: Optional[int] = ...) -> Pool: ...
+def file_outputs(results: Iterable[Tuple[int, Tuple[str, Any]]],
+                 summary: Summary) -> Iterator[Iterator[str]]: ...

@@ -1,137 +1,33 @@
-"""``havhex replay``: game records replayed, one line or JSON object per game.
+"""Worker processes that run tasks of work units, and the units' results
+taken back in plan order.
 
-Work is cut into units: a file, or a run of whole games of a large file
-(cut where a game's tree closes).  With ``-j N`` the units go to N worker
-processes (the per-game work is Python as much as compiled code, so threads
-would queue on the interpreter); the output is the same, in input order.
-With ``-j 1`` the same units are replayed here, one at a time.  A file's
-output goes on as its units are replayed (it is never held whole here: the
-writer keeps it whole or drops it, spilling to disk as it grows), and a
-file's output appears whole or not at all.
+The plan is :mod:`havhex._units`'s shape; what a unit is and what a task
+does with it are the caller's: ``work(units)``, a function of the units of
+one task, returns one result per unit (``("ok", value)`` or ``("fault",
+InputError)``), in order.  This module only runs it: in worker processes
+(:class:`Pool`), or here one unit at a time (:func:`run_here`).
 
-The units, their plan and what a unit prints are
-:mod:`havhex.records.units`'s, shared with the cluster
-(:mod:`havhex.cli.cluster`); this module chooses the sizes, runs the local
-worker processes and keeps the summary.
+A small pool of its own rather than concurrent.futures.ProcessPoolExecutor,
+whose shutdown waits for the running tasks (Ctrl-C is then seen only when
+they end) and which reports a killed worker as a BrokenProcessPool for
+every task.  Here each worker reads tasks from one pipe and answers in
+order on another; the parent kills the workers at once on any way out.
 """
 import os
 
-__all__ = ["replay_outputs", "Summary"]
-
-# A file larger than this is cut into runs of whole games of about this
-# size: a run of 1 MB is about 1,500 Hex 11x11 games, many times what it
-# costs to hand a task to a worker process and take its output back, small
-# runs keep both workers busy to the end (docs/performance.md has the
-# figures), and a run's output is all that is held at a time.
-UNIT_BYTES = 1 << 20
+__all__ = ["Pool", "Ticket", "WorkerProcess", "run_here"]
 
 
-class Summary:
-    """Counts for the summary line."""
-
-    def __init__(self):
-        self.files = self.games = self.moves = self.wins = 0
-        self.flags = {}
-
-    def add(self, counts):
-        games, moves, wins, flags = counts
-        self.games += games
-        self.moves += moves
-        self.wins += wins
-        for flag, count in flags.items():
-            self.flags[flag] = self.flags.get(flag, 0) + count
-
-    def line(self):
-        from ..records import FLAGS
-
-        flags = ", ".join(f"{self.flags.get(flag, 0)} {flag}" for flag in FLAGS)
-        return (f"replayed {self.files} file{'s' * (self.files != 1)}: {self.games} "
-                f"game{'s' * (self.games != 1)}, "
-                f"{self.moves} moves, {self.wins} won on the board; {flags}")
-
-
-def replay_outputs(files, rule, output_format, jobs, summary, game=None, max_cells=None):
-    """For each file, in order, an iterator over its output text in pieces
-    (a unit's output each); the summary's counts grow as units are replayed.
-    ``game`` and ``max_cells`` (None: :data:`havhex.records.MAX_CELLS`) as
-    for :func:`havhex.records.replay`."""
-    from ..records.runs import record_files
-    from ..records.units import plan_replay
-
-    if max_cells is None:
-        from ..records.game import MAX_CELLS as max_cells
-    task = (rule, output_format, game, max_cells)     # replay_task's arguments before the units
-    plan = plan_replay(record_files(files), False, UNIT_BYTES, BATCH_FILES)
-    if jobs <= 1:
-        yield from _file_outputs(_here(plan, task), summary)
-        return
-    # This process is one of the N: it plans, takes the answers, writes, and
-    # replays tasks itself while it would wait, beside N - 1 workers, so
-    # that N cores run N busy processes, not N + 1.
-    pool = _Pool(jobs - 1, task)
-    try:
-        yield from _file_outputs(pool.ordered(plan, TASKS_PER_WORKER), summary)
-    finally:
-        pool.close()
-
-
-def _here(plan, task):
-    """``(file index, result)`` of every unit of ``plan``, replayed in this
-    process one unit at a time."""
-    from ..records.units import replay_task
-
+def run_here(plan, work):
+    """``(file index, result)`` of every unit of ``plan``, run in this
+    process one unit at a time (``work([unit])``), so that each unit's
+    result is taken before the next is run."""
     for item in plan:
         if item[0] == "fault":
             yield item[1], ("fault", item[2])
             continue
         for index, unit in item[1]:
-            yield index, replay_task(*task, [unit])[0]
-
-
-def _file_outputs(results, summary):
-    """Each file's output as an iterator over its units' texts, taken from
-    ``results`` as the writer asks for them; a fault is raised in its turn
-    (after the output of the units before it)."""
-    results = iter(results)
-    following = None
-
-    def pieces(index, result):
-        nonlocal following
-        while True:
-            status, value = result
-            if status == "fault":
-                raise value
-            text, counts = value
-            summary.add(counts)
-            yield text
-            following = next(results, None)
-            if following is None or following[0] != index:
-                return
-            result = following[1]
-
-    following = next(results, None)
-    while following is not None:
-        output = pieces(*following)
-        following = None
-        yield output
-        for _ in output:    # what the writer left (it takes all of it)
-            pass
-        summary.files += 1
-
-
-# Small files go to the workers in batches of up to this many.
-BATCH_FILES = 64
-# Tasks in flight per worker process: enough to keep every worker busy
-# while results are taken in order, few enough that the output waiting to
-# be taken stays small (it waits in the workers).
-TASKS_PER_WORKER = 4
-
-# Worker processes: a small pool of our own rather than
-# concurrent.futures.ProcessPoolExecutor, whose shutdown waits for the
-# running tasks (Ctrl-C is then seen only when they end) and which reports
-# a killed worker as a BrokenProcessPool for every task.  Here each worker
-# reads tasks from one pipe and answers in order on another; the parent
-# kills the workers at once on any way out.
+            yield index, work([unit])[0]
 
 
 def _die_with_parent(parent):
@@ -169,8 +65,8 @@ def _start_quietly(process):
         mask(signal.SIG_SETMASK, previous)
 
 
-def _worker(tasks, answers, task, parent):
-    """A worker process: each task's ``("ok", results)`` in order, or
+def _worker(tasks, answers, work, parent):
+    """A worker process: each task's ``("ok", work(units))`` in order, or
     ``("error", exception)`` for a failure that is no input's fault."""
     import signal
 
@@ -188,8 +84,6 @@ def _worker(tasks, answers, task, parent):
     import _thread
     import gc
     from queue import SimpleQueue
-
-    from ..records.units import replay_task
 
     # What the fork brought is never freed here: out of the collector's
     # sight, its pages are not written (copied) by every collection.
@@ -209,7 +103,7 @@ def _worker(tasks, answers, task, parent):
     def send():
         # Answers go from a thread of their own: the parent takes them in
         # task order, so an answer larger than the pipe holds waits while
-        # the parent reads another worker's; this worker replays on.
+        # the parent reads another worker's; this worker works on.
         try:
             while True:
                 answer = outbox.get()
@@ -233,28 +127,25 @@ def _worker(tasks, answers, task, parent):
             sent.acquire()              # every answer out before the process ends
             return
         try:
-            answer = ("ok", replay_task(*task, units))
+            answer = ("ok", work(units))
         except Exception as exc:  # handed to the parent, which raises it
             answer = ("error", exc)
         outbox.put(answer)
 
 
-def _unit_name(unit):
-    kind = unit[0]
-    if kind == "path":
-        return os.fsdecode(unit[1])
-    if kind == "bytes":
-        return unit[2]
-    return f"{unit[3]} from game {unit[6]}"
+class Pool:
+    """``processes`` worker processes running ``work`` on tasks of units.
 
+    ``work(units)`` is the task (a function the worker can be given: with
+    the spawn start method it is pickled, so a module's function or a
+    ``functools.partial`` of one); ``unit_name(unit)`` names a unit in the
+    message of a worker that dies, ``kind`` names the workers there ("a
+    {kind} worker process")."""
 
-class _Pool:
-    """``jobs`` worker processes replaying tasks of units."""
-
-    def __init__(self, jobs, task):
+    def __init__(self, processes, work, unit_name=repr, kind="havhex"):
         import multiprocessing
 
-        self.task = task
+        self.work = work
 
         # fork where there is one: a worker starts in milliseconds with the
         # package already imported; elsewhere spawn.
@@ -262,13 +153,13 @@ class _Pool:
         context = multiprocessing.get_context(method)
         self.workers = []
         try:
-            for _ in range(jobs):
+            for _ in range(processes):
                 task_out, task_in = context.Pipe(duplex=False)
                 answer_out, answer_in = context.Pipe(duplex=False)
                 process = context.Process(
-                    target=_worker, args=(task_out, answer_in, task, os.getpid()),
+                    target=_worker, args=(task_out, answer_in, work, os.getpid()),
                     daemon=True)
-                worker = _Worker(process, task_in, answer_out)
+                worker = WorkerProcess(process, task_in, answer_out, unit_name, kind)
                 self.workers.append(worker)
                 _start_quietly(process)
                 task_out.close()
@@ -280,19 +171,17 @@ class _Pool:
     def ordered(self, plan, depth):
         """``(file index, result)`` of every unit of ``plan``, in plan
         order.  Each worker is kept ``depth`` tasks ahead; whenever the
-        next answer due is not in yet, this process replays the plan's next
+        next answer due is not in yet, this process runs the plan's next
         task itself rather than wait, so it shares the work as a worker
         would, and what it does besides (planning, taking answers) takes
         no core from the workers.  Tasks done here wait for the answers
         before them, up to twice ``depth`` tasks a process in all, so that
         a worker's slower task does not stop this process.  At the end of
         the plan this process takes back the tasks the workers have not
-        begun (_replay_queued).  A failure that is no input's fault in a
-        task replayed here is raised at once, before the output of the
+        begun (_run_queued).  A failure that is no input's fault in a
+        task run here is raised at once, before the output of the
         tasks before it."""
         from collections import deque
-
-        from ..records.units import replay_task
 
         plan = iter(plan)
         pending = deque()       # (file indices, ticket, or None and the results)
@@ -334,7 +223,7 @@ class _Pool:
                     yield from zip(indices, results)
                     continue
                 if not left:
-                    if not _replay_queued(pending, self.task):
+                    if not _run_queued(pending, self.work):
                         pending.popleft()
                         yield from zip(indices, ticket.result())
                     continue
@@ -342,7 +231,7 @@ class _Pool:
             if found is not None:
                 indices, units, results = found
                 if units is not None:
-                    results = replay_task(*self.task, units)
+                    results = self.work(units)
                 pending.append((indices, None, results))
 
     def in_flight(self):
@@ -353,7 +242,7 @@ class _Pool:
         ticket returned (tickets are taken in the order of submission)."""
         worker = min(self.workers, key=lambda worker: len(worker.waiting))
         worker.send(units)
-        return _Ticket(worker)
+        return Ticket(worker)
 
     def close(self):
         """Kill the workers (at once: their work is either taken or lost)
@@ -365,18 +254,16 @@ class _Pool:
         self.workers = []
 
 
-def _replay_queued(pending, task):
-    """At the end of the plan, rather than wait for a worker: replay here
+def _run_queued(pending, work):
+    """At the end of the plan, rather than wait for a worker: run here
     the last task that a worker holds behind its oldest, while that one's
     answer has not come in (the worker is on it, so the others are not
     begun), and keep its results in its place.  The worker's answer to it
-    is dropped when it comes (_Worker.answer); the worker still replays it
-    if it gets that far before the pool kills it, a core's share spent
+    is dropped when it comes (WorkerProcess.answer); the worker still runs
+    it if it gets that far before the pool kills it, a core's share spent
     only where the worker would otherwise be idle or gone.  A worker whose
     oldest answer is in is left alone (it may be on any of its tasks).
     False when no task is left to take."""
-    from ..records.units import replay_task
-
     for place in range(len(pending) - 1, 0, -1):
         indices, ticket, _ = pending[place]
         if ticket is None:
@@ -385,12 +272,12 @@ def _replay_queued(pending, task):
         ahead_of_it = sum(1 for earlier in range(place) if pending[earlier][1] is not None
                           and pending[earlier][1].worker is worker)
         if ahead_of_it and not worker.answers.poll():
-            pending[place] = (indices, None, replay_task(*task, worker.take_back(ahead_of_it)))
+            pending[place] = (indices, None, work(worker.take_back(ahead_of_it)))
             return True
     return False
 
 
-class _Ticket:
+class Ticket:
     """A task sent to a worker: ``result()`` is its answer, as
     :func:`havhex._units.ordered_results` takes a future's."""
     __slots__ = ("worker",)
@@ -416,15 +303,19 @@ class _Ticket:
         """Nothing to let go of: the answer was taken whole."""
 
 
-class _Worker:
-    __slots__ = ("process", "tasks", "answers", "waiting")
+class WorkerProcess:
+    """One worker of a :class:`Pool`: its process, its two pipes, and the
+    units of each task sent to it and not answered yet."""
+    __slots__ = ("process", "tasks", "answers", "waiting", "unit_name", "kind")
 
-    def __init__(self, process, tasks, answers):
+    def __init__(self, process, tasks, answers, unit_name=repr, kind="havhex"):
         from collections import deque
 
         self.process = process
         self.tasks = tasks
         self.answers = answers
+        self.unit_name = unit_name      # these two for the message of its death
+        self.kind = kind
         # The units of each task sent and not answered (None: taken back).
         self.waiting = deque()
 
@@ -433,7 +324,7 @@ class _Worker:
         try:
             self.tasks.send(units)
         except OSError:
-            raise self._died(self._lost()) from None
+            raise self._died(self.lost()) from None
 
     def answer(self):
         """The answer to the oldest task still wanted; those to tasks taken
@@ -442,13 +333,13 @@ class _Worker:
             try:
                 answer = self.answers.recv()
             except (EOFError, OSError):
-                raise self._died(self._lost()) from None
+                raise self._died(self.lost()) from None
             if self.waiting.popleft() is not None:
                 return answer
 
     def take_back(self, place):
         """The units of the task after the ``place`` oldest still wanted,
-        whose answer will be dropped: the parent replays them itself."""
+        whose answer will be dropped: the parent runs them itself."""
         for index, units in enumerate(self.waiting):
             if units is not None:
                 if place == 0:
@@ -457,10 +348,10 @@ class _Worker:
                 place -= 1
         raise IndexError(place)
 
-    def _lost(self):
-        """What was lost when this worker dies, for the message: the units
+    def lost(self):
+        """What is lost if this worker dies now, for the message: the units
         of its tasks not yet answered (and not taken back)."""
-        found = [_unit_name(unit) for units in self.waiting if units is not None
+        found = [self.unit_name(unit) for units in self.waiting if units is not None
                  for unit in units]
         unique = list(dict.fromkeys(found))
         shown = ", ".join(unique[:4])
@@ -469,7 +360,7 @@ class _Worker:
         return shown
 
     def _died(self, lost):
-        from ..errors import InputError
+        from .errors import InputError
 
         self.process.join(1)
         code = self.process.exitcode
@@ -482,7 +373,7 @@ class _Worker:
                 how = f"was killed by signal {-code}"
         else:
             how = "ended" if code is None else f"ended with status {code}"
-        return InputError(f"a replay worker process (pid {self.process.pid}) {how}; "
+        return InputError(f"a {self.kind} worker process (pid {self.process.pid}) {how}; "
                           f"lost the output of {lost}")
 
     def kill(self):
