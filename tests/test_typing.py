@@ -18,11 +18,13 @@ PACKAGE = Path(havhex.__file__).resolve().parent
 
 # The subpackages of havhex whose .py modules carry their annotations inline
 # (subpackages of these included).  Add a package once its stubs are gone.
-CONVERTED = ("gtp",)
+CONVERTED = ("gtp", "match")
 
 # Modules of a converted package that keep their stub for now, each with the
 # reason, as paths inside src/havhex.
-NOT_YET = {}
+NOT_YET = {
+    "match/output.py": "being edited on another branch; converted once that work is merged",
+}
 
 
 def _stubbed_modules(folder):
