@@ -14,8 +14,8 @@ import random
 import time
 from array import array
 
-# The annotations are for type checkers only: the engine's start-up does not
-# import typing.
+# The annotations are for type checkers only: at run time they import
+# nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, List, Optional, Sequence

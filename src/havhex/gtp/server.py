@@ -38,8 +38,8 @@ from ..records.game import EXTENSIONS as RECORD_EXTENSIONS
 from .players import RandomPlayer
 from .protocol import answer, parse_command
 
-# The annotations are for type checkers only: the engine's start-up does not
-# import typing.
+# The annotations are for type checkers only: at run time they import
+# nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import (IO, Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple,

@@ -16,8 +16,8 @@ from .arbiter import REASONS, Clock, GameResult, play_game
 from .schedule import MatchError
 from .stats import Score, Sprt
 
-# The annotations are for type checkers only: importing havhex.match
-# imports no typing.
+# The annotations are for type checkers only: at run time they import
+# nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable, List, Optional, Sequence

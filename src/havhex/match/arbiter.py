@@ -30,8 +30,8 @@ import time
 
 from .. import games
 
-# The annotations are for type checkers only: the arbiter's start-up does not
-# import typing.
+# The annotations are for type checkers only: at run time they import
+# nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, List, Optional, Sequence, Tuple

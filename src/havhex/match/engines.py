@@ -18,8 +18,8 @@ import shlex
 import signal
 import subprocess
 import time
-# ClockSettings is a NamedTuple at run time; the rest of typing is for type
-# checkers only.
+# ClockSettings is a NamedTuple at run time; the rest of typing is imported
+# for type checkers only.
 from typing import NamedTuple
 
 from .. import games

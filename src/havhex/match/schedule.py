@@ -21,8 +21,8 @@ import threading
 from ..games import get as describe
 from .arbiter import Clock, new_board, play_game
 
-# The annotations are for type checkers only: the schedule's start-up does
-# not import typing.
+# The annotations are for type checkers only: at run time they import
+# nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union

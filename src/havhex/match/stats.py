@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 
-# The annotations are for type checkers only: importing the statistics
-# imports no typing.
+# The annotations are for type checkers only: at run time they import
+# nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Literal, Optional, Tuple
