@@ -7,10 +7,18 @@ live board takes it: a cell or the swap) for the player to move on
 ``board`` as it found it.  ``time_left`` is the seconds its side has left on
 a game clock (None: no clock).
 """
+from __future__ import annotations
+
 import math
 import random
 import time
 from array import array
+
+# The annotations are for type checkers only: at run time they import
+# nothing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, List, Optional, Sequence
 
 __all__ = ["RandomPlayer", "MctsPlayer", "DEFAULT_SIMULATIONS"]
 
@@ -26,14 +34,16 @@ class RandomPlayer:
     """Uniform over the legal actions (the swap among them when it is
     legal); ``seed`` makes its choices repeatable."""
 
-    def __init__(self, seed=None):
+    seed: Optional[int]
+
+    def __init__(self, seed: Optional[int] = None) -> None:
         self.seed = seed
         self._random = random.Random(seed)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"RandomPlayer(seed={self.seed!r})"
 
-    def genmove(self, board, time_left=None):
+    def genmove(self, board: Any, time_left: Optional[float] = None) -> Any:
         actions = board.legal_actions()
         if not len(actions):
             raise ValueError("no legal move: the game is over")
@@ -48,7 +58,15 @@ class _Node:
 
     __slots__ = ("action", "visits", "wins", "mean", "spread", "children", "untried")
 
-    def __init__(self, action, untried):
+    action: int
+    visits: int
+    wins: float
+    mean: float
+    spread: float
+    children: List[_Node]
+    untried: Optional[array[int]]
+
+    def __init__(self, action: int, untried: Optional[array[int]]) -> None:
         self.action = action
         self.visits = 0
         self.wins = 0.0
@@ -76,7 +94,15 @@ class MctsPlayer:
     a game ends when it is won.
     """
 
-    def __init__(self, simulations=None, seconds=None, seed=None, exploration=0.5):
+    simulations: Optional[int]
+    seconds: Optional[float]
+    seed: Optional[int]
+    exploration: float
+    last_simulations: int
+    chosen_budget: bool
+
+    def __init__(self, simulations: Optional[int] = None, seconds: Optional[float] = None,
+                 seed: Optional[int] = None, exploration: float = 0.5) -> None:
         if simulations is not None and simulations < 1:
             raise ValueError(f"simulations must be at least 1, not {simulations}")
         if seconds is not None and not seconds > 0:
@@ -93,11 +119,11 @@ class MctsPlayer:
         self._random = random.Random(seed)
         self.last_simulations = 0      # of the last genmove, for reports
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"MctsPlayer(simulations={self.simulations!r}, seconds={self.seconds!r}, "
                 f"seed={self.seed!r}, exploration={self.exploration!r})")
 
-    def set_move_time(self, seconds):
+    def set_move_time(self, seconds: float) -> None:
         """A controller's clock gives a move ``seconds``: the search stops
         by then; when no budget was chosen, it searches until then."""
         if self.chosen_budget:
@@ -105,14 +131,14 @@ class MctsPlayer:
         else:
             self.seconds, self.simulations = seconds, None
 
-    def _deadline(self, start, time_left):
+    def _deadline(self, start: float, time_left: Optional[float]) -> Optional[float]:
         seconds = self.seconds
         if time_left is not None:
             share = max(0.0, time_left - _CLOCK_RESERVE) * _CLOCK_SHARE
             seconds = share if seconds is None else min(seconds, share)
         return None if seconds is None else start + seconds
 
-    def genmove(self, board, time_left=None):
+    def genmove(self, board: Any, time_left: Optional[float] = None) -> Any:
         start = time.perf_counter()
         deadline = self._deadline(start, time_left)
         actions = board.legal_actions()
@@ -133,7 +159,7 @@ class MctsPlayer:
         best = max(root.children, key=lambda child: child.visits)
         return board.move_of(best.action)
 
-    def _search(self, board, root, limit, deadline):
+    def _search(self, board: Any, root: _Node, limit: int, deadline: Optional[float]) -> int:
         """Run simulations from ``root`` (the position of ``board``) until
         ``limit`` of them or the ``deadline``; the count run."""
         randbelow = self._random.randrange
@@ -170,7 +196,8 @@ class MctsPlayer:
                     value = child.mean + scale * child.spread
                     if value > best_value:
                         best, best_value = child, value
-                node = best
+                # A node with children has a best one: best is not None.
+                node = best  # type: ignore[assignment]
                 position.play_action(node.action)
                 path.append(node)
             # One new node, unless the walk ended at a finished game.
@@ -202,7 +229,7 @@ class MctsPlayer:
         return done
 
 
-def _forced(board, actions):
+def _forced(board: Any, actions: Sequence[int]) -> List[int]:
     """The actions the search need not weigh: ``[a]`` for a cell that wins
     at once; else the cells where the opponent's stone would win at once
     (empty: no such cell)."""

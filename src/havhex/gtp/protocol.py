@@ -49,7 +49,7 @@ class Response(NamedTuple):
     text: str
 
 
-def _clean(text):
+def _clean(text: str) -> str:
     """The specification's preprocessing of one line: control characters
     dropped, a comment (from ``#``) dropped, HT read as a space."""
     text = _CONTROL.sub("", text)

@@ -25,6 +25,8 @@ A command never ends the engine but ``quit``: a command it cannot do is a
 GTP failure (``? illegal move: ...``, ``? unknown command``).  ``genmove``
 in a finished game answers ``resign``, as morat does.
 """
+from __future__ import annotations
+
 import math
 import os
 import time
@@ -35,6 +37,27 @@ from ..records import read as read_records
 from ..records.game import EXTENSIONS as RECORD_EXTENSIONS
 from .players import RandomPlayer
 from .protocol import answer, parse_command
+
+# The annotations are for type checkers only: at run time they import
+# nothing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import (IO, Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple,
+                        Union)
+
+    from ..descriptor import Descriptor
+
+    # A command's handler: its arguments -> the text of its answer.
+    _Handler = Callable[[Tuple[str, ...]], str]
+
+    # The tables by game, which __getattr__ makes when asked for.
+    COLOURS: Mapping[str, Mapping[str, Tuple[str, str]]]
+    COMMANDS: Mapping[str, Tuple[str, ...]]
+    # Deprecated (havhex.games and the descriptors say these now).
+    GAMES: Tuple[str, ...]
+    DEFAULT_SIZE: Mapping[str, int]
+    MAX_HEX_SIDE: int
+    MAX_HAVANNAH_SIZE: int
 
 __all__ = ["Engine", "COLOUR_FAMILIES", "COLOURS", "COMMANDS"]
 
@@ -55,7 +78,7 @@ _COMMON = ("protocol_version", "name", "version", "known_command", "list_command
            "hexgui-analyze_commands")
 
 
-def _commands(descriptor):
+def _commands(descriptor: Descriptor) -> Tuple[str, ...]:
     """The commands of an engine of ``descriptor``'s game: the swap move is
     a command of its own where it is not the pie rule's switch (``swap``)."""
     if descriptor.swap_move in _COMMON:
@@ -63,7 +86,7 @@ def _commands(descriptor):
     return _COMMON + (descriptor.swap_move,)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     # The tables by game, made from the registry when asked for.
     if name == "COLOURS":
         return {family: {game: games.get(game).colour_words.get(family,
@@ -82,7 +105,7 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-_DEPRECATED = {
+_DEPRECATED: Dict[str, Tuple[str, Callable[[], Any]]] = {
     "GAMES": ("havhex.games.names()", lambda: games.names()),
     "DEFAULT_SIZE": ("havhex.games.get(game).default_size",
                      lambda: {game: games.get(game).default_size for game in games.names()}),
@@ -102,7 +125,7 @@ class _Failure(Exception):
     """A command that fails: its text is the GTP failure's."""
 
 
-def _integer(text, what):
+def _integer(text: str, what: str) -> int:
     """A non-negative integer argument (ASCII digits only: ``int`` would
     take other scripts' digits and a thousand digits of nothing)."""
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
@@ -110,7 +133,7 @@ def _integer(text, what):
     return int(text)
 
 
-def _seconds(text, what):
+def _seconds(text: str, what: str) -> float:
     try:
         value = float(text) if text.isascii() and len(text) < 32 else math.nan
     except ValueError:
@@ -130,8 +153,23 @@ class Engine:
     of text after each ``genmove`` (the move, its time and, for a search,
     its simulations a second)."""
 
-    def __init__(self, game, size=None, rule="official", swap=False, player=None,
-                 colours="havhex", log=None):
+    descriptor: Descriptor
+    game: str
+    rule: str
+    swap: bool
+    player: Any
+    colours: str
+    words: Tuple[str, str]
+    shape: Union[int, Tuple[int, int]]
+    board: Any
+    finished: bool
+    time_left: List[Optional[float]]
+    game_time: Optional[float]
+    log: Optional[Callable[[str], Any]]
+
+    def __init__(self, game: str, size: Optional[int] = None, rule: str = "official",
+                 swap: bool = False, player: Any = None, colours: str = "havhex",
+                 log: Optional[Callable[[str], Any]] = None) -> None:
         descriptor = games.get(game)
         rules = descriptor.rules or ("official", "contest")
         if rule not in rules:
@@ -146,7 +184,10 @@ class Engine:
         self.player = player if player is not None else RandomPlayer()
         self.colours = colours
         self.log = log
-        self.words = descriptor.colour_words.get(colours, descriptor.players)
+        # A game has two players: the descriptor's tuples of colour words,
+        # typed Tuple[str, ...], hold two words.
+        self.words = descriptor.colour_words.get(  # type: ignore[assignment]
+            colours, descriptor.players)
         size = descriptor.default_size if size is None else size
         self.shape = (size, size) if descriptor.rectangular else size
         self.board = self._new_board(self.shape, self.swap)
@@ -155,7 +196,7 @@ class Engine:
         # A game's clock (time_settings' main time, morat's -g), which each
         # new game starts with again.
         self.game_time = None
-        self._handlers = {
+        self._handlers: Dict[str, _Handler] = {
             "protocol_version": self._protocol_version,
             "name": self._name,
             "version": self._version,
@@ -186,10 +227,11 @@ class Engine:
 
     # The board ------------------------------------------------------------
 
-    def _new_board(self, shape, swap):
+    def _new_board(self, shape: Union[int, Tuple[int, int]], swap: bool) -> Any:
         return self.descriptor.new_board(shape, self.rule, swap)
 
-    def _replace_board(self, shape, swap, moves):
+    def _replace_board(self, shape: Union[int, Tuple[int, int]], swap: bool,
+                       moves: Iterable[Any]) -> None:
         """A new board of ``shape`` with ``moves`` played on it, which
         becomes the engine's board only when every move went on."""
         board = self._new_board(shape, swap)
@@ -198,7 +240,7 @@ class Engine:
         self.board, self.shape, self.swap = board, shape, swap
         self.time_left = [self.game_time, self.game_time]
 
-    def _seat_of(self, word):
+    def _seat_of(self, word: str) -> int:
         """The seat a colour word names; a failure for any other word."""
         lowered = word.lower()
         for seat, colour in enumerate(self.words):
@@ -210,18 +252,19 @@ class Engine:
         raise _Failure(f"not a colour: {word[:20]!r} (this engine's colours are "
                        f"{self.words[0]} and {self.words[1]})")
 
-    def _seat_to_move(self):
+    def _seat_to_move(self) -> int:
         return self._players().index(self.board.to_move)
 
-    def _players(self):
+    def _players(self) -> Tuple[str, ...]:
         return self.descriptor.players
 
-    def _move_name(self, move):
+    def _move_name(self, move: Any) -> str:
         if isinstance(move, str):
             return move
-        return self.board.cell_name(move)
+        name: str = self.board.cell_name(move)
+        return name
 
-    def _parse_move(self, text):
+    def _parse_move(self, text: str) -> str:
         """havhex's move for a move word: a cell name or a swap word."""
         word = text.lower()
         if word in SWAP_WORDS:
@@ -233,7 +276,7 @@ class Engine:
             raise _Failure(f"illegal move: {word} ({refused})")
         return text
 
-    def _play_move(self, seat, text):
+    def _play_move(self, seat: int, text: str) -> None:
         if self.board.is_over:
             raise _Failure("illegal move: the game is over")
         if seat != self._seat_to_move():
@@ -245,7 +288,7 @@ class Engine:
 
     # The loop -------------------------------------------------------------
 
-    def handle(self, line):
+    def handle(self, line: str) -> Optional[str]:
         """The whole answer to ``line`` (ending in its empty line), None for
         a line that holds no command."""
         command = parse_command(line)
@@ -264,7 +307,7 @@ class Engine:
             return answer(command.id, f"internal error in {command.name}: "
                           f"{type(error).__name__}: {_one_line(error)}", ok=False)
 
-    def serve(self, stdin, stdout):
+    def serve(self, stdin: Iterable[Union[str, bytes]], stdout: IO[str]) -> None:
         """Answer every command line of ``stdin`` (text, or bytes read as
         UTF-8) on ``stdout`` (flushed after each answer) until ``quit`` or
         the end of the input."""
@@ -280,23 +323,24 @@ class Engine:
 
     # Commands -------------------------------------------------------------
 
-    def _protocol_version(self, args):
+    def _protocol_version(self, args: Tuple[str, ...]) -> str:
         return "2"
 
-    def _name(self, args):
+    def _name(self, args: Tuple[str, ...]) -> str:
         return "havhex"
 
-    def _version(self, args):
+    def _version(self, args: Tuple[str, ...]) -> str:
         return _version.__version__
 
-    def _known_command(self, args):
+    def _known_command(self, args: Tuple[str, ...]) -> str:
         return "true" if args and args[0] in self._handlers else "false"
 
-    def _list_commands(self, args):
+    def _list_commands(self, args: Tuple[str, ...]) -> str:
         return "\n".join(self._handlers)
 
-    def _boardsize(self, args):
+    def _boardsize(self, args: Tuple[str, ...]) -> str:
         least, most = self.descriptor.min_size, self.descriptor.max_size
+        shape: Union[int, Tuple[int, int]]
         if self.descriptor.rectangular:
             if len(args) not in (1, 2):
                 raise _Failure("boardsize takes N or W H")
@@ -314,21 +358,21 @@ class Engine:
         self._replace_board(shape, self.swap, ())
         return ""
 
-    def _clear_board(self, args):
+    def _clear_board(self, args: Tuple[str, ...]) -> str:
         self._replace_board(self.shape, self.swap, ())
         return ""
 
-    def _play(self, args):
+    def _play(self, args: Tuple[str, ...]) -> str:
         if len(args) != 2:
             raise _Failure("play takes a colour and a move")
         self._play_move(self._seat_of(args[0]), args[1])
         return ""
 
-    def _swap_move(self, args):
+    def _swap_move(self, args: Tuple[str, ...]) -> str:
         self._play_move(self._seat_to_move(), self.descriptor.swap_move)
         return ""
 
-    def _genmove(self, args):
+    def _genmove(self, args: Tuple[str, ...]) -> str:
         if len(args) != 1:
             raise _Failure("genmove takes a colour")
         seat = self._seat_of(args[0])
@@ -339,10 +383,11 @@ class Engine:
         start = time.perf_counter()
         move = self.player.genmove(self.board, self.time_left[seat])
         seconds = time.perf_counter() - start
-        if self.time_left[seat] is not None:
+        left = self.time_left[seat]
+        if left is not None:
             # The clock runs down between the controller's time_left
             # commands too (a controller may send time_settings only).
-            self.time_left[seat] = max(0.0, self.time_left[seat] - seconds)
+            self.time_left[seat] = max(0.0, left - seconds)
         if move == "resign":
             return "resign"
         self.board.play(move)
@@ -356,20 +401,20 @@ class Engine:
             self.log(line)
         return name
 
-    def _undo(self, args):
+    def _undo(self, args: Tuple[str, ...]) -> str:
         if not len(self.board):
             raise _Failure("cannot undo: no move")
         self.board.undo()
         return ""
 
-    def _showboard(self, args):
+    def _showboard(self, args: Tuple[str, ...]) -> str:
         return "\n" + self.descriptor.board_text(self.board)
 
-    def _quit(self, args):
+    def _quit(self, args: Tuple[str, ...]) -> str:
         self.finished = True
         return ""
 
-    def _final_score(self, args):
+    def _final_score(self, args: Tuple[str, ...]) -> str:
         if not self.board.is_over:
             return "cannot score"
         if self.board.winner is None:
@@ -377,22 +422,22 @@ class Engine:
         seat = self._players().index(self.board.winner)
         return self.words[seat][0].upper() + "+"
 
-    def _winner(self, args):
+    def _winner(self, args: Tuple[str, ...]) -> str:
         if not self.board.is_over:
             return "unknown"
         if self.board.winner is None:
             return "draw"
         return self.words[self._players().index(self.board.winner)]
 
-    def _all_legal(self, args):
+    def _all_legal(self, args: Tuple[str, ...]) -> str:
         refused = self.descriptor.refused_words
         return " ".join(self._move_name(move) for move in self.board.legal_moves()
                         if not (isinstance(move, str) and move in refused))
 
-    def _history(self, args):
+    def _history(self, args: Tuple[str, ...]) -> str:
         return " ".join(self._move_name(move) for move in self.board.moves)
 
-    def _loadsgf(self, args):
+    def _loadsgf(self, args: Tuple[str, ...]) -> str:
         if len(args) not in (1, 2):
             raise _Failure("loadsgf takes a file and a move number")
         last = _integer(args[1], "move number") if len(args) == 2 else None
@@ -429,7 +474,7 @@ class Engine:
             self._replace_board(game.size, swap, moves)
         return ""
 
-    def _set_swap(self, args, command):
+    def _set_swap(self, args: Tuple[str, ...], command: str) -> str:
         if len(args) != 1 or args[0] not in ("0", "1"):
             raise _Failure(f"{command} takes 0 or 1")
         swap = args[0] == "1"
@@ -440,17 +485,17 @@ class Engine:
                 raise _Failure("cannot turn the swap off: the game has a swap")
         return ""
 
-    def _param_game(self, args):
+    def _param_game(self, args: Tuple[str, ...]) -> str:
         if not args:
             return f"[bool] allow_swap {int(self.swap)}"
         if args[0] != "allow_swap":
             raise _Failure(f"unknown parameter: {args[0][:40]!r}")
         return self._set_swap(args[1:], "param_game allow_swap")
 
-    def _swap(self, args):
+    def _swap(self, args: Tuple[str, ...]) -> str:
         return self._set_swap(args, "swap")
 
-    def _time(self, args):
+    def _time(self, args: Tuple[str, ...]) -> str:
         """morat's ``time``: ``-m SECONDS`` a move, ``-g SECONDS`` a game
         (the clock of both players); without options, the settings."""
         if not args:
@@ -469,7 +514,7 @@ class Engine:
             self.time_left = [options["-r"], options["-r"]]
         return ""
 
-    def _time_settings(self, args):
+    def _time_settings(self, args: Tuple[str, ...]) -> str:
         if len(args) != 3:
             raise _Failure("time_settings takes main time, byo-yomi time and stones")
         main = _seconds(args[0], "main time")
@@ -483,7 +528,7 @@ class Engine:
         self.time_left = [self.game_time, self.game_time]
         return ""
 
-    def _time_left(self, args):
+    def _time_left(self, args: Tuple[str, ...]) -> str:
         if len(args) != 3:
             raise _Failure("time_left takes a colour, seconds and stones")
         seat = self._seat_of(args[0])
@@ -491,11 +536,11 @@ class Engine:
         _integer(args[2], "stones")
         return ""
 
-    def _analyze_commands(self, args):
+    def _analyze_commands(self, args: Tuple[str, ...]) -> str:
         return _ANALYZE
 
 
-def _one_line(error):
+def _one_line(error: BaseException) -> str:
     """An error's text on one line (an answer's text may hold several, a
     reason should not)."""
     return " ".join(str(error).split())

@@ -10,15 +10,25 @@ and judges one game, :mod:`.schedule` plans and runs the games,
 :mod:`.stats` has Elo, LOS and the SPRT, :mod:`.output` the records and
 tables.
 """
+from __future__ import annotations
+
 from .arbiter import REASONS, Clock, GameResult, play_game
 from .schedule import MatchError
 from .stats import Score, Sprt
+
+# The annotations are for type checkers only: at run time they import
+# nothing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, List, Optional, Sequence
+
+    from .engines import EngineSpec
 
 __all__ = ["play", "play_game", "GameResult", "Clock", "REASONS", "MatchError", "Score",
            "Sprt", "as_spec"]
 
 
-def as_spec(engine):
+def as_spec(engine: Any) -> EngineSpec:
     """An EngineSpec of an EngineSpec, a command line or a callable."""
     from .engines import EngineSpec
 
@@ -32,10 +42,14 @@ def as_spec(engine):
                     f"{type(engine).__name__}")
 
 
-def play(game, engines, size, games=2, rounds=1, pairing="round-robin", rule="official",
-         swap=False, per_move=None, base=None, increment=0.0, margin=0.1,
-         opening="none", plies=2, openings_file=None, seed=0, concurrency=1, sprt=None,
-         records=None, jsonl=None, dat=None, resume=False, on_result=None):
+def play(game: str, engines: Sequence[Any], size: int, games: int = 2, rounds: int = 1,
+         pairing: str = "round-robin", rule: str = "official", swap: bool = False,
+         per_move: Optional[float] = None, base: Optional[float] = None,
+         increment: float = 0.0, margin: float = 0.1, opening: str = "none", plies: int = 2,
+         openings_file: Optional[str] = None, seed: int = 0, concurrency: int = 1,
+         sprt: Optional[Sprt] = None, records: Optional[str] = None,
+         jsonl: Optional[str] = None, dat: Optional[str] = None, resume: bool = False,
+         on_result: Optional[Callable[[GameResult], Any]] = None) -> List[GameResult]:
     """Play a match and return its games' :class:`GameResult` objects, in
     game order.
 

@@ -24,9 +24,17 @@ keep each colour with its seat.  At the end each live engine is asked for
 the result it sees (``final_score``, ``winner``); a claim that names
 another winner than the board's is flagged.
 """
+from __future__ import annotations
+
 import time
 
 from .. import games
+
+# The annotations are for type checkers only: at run time they import
+# nothing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 __all__ = ["GameResult", "Clock", "play_game", "REASONS", "BOARD_REASONS"]
 
@@ -43,7 +51,7 @@ CLAIM_TIMEOUT = 2.0
 STALL_TIMEOUT = 60.0
 
 
-def new_board(game, size, rule="official", swap=False):
+def new_board(game: str, size: int, rule: str = "official", swap: bool = False) -> Any:
     """A live board of havhex for one game (by its name)."""
     return games.get(game).new_board(size, rule, swap)
 
@@ -56,7 +64,14 @@ class Clock:
 
     __slots__ = ("per_move", "base", "increment", "margin", "left")
 
-    def __init__(self, per_move=None, base=None, increment=0.0, margin=0.1):
+    per_move: Optional[float]
+    base: Optional[float]
+    increment: float
+    margin: float
+    left: Optional[List[float]]
+
+    def __init__(self, per_move: Optional[float] = None, base: Optional[float] = None,
+                 increment: float = 0.0, margin: float = 0.1) -> None:
         self.per_move = per_move
         self.base = base
         self.increment = increment
@@ -64,20 +79,20 @@ class Clock:
         self.left = [base, base] if base is not None else None
 
     @property
-    def settings(self):
+    def settings(self) -> Clock:
         """What engines are told: an object with per_move, base, increment."""
         return self
 
-    def allowed(self, seat):
+    def allowed(self, seat: int) -> Optional[float]:
         """Seconds ``seat`` may think on this move (None: no clock)."""
-        limits = []
+        limits: List[float] = []
         if self.per_move is not None:
             limits.append(self.per_move)
         if self.left is not None:
             limits.append(max(self.left[seat], 0.0))
         return min(limits) if limits else None
 
-    def charge(self, seat, seconds):
+    def charge(self, seat: int, seconds: float) -> bool:
         """Take a move's time off ``seat``'s clock; False when it was over
         the limit (with the margin)."""
         allowed = self.allowed(seat)
@@ -107,10 +122,31 @@ class GameResult:
                  "detail", "moves", "times", "opening", "claims", "claim_disagrees", "index",
                  "engines", "opening_index")
 
-    def __init__(self, game, size, rule="official", swap=False, names=("", ""),
-                 versions=("", ""), winner=None, reason="board full", detail="", moves=(),
-                 times=(), opening=0, claims=None, claim_disagrees=False, index=0,
-                 engines=(0, 1), opening_index=0):
+    game: str
+    size: int
+    rule: str
+    swap: bool
+    names: Tuple[str, ...]
+    versions: Tuple[str, ...]
+    winner: Optional[int]
+    reason: str
+    detail: str
+    moves: List[Any]
+    times: List[float]
+    opening: int
+    claims: Dict[int, Optional[int]]
+    claim_disagrees: bool
+    index: int
+    engines: Tuple[int, ...]
+    opening_index: int
+
+    def __init__(self, game: str, size: int, rule: str = "official", swap: bool = False,
+                 names: Sequence[str] = ("", ""), versions: Sequence[str] = ("", ""),
+                 winner: Optional[int] = None, reason: str = "board full", detail: str = "",
+                 moves: Sequence[Any] = (), times: Sequence[float] = (), opening: int = 0,
+                 claims: Optional[Dict[int, Optional[int]]] = None,
+                 claim_disagrees: bool = False, index: int = 0,
+                 engines: Sequence[int] = (0, 1), opening_index: int = 0) -> None:
         self.game, self.size, self.rule, self.swap = game, size, rule, swap
         self.names, self.versions = tuple(names), tuple(versions)
         self.winner, self.reason, self.detail = winner, reason, detail
@@ -121,17 +157,17 @@ class GameResult:
         self.index, self.engines, self.opening_index = index, tuple(engines), opening_index
 
     @property
-    def loser(self):
+    def loser(self) -> Optional[int]:
         return None if self.winner is None else 1 - self.winner
 
-    def seat_times(self):
+    def seat_times(self) -> Tuple[float, float]:
         """Total wall seconds each seat spent on its moves."""
         totals = [0.0, 0.0]
         for number, seconds in enumerate(self.times):
             totals[number % 2] += seconds
-        return tuple(totals)
+        return tuple(totals)  # type: ignore[return-value]  # of a list of two: a pair
 
-    def to_dict(self):
+    def to_dict(self) -> Dict[str, Any]:
         return {"index": self.index, "game": self.game, "size": self.size, "rule": self.rule,
                 "swap": self.swap, "engines": list(self.engines), "names": list(self.names),
                 "versions": list(self.versions), "winner": self.winner, "reason": self.reason,
@@ -143,7 +179,7 @@ class GameResult:
                 "claim_disagrees": self.claim_disagrees}
 
     @classmethod
-    def from_dict(cls, data):
+    def from_dict(cls, data: Dict[str, Any]) -> GameResult:
         return cls(data["game"], data["size"], data.get("rule", "official"),
                    data.get("swap", False), data["names"], data.get("versions", ("", "")),
                    data["winner"], data["reason"], data.get("detail", ""),
@@ -153,12 +189,12 @@ class GameResult:
                    data.get("claim_disagrees", False), data.get("index", 0),
                    data.get("engines", (0, 1)), data.get("opening_index", 0))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"GameResult(#{self.index} {self.names[0]} vs {self.names[1]}: "
                 f"winner={self.winner}, reason={self.reason!r}, moves={len(self.moves)})")
 
 
-def _fault(error):
+def _fault(error: BaseException) -> Tuple[str, str]:
     """The reason and detail a player's exception loses by."""
     kind = getattr(error, "kind", None)
     if kind in ("disconnects", "on time"):
@@ -174,7 +210,8 @@ def _fault(error):
 class _Game:
     """The state of one game in play: the board, the clock, the result."""
 
-    def __init__(self, game, size, players, rule, swap, clock, stall):
+    def __init__(self, game: str, size: int, players: Sequence[Any], rule: str, swap: bool,
+                 clock: Optional[Clock], stall: float) -> None:
         self.game, self.size, self.players = game, size, players
         descriptor = games.get(game)
         self.board = descriptor.new_board(size, rule, swap)
@@ -185,13 +222,13 @@ class _Game:
                                  tuple(getattr(p, "name", "") for p in players),
                                  tuple(getattr(p, "version", "") for p in players))
 
-    def seat_to_move(self):
+    def seat_to_move(self) -> int:
         return 0 if self.board.to_move == self.first_colour else 1
 
-    def lose(self, seat, reason, detail=""):
+    def lose(self, seat: int, reason: str, detail: str = "") -> None:
         self.result.winner, self.result.reason, self.result.detail = 1 - seat, reason, detail
 
-    def forward(self, seat, move):
+    def forward(self, seat: int, move: Any) -> bool:
         """Tell the other player ``seat``'s move; False when it lost doing it."""
         other = 1 - seat
         player = self.players[other]
@@ -209,7 +246,7 @@ class _Game:
             return False
         return True
 
-    def start(self, opening, settings):
+    def start(self, opening: Tuple[Any, ...], settings: Any) -> bool:
         for seat, player in enumerate(self.players):
             try:
                 player.new_game(self.size, self.board.swap, self.board_rule(), settings)
@@ -238,15 +275,17 @@ class _Game:
         self.result.opening = len(opening)
         return True
 
-    def board_rule(self):
+    def board_rule(self) -> str:
         return getattr(self.board, "rule", "official")
 
-    def move(self):
+    def move(self) -> bool:
         """Ask for, check and play one move; False when the game is over."""
         seat = self.seat_to_move()
         player = self.players[seat]
         allowed = self.clock.allowed(seat) if self.clock is not None else None
-        timeout = (allowed + self.clock.margin) if allowed is not None else self.stall
+        # allowed is None when there is no clock.
+        timeout = ((allowed + self.clock.margin)  # type: ignore[union-attr]
+                   if allowed is not None else self.stall)
         started = time.perf_counter()
         try:
             text = player.genmove(seat, timeout, allowed)
@@ -294,7 +333,7 @@ class _Game:
             return False
         return self.forward(seat, played)
 
-    def ask_claims(self):
+    def ask_claims(self) -> None:
         result = self.result
         for seat, player in enumerate(self.players):
             claim = None
@@ -309,8 +348,9 @@ class _Game:
                                          for claim in result.claims.values())
 
 
-def play_game(game, size, players, rule="official", swap=False, clock=None, opening=(),
-              stall=STALL_TIMEOUT, claims=True):
+def play_game(game: str, size: int, players: Sequence[Any], rule: str = "official",
+              swap: bool = False, clock: Optional[Any] = None, opening: Sequence[Any] = (),
+              stall: float = STALL_TIMEOUT, claims: bool = True) -> GameResult:
     """Play one game between ``players`` (seat 0 moves first), each an
     object with the methods of :class:`havhex.match.engines.GtpPlayer`, and
     return its :class:`GameResult`.

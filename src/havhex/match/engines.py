@@ -10,17 +10,31 @@ a late answer would be read as the answer to the next command),
 that is not a GTP answer).  A ``?`` answer to a command the engine must
 take is :class:`CommandRefused`.
 """
+from __future__ import annotations
+
 import os
 import select
 import shlex
 import signal
 import subprocess
 import time
-from typing import NamedTuple, Optional
+# ClockSettings is a NamedTuple at run time; the rest of typing is imported
+# for type checkers only.
+from typing import NamedTuple
 
 from .. import games
 from ..gtp.protocol import ProtocolError, Response, parse_response
 from .dialects import DIALECTS, detect
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import (IO, Any, Callable, Dict, FrozenSet, List, NoReturn, Optional, Sequence,
+                        Tuple, Union)
+
+    from .dialects import Dialect
+
+    # Deprecated: havhex.games.names(), which __getattr__ gives.
+    GAMES: Tuple[str, ...]
 
 __all__ = ["EngineSpec", "EngineFailure", "CommandRefused", "GtpPlayer", "CallablePlayer",
            "make_player", "ClockSettings"]
@@ -46,7 +60,10 @@ class EngineFailure(Exception):
     """An engine that cannot go on: ``kind`` is ``"disconnects"``,
     ``"on time"`` or ``"protocol"``."""
 
-    def __init__(self, kind, message=""):
+    kind: str
+    message: str
+
+    def __init__(self, kind: str, message: str = "") -> None:
         super().__init__(f"{kind}: {message}" if message else kind)
         self.kind = kind
         self.message = message
@@ -56,7 +73,10 @@ class CommandRefused(Exception):
     """The engine answered ``?`` to a command it must take; ``text`` is its
     answer."""
 
-    def __init__(self, command, text):
+    command: str
+    text: str
+
+    def __init__(self, command: str, text: str) -> None:
         super().__init__(f"{command!r} refused: {text}")
         self.command = command
         self.text = text
@@ -73,8 +93,18 @@ class EngineSpec:
     working folder ``cwd``, a ``stderr`` file (default: discarded) and
     ``init`` commands sent after each start."""
 
-    def __init__(self, command=None, name=None, dialect=None, cwd=None, stderr=None,
-                 init=(), player=None):
+    command: Optional[Tuple[str, ...]]
+    player: Optional[Callable[..., Any]]
+    name: Optional[str]
+    dialect: Optional[str]
+    cwd: Optional[str]
+    stderr: Optional[str]
+    init: Tuple[str, ...]
+
+    def __init__(self, command: Union[str, Sequence[str], None] = None,
+                 name: Optional[str] = None, dialect: Optional[str] = None,
+                 cwd: Optional[str] = None, stderr: Optional[str] = None,
+                 init: Sequence[str] = (), player: Optional[Callable[..., Any]] = None) -> None:
         if (command is None) == (player is None):
             raise ValueError("an engine is a command or a Python callable, exactly one of them")
         if isinstance(command, str):
@@ -95,20 +125,20 @@ class EngineSpec:
         self.stderr = stderr
         self.init = tuple(init)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         what = self.command if self.command is not None else self.player
         return f"EngineSpec({what!r}, name={self.name!r}, dialect={self.dialect!r})"
 
     @classmethod
-    def from_options(cls, words):
+    def from_options(cls, words: Sequence[str]) -> EngineSpec:
         """The spec of cutechess-cli-like words: ``cmd=...``, ``name=A``,
         ``dialect=morat``, ``dir=...``, ``stderr=FILE``, ``init=CMD`` and
         ``arg=WORD`` (both repeatable; an ``arg`` is appended to the
         command), ``proto=gtp`` (the only protocol).  ValueError names a
         word that is not one of them."""
-        found = {}
-        init = []
-        extra = []
+        found: Dict[str, str] = {}
+        init: List[str] = []
+        extra: List[str] = []
         for word in words:
             key, sign, value = word.partition("=")
             if not sign or key not in _OPTION_KEYS:
@@ -137,7 +167,7 @@ class EngineSpec:
                    cwd=found.get("dir"), stderr=found.get("stderr"), init=init)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     if name == "GAMES":
         import warnings
 
@@ -152,7 +182,16 @@ class GtpPlayer:
     and asks ``name``, ``version`` and ``list_commands``; the arbiter then
     calls ``new_game``, ``play``, ``genmove`` and ``claimed_winner``."""
 
-    def __init__(self, spec, game):
+    spec: EngineSpec
+    game: str
+    name: str
+    version: str
+    dialect: Optional[Dialect]
+    commands: FrozenSet[str]
+    process: Optional[subprocess.Popen[bytes]]
+    size: Optional[int]
+
+    def __init__(self, spec: EngineSpec, game: str) -> None:
         self.descriptor = games.get(game)
         if spec.command is None:
             raise ValueError("a GtpPlayer runs a command; use CallablePlayer for a callable")
@@ -165,22 +204,27 @@ class GtpPlayer:
         self.process = None
         self.size = None
         self._buffer = bytearray()
-        self._stderr = None
-        self._poll = None
-        self._clock = None
+        self._stderr: Optional[IO[bytes]] = None
+        self._poll: Optional[select.poll] = None
+        self._clock: Optional[ClockSettings] = None
         self._sent = 0
-        self._pending = None      # a forwarded play sent with the next command
+        # A forwarded play sent with the next command.
+        self._pending: Optional[str] = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
+        if TYPE_CHECKING:
+            assert self.spec.command is not None    # __init__ checks
         return f"<GtpPlayer {self.name or self.spec.command[0]!r} alive={self.alive}>"
 
     @property
-    def alive(self):
+    def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
-    def start(self, timeout=30.0):
+    def start(self, timeout: float = 30.0) -> None:
         """Spawn the engine and learn its name, version and commands (and
         its dialect when the spec does not say)."""
+        if TYPE_CHECKING:
+            assert self.spec.command is not None    # __init__ checks
         self.close()
         if self.spec.stderr:
             self._stderr = open(self.spec.stderr, "ab")
@@ -200,6 +244,8 @@ class GtpPlayer:
         self._sent = 0
         self._pending = None
         self._poll = select.poll()
+        if TYPE_CHECKING:
+            assert self.process.stdout is not None  # a pipe, asked for above
         self._poll.register(self.process.stdout.fileno(), select.POLLIN | select.POLLHUP)
         deadline = time.monotonic() + timeout
         shown = self._ask("name", deadline)
@@ -212,23 +258,28 @@ class GtpPlayer:
             self.name = " ".join(filter(None, [engine_name, self.version])) or self.spec.command[0]
         if self.spec.dialect is None:
             self.dialect = detect(engine_name, self.commands)
+        if TYPE_CHECKING:
+            assert self.dialect is not None         # the spec's (__init__) or detected
         for command in self.dialect.setup(self.game):
             if command.split()[0] in self.commands:
                 self._must(command, deadline)
         for command in self.spec.init:
             self._must(command, deadline)
 
-    def restart(self, timeout=30.0):
+    def restart(self, timeout: float = 30.0) -> None:
         """A fresh process after a death (or to clear a confused engine)."""
         self.start(timeout)
 
-    def new_game(self, size, swap=False, rule="official", clock=None, timeout=30.0):
+    def new_game(self, size: int, swap: bool = False, rule: str = "official",
+                 clock: Optional[ClockSettings] = None, timeout: float = 30.0) -> None:
         """Set the board and clock for a new game: the dialect's
         ``boardsize``, ``clear_board``, swap and time commands."""
         # The last move of the game before is the engine's no more.
         self._pending = None
         if self.dialect is None or not self.alive:
             self.start(timeout)
+        if TYPE_CHECKING:
+            assert self.dialect is not None         # start() sets it
         if swap and self.dialect.swap_word(self.game) is None:
             raise ValueError(f"{self.name}: the {self.dialect.name} dialect has no swap move")
         deadline = time.monotonic() + timeout
@@ -244,44 +295,54 @@ class GtpPlayer:
             self._must(command, deadline)
         self._clock = clock
 
-    def play(self, seat, move, timeout=30.0):
+    def play(self, seat: int, move: Any, timeout: float = 30.0) -> None:
         """Tell the engine a move the arbiter accepted, now."""
+        if TYPE_CHECKING:
+            # new_game() has set the dialect and the size.
+            assert self.dialect is not None and self.size is not None
         self._must(self.dialect.play(self.game, self.size, seat, move),
                    time.monotonic() + timeout)
 
-    def forward(self, seat, move, timeout=30.0):
+    def forward(self, seat: int, move: Any, timeout: float = 30.0) -> None:
         """Tell the engine a move with its next command: the ``play`` goes
         out in the same write (GTP engines answer commands in order), so
         that the engine wakes once a move, not twice.  A refusal is raised
         by that next command's call, as CommandRefused naming the
         ``play``.  A play still pending (two forwards in a row) is sent
         first, on its own, within ``timeout``."""
+        if TYPE_CHECKING:
+            # new_game() has set the dialect and the size.
+            assert self.dialect is not None and self.size is not None
         pending, self._pending = self._pending, None
         if pending is not None:
             self._must(pending, time.monotonic() + timeout)
         self._pending = self.dialect.play(self.game, self.size, seat, move)
 
-    def genmove(self, seat, timeout, time_left=None):
+    def genmove(self, seat: int, timeout: float, time_left: Optional[float] = None) -> str:
         """The engine's move for ``seat``, its answer's text as it wrote
         it (stripped).  Under a game clock the time left goes first, where
         the dialect takes it."""
+        if TYPE_CHECKING:
+            assert self.dialect is not None         # new_game() sets it
         deadline = time.monotonic() + timeout
         for command in self.dialect.move_time_commands(
                 self.game, seat, self._clock, time_left, self.commands):
             self._ask(command, deadline)
         return self._must(self.dialect.genmove(self.game, seat), deadline).strip()
 
-    def parse_move(self, text, board):
+    def parse_move(self, text: str, board: Any) -> Any:
         """havhex's move for the engine's answer ``text`` on ``board`` (a
         live board of this game): a cell, the swap, ``"resign"`` or
         ``"pass"``; ValueError for anything else (legality is the
         arbiter's)."""
+        if TYPE_CHECKING:
+            assert self.dialect is not None         # new_game() sets it
         word = text.strip().lower()
         if word in ("resign", "pass"):
             return word
         return self.dialect.parse_cell(self.game, self.descriptor.board_size(board), word)
 
-    def claimed_winner(self, timeout=10.0):
+    def claimed_winner(self, timeout: float = 10.0) -> Optional[int]:
         """The seat the engine says has won (``final_score`` or
         ``winner``), None when it does not say, refuses or cannot."""
         if not self.alive or self.dialect is None:
@@ -303,11 +364,13 @@ class GtpPlayer:
                 return self.dialect.parse_result(response.text, self.game)
         return None
 
-    def close(self):
+    def close(self) -> None:
         """``quit``, a moment to act on it, then kill; safe to call twice."""
         process, self.process = self.process, None
         if process is not None:
             if process.poll() is None:
+                if TYPE_CHECKING:
+                    assert process.stdin is not None    # a pipe (start)
                 try:
                     process.stdin.write(b"quit\n")
                     process.stdin.close()
@@ -319,13 +382,13 @@ class GtpPlayer:
                     _kill_group(process)
         self._let_go(process)
 
-    def __enter__(self):
+    def __enter__(self) -> GtpPlayer:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:
@@ -333,20 +396,23 @@ class GtpPlayer:
 
     # The wire.
 
-    def _close_stderr(self):
+    def _close_stderr(self) -> None:
         if self._stderr is not None:
             self._stderr.close()
             self._stderr = None
 
-    def _kill(self):
+    def _kill(self) -> None:
         process, self.process = self.process, None
         if process is not None:
             _kill_group(process)
         self._let_go(process)
 
-    def _let_go(self, process):
+    def _let_go(self, process: Optional[subprocess.Popen[bytes]]) -> None:
         """Close what the ended ``process`` (or None) leaves open here."""
         if process is not None:
+            if TYPE_CHECKING:
+                # Pipes (start).
+                assert process.stdin is not None and process.stdout is not None
             for pipe in (process.stdin, process.stdout):
                 try:
                     pipe.close()
@@ -355,19 +421,21 @@ class GtpPlayer:
         self._poll = None
         self._close_stderr()
 
-    def _fail(self, kind, message):
+    def _fail(self, kind: str, message: str) -> NoReturn:
         """Kill the engine and raise: after a failure its next answer
         could not be matched to a command."""
+        if TYPE_CHECKING:
+            assert self.spec.command is not None    # __init__ checks
         self._kill()
         raise EngineFailure(kind, f"{self.name or self.spec.command[0]}: {message}")
 
-    def _must(self, command, deadline):
+    def _must(self, command: str, deadline: Optional[float]) -> str:
         response = self._ask(command, deadline)
         if not response.ok:
             raise CommandRefused(command, response.text)
         return response.text
 
-    def _ask(self, command, deadline):
+    def _ask(self, command: str, deadline: Optional[float]) -> Response:
         """Send one command (after a forwarded ``play`` still pending) and
         read its answer before ``deadline`` (a time.monotonic() value; None
         waits for ever)."""
@@ -383,6 +451,8 @@ class GtpPlayer:
             lines = f"{self._sent} {pending}\n"
         self._sent += 1
         lines += f"{self._sent} {command}\n"
+        if TYPE_CHECKING:
+            assert self.process.stdin is not None   # a pipe (start)
         try:
             os.write(self.process.stdin.fileno(), lines.encode())
         except OSError as error:
@@ -397,8 +467,12 @@ class GtpPlayer:
             raise CommandRefused(pending, played.text)
         return response
 
-    def _read(self, command, deadline, ident):
+    def _read(self, command: str, deadline: Optional[float], ident: int) -> Response:
         buffer = self._buffer
+        if TYPE_CHECKING:
+            # _ask reads the answers of a running engine, which start() polls.
+            assert self.process is not None and self.process.stdout is not None
+            assert self._poll is not None
         fd = self.process.stdout.fileno()
         scanned = 0
         while True:
@@ -453,7 +527,7 @@ class GtpPlayer:
         return response
 
 
-def _kill_group(process):
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
     """Kill an engine and every process of its group (a wrapper script's
     engine with it), and reap it."""
     if _POSIX:
@@ -475,42 +549,56 @@ class CallablePlayer:
     measure, as for a process; an exception from the callable is its
     disconnection."""
 
-    def __init__(self, spec, game):
+    spec: EngineSpec
+    game: str
+    name: str
+    version: str
+    dialect: Dialect
+    commands: FrozenSet[str]
+    alive: bool
+    board: Any
+
+    def __init__(self, spec: EngineSpec, game: str) -> None:
         self.descriptor = games.get(game)
         if spec.player is None:
             raise ValueError("a CallablePlayer calls a Python callable; use GtpPlayer for a command")
         self.spec = spec
         self.game = game
-        self.name = spec.name or getattr(spec.player, "__name__", type(spec.player).__name__)
+        # mypy types the or of a str and an Any as possibly None: it is a str.
+        self.name = spec.name or getattr(  # type: ignore[assignment]
+            spec.player, "__name__", type(spec.player).__name__)
         self.version = ""
         self.dialect = DIALECTS["havhex"]
         self.commands = frozenset()
         self.alive = False
         self.board = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<CallablePlayer {self.name!r}>"
 
-    def start(self, timeout=30.0):
+    def start(self, timeout: float = 30.0) -> None:
         self.alive = True
 
-    def restart(self, timeout=30.0):
+    def restart(self, timeout: float = 30.0) -> None:
         self.start(timeout)
 
-    def new_game(self, size, swap=False, rule="official", clock=None, timeout=30.0):
+    def new_game(self, size: int, swap: bool = False, rule: str = "official",
+                 clock: Optional[ClockSettings] = None, timeout: float = 30.0) -> None:
         self.alive = True
         self.board = self.descriptor.new_board(size, rule, swap)
 
-    def play(self, seat, move, timeout=30.0):
+    def play(self, seat: int, move: Any, timeout: float = 30.0) -> None:
         own, self._own = getattr(self, "_own", None), None
         if own is not None and own == move:
             return
         self.board.play(move)
 
-    def forward(self, seat, move, timeout=30.0):
+    def forward(self, seat: int, move: Any, timeout: float = 30.0) -> None:
         self.play(seat, move, timeout)
 
-    def genmove(self, seat, timeout, time_left=None):
+    def genmove(self, seat: int, timeout: float, time_left: Optional[float] = None) -> Any:
+        if TYPE_CHECKING:
+            assert self.spec.player is not None     # __init__ checks
         try:
             answer = self.spec.player(self.board.copy(), seat, time_left)
         except Exception as error:
@@ -529,7 +617,7 @@ class CallablePlayer:
             pass
         return answer
 
-    def parse_move(self, text, board):
+    def parse_move(self, text: Any, board: Any) -> Any:
         """havhex's move for what the callable returned; ValueError for
         anything that is not a move of ``board``'s game."""
         if isinstance(text, str):
@@ -543,14 +631,14 @@ class CallablePlayer:
             return text
         raise ValueError(f"{text!r} is not a move")
 
-    def claimed_winner(self, timeout=10.0):
+    def claimed_winner(self, timeout: float = 10.0) -> Optional[int]:
         return None
 
-    def close(self):
+    def close(self) -> None:
         self.alive = False
 
 
-def make_player(spec, game):
+def make_player(spec: EngineSpec, game: str) -> Union[GtpPlayer, CallablePlayer]:
     """The player for ``spec``: a process or a callable."""
     if spec.player is not None:
         return CallablePlayer(spec, game)

@@ -13,11 +13,26 @@ waits on pipes).  Each thread keeps its own players, started on first use
 and reused warm from game to game (``new_game`` clears the board); a player
 whose process died is restarted before its next game.
 """
+from __future__ import annotations
+
 import random
 import threading
 
 from ..games import get as describe
 from .arbiter import Clock, new_board, play_game
+
+# The annotations are for type checkers only: at run time they import
+# nothing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+    from .arbiter import GameResult
+    from .stats import Sprt
+
+    # A match's openings: a list of move tuples, or a function of the
+    # opening's number (and the seed) that draws one.
+    _Openings = Union[List[Tuple[Any, ...]], Callable[..., Tuple[Any, ...]]]
 
 __all__ = ["Planned", "pairings", "openings", "plan", "run", "MatchError", "OPENING_KINDS",
            "Session"]
@@ -35,15 +50,21 @@ class Planned:
 
     __slots__ = ("index", "engines", "opening", "opening_index")
 
-    def __init__(self, index, engines, opening, opening_index):
+    index: int
+    engines: Tuple[int, ...]
+    opening: Tuple[Any, ...]
+    opening_index: int
+
+    def __init__(self, index: int, engines: Sequence[int], opening: Sequence[Any],
+                 opening_index: int) -> None:
         self.index, self.engines = index, tuple(engines)
         self.opening, self.opening_index = tuple(opening), opening_index
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Planned({self.index}, {self.engines}, opening {self.opening_index})"
 
 
-def pairings(count, mode="round-robin"):
+def pairings(count: int, mode: str = "round-robin") -> List[Tuple[int, int]]:
     """The pairs of engine indices: every pair (``round-robin``) or the
     first engine against each other (``gauntlet``)."""
     if count < 2:
@@ -55,11 +76,12 @@ def pairings(count, mode="round-robin"):
     raise MatchError(f"pairing is 'round-robin' or 'gauntlet', not {mode!r}")
 
 
-def _random_opening(game, size, rule, swap, plies, rng):
+def _random_opening(game: str, size: int, rule: str, swap: bool, plies: int,
+                    rng: random.Random) -> Tuple[Any, ...]:
     """``plies`` random moves that do not end the game (cells only)."""
     for _ in range(100):
         board = new_board(game, size, rule, swap)
-        moves = []
+        moves: List[Any] = []
         for _ in range(plies):
             cells = [move for move in board.legal_moves() if not isinstance(move, str)]
             move = rng.choice(cells)
@@ -72,15 +94,17 @@ def _random_opening(game, size, rule, swap, plies, rng):
     raise MatchError(f"no opening of {plies} plies that leaves the game open")
 
 
-def _file_openings(path, game, size, rule, swap):
+def _file_openings(path: Optional[str], game: str, size: int, rule: str,
+                   swap: bool) -> List[Tuple[Any, ...]]:
     """The positions of a file of SGF/.hgf records, each as its moves (the
     records' resignations and passes left out), checked on a board."""
     from ..errors import InputError
     from ..records import read
 
-    found = []
+    found: List[Tuple[Any, ...]] = []
     try:
-        records = list(read(path, game=game))
+        # A path of None is read's TypeError, which says what a record is.
+        records = list(read(path, game=game))  # type: ignore[arg-type]
     except (OSError, InputError) as error:
         raise MatchError(f"openings {path}: {error}") from None
     for record in records:
@@ -91,7 +115,7 @@ def _file_openings(path, game, size, rule, swap):
             shown = record.size[0] if isinstance(record.size, tuple) else record.size
             raise MatchError(f"{where} has size {shown}, the match {size}")
         board = new_board(game, size, rule, True)
-        moves = []
+        moves: List[Any] = []
         for _, move in record.moves:
             if move in ("resign", "forfeit", "pass"):
                 break
@@ -111,7 +135,8 @@ def _file_openings(path, game, size, rule, swap):
     return found
 
 
-def openings(kind, game, size, rule="official", swap=False, plies=2, path=None):
+def openings(kind: str, game: str, size: int, rule: str = "official", swap: bool = False,
+             plies: int = 2, path: Optional[str] = None) -> _Openings:
     """The openings of a match: a list of move tuples, or for ``random`` a
     function of the opening's number (seeded by it, so that a resumed match
     draws the same openings)."""
@@ -130,9 +155,10 @@ def openings(kind, game, size, rule="official", swap=False, plies=2, path=None):
     raise MatchError(f"openings are one of {', '.join(OPENING_KINDS)}, not {kind!r}")
 
 
-def plan(engine_count, games, rounds=1, mode="round-robin", opening_list=((),), seed=0):
+def plan(engine_count: int, games: int, rounds: int = 1, mode: str = "round-robin",
+         opening_list: Any = ((),), seed: int = 0) -> List[Planned]:
     """The games of a match, in order (see the module's text)."""
-    planned = []
+    planned: List[Planned] = []
     number = 0
     opening_number = 0
     for _ in range(rounds):
@@ -154,11 +180,11 @@ def plan(engine_count, games, rounds=1, mode="round-robin", opening_list=((),), 
 class _Slot:
     """One thread's players, one per engine, started on first use."""
 
-    def __init__(self, make_player):
+    def __init__(self, make_player: Callable[[int], Any]) -> None:
         self.make_player = make_player
-        self.players = {}
+        self.players: Dict[int, Any] = {}
 
-    def player(self, engine):
+    def player(self, engine: int) -> Any:
         player = self.players.get(engine)
         if player is None:
             player = self.players[engine] = self.make_player(engine)
@@ -166,7 +192,7 @@ class _Slot:
             player.restart()
         return player
 
-    def close(self):
+    def close(self) -> None:
         for player in self.players.values():
             try:
                 player.close()
@@ -174,8 +200,11 @@ class _Slot:
                 pass
 
 
-def run(planned, make_player, game, size, rule="official", swap=False, clock=None,
-        concurrency=1, on_result=None, stop=None, stall=None):
+def run(planned: Sequence[Planned], make_player: Callable[[int], Any], game: str, size: int,
+        rule: str = "official", swap: bool = False, clock: Optional[Clock] = None,
+        concurrency: int = 1, on_result: Optional[Callable[[GameResult], Any]] = None,
+        stop: Optional[threading.Event] = None,
+        stall: Optional[float] = None) -> List[GameResult]:
     """Play the ``planned`` games on ``concurrency`` threads; each finished
     game's result (numbered and placed) goes to ``on_result(result)`` (under
     a lock, in the order games end), which returns True to stop the match:
@@ -184,11 +213,11 @@ def run(planned, make_player, game, size, rule="official", swap=False, clock=Non
     order."""
     lock = threading.Lock()
     queue = list(reversed(planned))
-    results = []
+    results: List[GameResult] = []
     stopped = stop if stop is not None else threading.Event()
-    failures = []
+    failures: List[Exception] = []
 
-    def work():
+    def work() -> None:
         slot = _Slot(make_player)
         try:
             while not stopped.is_set():
@@ -198,7 +227,7 @@ def run(planned, make_player, game, size, rule="official", swap=False, clock=Non
                     item = queue.pop()
                 try:
                     players = (slot.player(item.engines[0]), slot.player(item.engines[1]))
-                    options = {} if stall is None else {"stall": stall}
+                    options: Dict[str, Any] = {} if stall is None else {"stall": stall}
                     result = play_game(game, size, players, rule, swap, clock, item.opening,
                                        **options)
                 except Exception as error:  # noqa: BLE001 - raised again in the caller's thread
@@ -237,11 +266,36 @@ class Session:
     by default :func:`havhex.match.engines.make_player` on ``specs[index]``,
     started."""
 
-    def __init__(self, game, specs, size, games=2, rounds=1, pairing="round-robin",
-                 rule="official", swap=False, per_move=None, base=None, increment=0.0,
-                 margin=0.1, opening="none", plies=2, openings_file=None, seed=0,
-                 concurrency=1, sprt=None, records=None, jsonl=None, dat=None, resume=False,
-                 on_result=None, make_player=None, progress=None, stall=None):
+    game: str
+    specs: List[Any]
+    size: int
+    rule: str
+    swap: bool
+    clock: Optional[Clock]
+    concurrency: int
+    sprt: Optional[Sprt]
+    records: Optional[str]
+    jsonl: Optional[str]
+    dat: Optional[str]
+    resume: bool
+    on_result: Optional[Callable[[GameResult], Any]]
+    progress: Any
+    stall: Optional[float]
+    verdict: Optional[str]
+    planned: List[Planned]
+    names: List[str]
+
+    def __init__(self, game: str, specs: Sequence[Any], size: int, games: int = 2,
+                 rounds: int = 1, pairing: str = "round-robin", rule: str = "official",
+                 swap: bool = False, per_move: Optional[float] = None,
+                 base: Optional[float] = None, increment: float = 0.0, margin: float = 0.1,
+                 opening: str = "none", plies: int = 2, openings_file: Optional[str] = None,
+                 seed: int = 0, concurrency: int = 1, sprt: Optional[Sprt] = None,
+                 records: Optional[str] = None, jsonl: Optional[str] = None,
+                 dat: Optional[str] = None, resume: bool = False,
+                 on_result: Optional[Callable[[GameResult], Any]] = None,
+                 make_player: Optional[Callable[[int], Any]] = None, progress: Any = None,
+                 stall: Optional[float] = None) -> None:
         try:
             self.descriptor = describe(game)
         except ValueError as error:
@@ -267,7 +321,7 @@ class Session:
         self.names = [getattr(spec, "name", None) or f"engine{index + 1}"
                       for index, spec in enumerate(self.specs)]
 
-    def make_player(self, index):
+    def make_player(self, index: int) -> Any:
         if self._make_player is not None:
             return self._make_player(index)
         from .engines import make_player
@@ -279,7 +333,7 @@ class Session:
             raise MatchError(f"engine {self.names[index]}: does not start: {error}") from None
         return player
 
-    def _score(self, results):
+    def _score(self, results: Sequence[GameResult]) -> Tuple[int, int, int]:
         wins = draws = losses = 0
         for result in results:
             if result.winner is None:
@@ -290,13 +344,15 @@ class Session:
                 losses += 1
         return wins, draws, losses
 
-    def run(self):
+    def run(self) -> List[GameResult]:
         import os
 
         from .output import DatWriter, JsonlWriter, read_jsonl, write_record
 
-        done = {}
+        done: Dict[int, GameResult] = {}
         if self.resume:
+            if TYPE_CHECKING:
+                assert self.jsonl is not None   # __init__ checks: a resume needs it
             done = {result.index: result for result in read_jsonl(self.jsonl)}
         pending = [item for item in self.planned if item.index not in done]
         results = sorted(done.values(), key=lambda result: result.index)
@@ -325,7 +381,7 @@ class Session:
             if self.verdict is not None:
                 pending = []
 
-        def record(result):
+        def record(result: GameResult) -> bool:
             for seat in (0, 1):
                 if result.names[seat]:
                     self.names[result.engines[seat]] = result.names[seat]

@@ -15,7 +15,15 @@ log-likelihood ratio is ``N * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)``
 three counts are zero the variance says nothing, so half a game is added to
 each count (fastchess's regularisation) before the ratio is taken.
 """
+from __future__ import annotations
+
 import math
+
+# The annotations are for type checkers only: at run time they import
+# nothing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, Optional, Tuple
 
 __all__ = ["Score", "score", "elo_of_score", "score_of_elo", "Sprt", "Z95"]
 
@@ -23,12 +31,15 @@ __all__ = ["Score", "score", "elo_of_score", "score_of_elo", "Sprt", "Z95"]
 Z95 = 1.959963984540054
 
 
-def score_of_elo(elo):
+def score_of_elo(elo: float) -> float:
     """The expected score of an Elo difference (logistic model)."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    # A float to a float's power is typed Any (it may be complex); here the
+    # base is positive, so it is a float.
+    power: float = 10.0 ** (-elo / 400.0)
+    return 1.0 / (1.0 + power)
 
 
-def elo_of_score(s):
+def elo_of_score(s: float) -> float:
     """The Elo difference of a score in [0, 1] (infinite at 0 and 1)."""
     if s <= 0.0:
         return -math.inf
@@ -37,7 +48,7 @@ def elo_of_score(s):
     return -400.0 * math.log10(1.0 / s - 1.0)
 
 
-def _moments(wins, draws, losses):
+def _moments(wins: float, draws: float, losses: float) -> Tuple[float, float, float]:
     games = wins + draws + losses
     s = (wins + 0.5 * draws) / games
     variance = (wins * (1.0 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / games
@@ -49,21 +60,25 @@ class Score:
 
     __slots__ = ("wins", "draws", "losses")
 
-    def __init__(self, wins=0, draws=0, losses=0):
+    wins: float
+    draws: float
+    losses: float
+
+    def __init__(self, wins: float = 0, draws: float = 0, losses: float = 0) -> None:
         self.wins, self.draws, self.losses = wins, draws, losses
 
     @property
-    def games(self):
+    def games(self) -> float:
         return self.wins + self.draws + self.losses
 
     @property
-    def score(self):
+    def score(self) -> Optional[float]:
         """Points over games (None before the first game)."""
         if not self.games:
             return None
         return (self.wins + 0.5 * self.draws) / self.games
 
-    def elo(self):
+    def elo(self) -> Optional[Tuple[float, float, float]]:
         """``(difference, low, high)``: the Elo difference and its 95%
         bounds; None before the first game."""
         if not self.games:
@@ -72,7 +87,7 @@ class Score:
         margin = Z95 * math.sqrt(variance / games)
         return elo_of_score(s), elo_of_score(s - margin), elo_of_score(s + margin)
 
-    def los(self):
+    def los(self) -> Optional[float]:
         """The likelihood of superiority: the probability that this engine
         is the stronger, from wins and losses (draws say nothing); None when
         there are neither."""
@@ -81,11 +96,11 @@ class Score:
             return None
         return 0.5 * (1.0 + math.erf((self.wins - self.losses) / math.sqrt(2.0 * decisive)))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Score(wins={self.wins}, draws={self.draws}, losses={self.losses})"
 
 
-def score(wins, draws, losses):
+def score(wins: float, draws: float, losses: float) -> Score:
     return Score(wins, draws, losses)
 
 
@@ -95,7 +110,15 @@ class Sprt:
 
     __slots__ = ("elo0", "elo1", "alpha", "beta", "lower", "upper")
 
-    def __init__(self, elo0=0.0, elo1=5.0, alpha=0.05, beta=0.05):
+    elo0: float
+    elo1: float
+    alpha: float
+    beta: float
+    lower: float
+    upper: float
+
+    def __init__(self, elo0: float = 0.0, elo1: float = 5.0, alpha: float = 0.05,
+                 beta: float = 0.05) -> None:
         if not elo0 < elo1:
             raise ValueError(f"sprt: elo0 ({elo0}) must be below elo1 ({elo1})")
         if not (0.0 < alpha < 1.0 and 0.0 < beta < 1.0 and alpha + beta < 1.0):
@@ -105,7 +128,7 @@ class Sprt:
         self.lower = math.log(beta / (1.0 - alpha))
         self.upper = math.log((1.0 - beta) / alpha)
 
-    def llr(self, wins, draws, losses):
+    def llr(self, wins: float, draws: float, losses: float) -> float:
         """The log-likelihood ratio of H1 over H0 after these games."""
         if wins + draws + losses == 0:
             return 0.0
@@ -117,7 +140,8 @@ class Sprt:
         s0, s1 = score_of_elo(self.elo0), score_of_elo(self.elo1)
         return games * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * variance)
 
-    def verdict(self, wins, draws, losses):
+    def verdict(self, wins: float, draws: float,
+                losses: float) -> Optional[Literal["H0", "H1"]]:
         """``"H1"`` (accepted: elo1 or better), ``"H0"``, or None (go on)."""
         llr = self.llr(wins, draws, losses)
         if llr >= self.upper:
@@ -126,6 +150,6 @@ class Sprt:
             return "H0"
         return None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"Sprt(elo0={self.elo0}, elo1={self.elo1}, alpha={self.alpha}, "
                 f"beta={self.beta})")
