@@ -6,13 +6,17 @@ Every option takes the forms ``-j 2``, ``-j2``, ``-j=2``, ``--jobs 2`` and
 bad or missing value, a missing or extra argument) is the usage line and one
 ``havhex: error: ...`` line on stderr, exit status 2.
 
+Every command, the engine and the arbiter (``gtp``, ``match``) too, is read
+here: an option that several commands take (``--rule``, ``--swap``,
+``--size``) is declared once and means the same in each.
+
 Hand-written rather than argparse: argparse (with ``re`` and ``gettext``)
 would double the start-up time of a judge run.
 """
 from .._version import __version__
 
-__all__ = ["COMMANDS", "GAMES", "OPTIONS", "OWN_PARSERS", "Arguments", "Command", "EarlyExit", "Option",
-           "help_text", "parse_arguments", "short_usage", "usage_text"]
+__all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
+           "help_text", "parse_arguments", "short_usage", "usage_error", "usage_text"]
 
 PROGRAM = "havhex"
 GAMES = ("havannah", "hex")
@@ -24,9 +28,13 @@ DRAW_INPUTS = GAMES + (RECORD,)
 JUDGES = GAMES
 REPLAY = ("replay",)
 DRAW = ("draw",)
+GTP = ("gtp",)
+MATCH = ("match",)
 # The commands whose positional arguments are any number of input files.
 READERS = JUDGES + REPLAY
-EVERY_COMMAND = READERS + DRAW
+# The commands that play: the engine and the arbiter.
+PLAYERS = GTP + MATCH
+EVERY_COMMAND = READERS + DRAW + PLAYERS
 HELP_COLUMN = 22   # where an option's help starts, as in argparse
 TEXT_WIDTH = 79
 
@@ -43,39 +51,126 @@ class EarlyExit(Exception):
 
 class Arguments:
     """The parsed command line.  ``command`` is a game (judge its inputs),
-    ``"replay"`` or ``"draw"``; every option's attribute holds its default until given."""
+    ``"replay"``, ``"draw"``, ``"gtp"`` or ``"match"``; every option's
+    attribute holds its default (in that command) until given."""
 
     def __init__(self, command):
         self.command = command
         self.files = []        # the judges' inputs: none means standard input
-        self.game = None       # draw: the game of FILE
+        self.game = None       # draw: the game of FILE; gtp, match: the game played
         self.file = None       # draw: its one input
+        self.specs = []        # match: the engines, each --engine's EngineSpec
         self.given = set()     # the attributes of the options given
         for option in OPTIONS:
-            setattr(self, option.attribute, option.default)
+            setattr(self, option.attribute, option.default_for(command))
 
 
 # ---------------------------------------------------------------------------
 # Values
 # ---------------------------------------------------------------------------
 
-def _at_least(minimum):
-    """A converter to an int >= minimum, of ASCII digits only: ``int()`` alone
-    would also take ``' 2'``, ``'1_0'``, ``'+2'`` and other scripts' digits."""
+def _at_least(minimum, maximum=None):
+    """A converter to an int >= minimum (and <= maximum, if given), of ASCII
+    digits only: ``int()`` alone would also take ``' 2'``, ``'1_0'``,
+    ``'+2'`` and other scripts' digits."""
 
     def convert(value):
         digits = value[1:] if value.startswith("-") else value
         if not (digits.isascii() and digits.isdigit()):
             raise ValueError(f"invalid int value: {value!r}")
+        if maximum is not None and len(digits.lstrip("0")) > len(str(maximum)):
+            # Beyond the bound however many digits, without converting them.
+            raise ValueError(f"must be at most {maximum}, got {_shortened(value)}")
         try:
             number = int(value)
         except ValueError:   # beyond the digits int() converts
             raise ValueError(f"invalid int value: {value!r}") from None
         if number < minimum:
             raise ValueError(f"must be at least {minimum}, got {number}")
+        if maximum is not None and number > maximum:
+            raise ValueError(f"must be at most {maximum}, got {number}")
         return number
 
     return convert
+
+
+def _shortened(value, most=40):
+    return repr(value[:most]) + ("..." if len(value) > most else "")
+
+
+# The most seconds a clock option takes: a number beyond any match, which
+# keeps the deadlines computed from it finite.
+_MOST_SECONDS = 1e9
+
+
+def _number(value):
+    """A float of plain ASCII notation: ``float()`` alone would also take
+    ``' 2'``, ``'1_0'`` and other scripts' digits."""
+    if not value.isascii() or "_" in value or value != value.strip():
+        raise ValueError
+    return float(value)
+
+
+def _seconds_over(minimum, zero=False):
+    def convert(value):
+        try:
+            seconds = _number(value)
+        except ValueError:
+            seconds = float("nan")
+        if not ((minimum <= seconds if zero else minimum < seconds) and seconds < _MOST_SECONDS):
+            least = "at least 0" if zero else "above 0"
+            raise ValueError(f"expected a number of seconds {least}, got {_shortened(value)}")
+        return seconds
+
+    return convert
+
+
+def _time_control(value):
+    """``BASE+INC`` or ``BASE`` seconds: ``(base, increment)``."""
+    base, _, increment = value.partition("+")
+    try:
+        base_seconds = _number(base)
+        increment_seconds = _number(increment) if increment else 0.0
+    except ValueError:
+        base_seconds = increment_seconds = float("nan")
+    if not (0 < base_seconds < _MOST_SECONDS and 0 <= increment_seconds < _MOST_SECONDS):
+        raise ValueError(f"expected BASE+INC seconds, BASE above 0 and INC at least 0, "
+                         f"got {_shortened(value)}")
+    return base_seconds, increment_seconds
+
+
+def _openings(value):
+    """``none``, ``all``, ``plies=N`` or ``file=PATH``: ``(kind, plies, path)``."""
+    if value in ("none", "all"):
+        return value, 2, None
+    key, sign, rest = value.partition("=")
+    if sign and key == "plies":
+        try:
+            return "random", _at_least(1)(rest), None
+        except ValueError:
+            raise ValueError(f"plies=N takes a number of plies at least 1, got {value!r}") from None
+    if sign and key == "file" and rest:
+        return "file", 2, rest
+    raise ValueError(f"expected none, all, plies=N or file=PATH, got {_shortened(value)}")
+
+
+_SPRT_KEYS = ("elo0", "elo1", "alpha", "beta")
+
+
+def _sprt_words(words):
+    """The four ``KEY=VALUE`` words of ``--sprt``, each key once: a dict of
+    floats (the test itself is made, and its bounds checked, by
+    ``havhex.match.stats.Sprt``)."""
+    values = {}
+    for word in words:
+        key, sign, value = word.partition("=")
+        if not sign or key not in _SPRT_KEYS or key in values:
+            raise ValueError(f"give elo0=, elo1=, alpha=, beta= once each, got {_shortened(word)}")
+        try:
+            values[key] = _number(value)
+        except ValueError:
+            raise ValueError(f"{key}= takes a number, got {_shortened(word)}") from None
+    return values
 
 
 def _one_of(*choices):
@@ -151,9 +246,17 @@ class Option:
     ``convert`` for its value (None: a flag, which takes no value and sets
     True), the commands that take it and its help: one text, or a dict of
     texts by command (each command's help says what the option does there,
-    not what it does in the others)."""
+    not what it does in the others).
 
-    def __init__(self, names, attribute, default, help, commands, convert=None, metavar=None):
+    ``words`` is how many words its value is: 1, a number, or ``"+"`` (one
+    or more, up to the next option); ``convert`` takes the one word, else
+    the list of them.  ``append``: each time it is given adds its value to
+    a list (else the last one counts).  ``required``: the commands that
+    need it, with how many times.  ``group``: options of one group exclude
+    each other.  ``default`` may be a dict of defaults by command."""
+
+    def __init__(self, names, attribute, default, help, commands, convert=None, metavar=None,
+                 words=1, append=False, required=None, group=None):
         self.names = names
         self.attribute = attribute
         self.default = default
@@ -161,6 +264,10 @@ class Option:
         self.commands = commands
         self.convert = convert
         self.metavar = metavar
+        self.words = words
+        self.append = append
+        self.required = required or {}
+        self.group = group
 
     @property
     def takes_value(self):
@@ -171,25 +278,115 @@ class Option:
         """The option as error messages name it: ``-j/--jobs``."""
         return "/".join(self.names)
 
+    def default_for(self, command):
+        if isinstance(self.default, dict):
+            return self.default.get(command)
+        return [] if self.append else self.default
+
     def help_for(self, command):
-        """The option's help in ``command``'s help."""
-        if isinstance(self.help, dict):
-            return self.help[command]
-        return self.help
+        """The option's help in ``command``'s help, with how often it is
+        required there."""
+        text = self.help[command] if isinstance(self.help, dict) else self.help
+        times = self.required.get(command)
+        if times == 1:
+            text += " (required)"
+        elif times:
+            text += " (required, given twice or more)" if times == 2 else \
+                f" (required, given {times} times or more)"
+        return text
 
     def shown_value(self):
         choices = getattr(self.convert, "choices", None)
         return "{" + ",".join(choices) + "}" if choices else self.metavar
 
+    def invocation(self, name=None):
+        """``--jobs N``: a spelling and the value it takes."""
+        shown = self.shown_value()
+        name = self.names[0] if name is None else name
+        return f"{name} {shown}" if shown else name
+
+
+_RULE_HELP = ("Havannah's ring rule: official (a loop around any cells; default) or "
+              "contest (a loop around an empty cell)")
 
 # The same spelling means the same thing in every command that takes it.
 OPTIONS = (
     Option(("-h", "--help"), "help", False, "show this help message and exit", EVERY_COMMAND),
+    # The engine's and the arbiter's own options first: their usage lines
+    # then start with what they need.
+    Option(("--size",), "size", None,
+           {"gtp": "the board: Hex N x N (default 11, at most 128), Havannah base N "
+                   "(default 8, 2 to 64); boardsize changes it",
+            "match": "the board: Hex N x N, Havannah base N"},
+           PLAYERS, _at_least(1), "N", required={"match": 1}),
+    Option(("--engine",), "engine", None,
+           "one engine's words (as havhex.match.engines.EngineSpec takes them): "
+           "cmd=COMMAND, its command line quoted as for a shell, and any of name=NAME, "
+           "dialect=havhex|morat|benzene|castro, dir=DIR, stderr=FILE, "
+           "init=GTP-COMMAND and arg=WORD (both repeatable), proto=gtp",
+           MATCH, list, "SPEC", words="+", append=True, required={"match": 2}),
+    Option(("--games",), "games", 2, "games per pair of engines and round (default 2)",
+           MATCH, _at_least(1), "N"),
+    Option(("--rounds",), "rounds", 1, "rounds: each plays --games games of every pair "
+           "(default 1)", MATCH, _at_least(1), "N"),
+    Option(("--pairing",), "pairing", "round-robin",
+           "with three engines or more: every pair (round-robin, the default) or the "
+           "first engine against each other (gauntlet)",
+           MATCH, _one_of("round-robin", "gauntlet")),
+    Option(("--st",), "st", None, "seconds a move, on the arbiter's clock", MATCH,
+           _seconds_over(0), "SECONDS"),
+    Option(("--tc",), "tc", None,
+           "BASE seconds a game plus INC seconds a move, on the arbiter's clock",
+           MATCH, _time_control, "BASE+INC"),
+    Option(("--margin",), "margin", 0.1,
+           "seconds past the clock before a move loses on time (default 0.1)",
+           MATCH, _seconds_over(0, zero=True), "SECONDS"),
+    Option(("--openings",), "openings", ("none", 2, None),
+           "none (the default), all (every one-move opening), plies=N (N random "
+           "moves) or file=PATH (the games of an SGF or .hgf file); each is played "
+           "twice, seats reversed",
+           MATCH, _openings, "{none,all,plies=N,file=PATH}"),
+    Option(("--swap",), "swap", False, "the pie rule is on: the second player may swap",
+           PLAYERS),
+    Option(("--player",), "player", "mcts",
+           "who chooses genmove's moves: random or mcts (a Monte Carlo tree search; "
+           "default)", GTP, _one_of("random", "mcts")),
+    Option(("--simulations",), "simulations", None,
+           "mcts: simulations a move (default: the clock's time, else 1000)",
+           GTP, _at_least(1, 10 ** 12 - 1), "N", group="budget"),
+    Option(("--seconds",), "seconds", None, "mcts: seconds a move",
+           GTP, _seconds_over(0), "SECONDS", group="budget"),
+    Option(("--seed",), "seed", {"gtp": None, "match": 0},
+           {"gtp": "the player's random seed (default: a fresh one)",
+            "match": "the seed of random openings (default 0)"},
+           PLAYERS, _at_least(0, 10 ** 18 - 1), "N"),
+    Option(("--colours",), "colours", "havhex",
+           "the colour words: havhex (Hex red/blue, Havannah white/black; default), "
+           "benzene (black moves first), morat (white moves first)",
+           GTP, _one_of("havhex", "benzene", "morat")),
+    Option(("--verbose",), "verbose", False,
+           "after each genmove, a line on stderr: its time and simulations a second", GTP),
+    Option(("--concurrency",), "concurrency", 1, "games played at once (default 1)",
+           MATCH, _at_least(1), "N"),
+    Option(("--sprt",), "sprt", None,
+           "a sequential probability ratio test of elo0 against elo1 (two engines): "
+           "the match stops when it accepts one",
+           MATCH, _sprt_words, "elo0=E0 elo1=E1 alpha=A beta=B", words=4),
+    Option(("--records",), "records", None,
+           "write a record of each game into DIR (SGF for Hex, .hgf for Havannah)",
+           MATCH, _file_name, "DIR"),
+    Option(("--dat",), "dat", None, "write gogui-twogtp's results table to FILE",
+           MATCH, _file_name, "FILE"),
+    Option(("--jsonl",), "jsonl", None, "write a JSON object a game to FILE, one a line",
+           MATCH, _file_name, "FILE"),
+    Option(("--resume",), "resume", False,
+           "go on with a stopped match: play only the games --jsonl FILE does not hold",
+           MATCH),
     Option(("-o", "--output"), "output", None,
            {**dict.fromkeys(JUDGES, "write the output to OUT, only once every input is judged"),
             "replay": "write the output to OUT, only once every record is replayed",
             "draw": "write the picture (or the page) to OUT"},
-           EVERY_COMMAND, _file_name, "OUT"),
+           READERS + DRAW, _file_name, "OUT"),
     Option(("-j", "--jobs"), "jobs", 1,
            {**dict.fromkeys(JUDGES, "judge on N threads (0: one per core; default 1)"),
             "replay": "replay on N processes: this one and N - 1 workers (0: one per "
@@ -204,11 +401,12 @@ OPTIONS = (
            READERS, _one_of("text", "json")),
     Option(("--quiet",), "quiet", False,
            {**dict.fromkeys(JUDGES, "no progress display"),
-            "replay": "no summary line on stderr"}, READERS),
+            "replay": "no summary line on stderr",
+            "match": "print nothing when the match runs: no progress line, no summary"},
+           READERS + MATCH),
     Option(("--rule",), "rule", "official",
-           "Havannah's ring rule: official (a loop around any cells; default) or contest "
-           "(a loop around an empty cell)",
-           REPLAY + DRAW, _one_of("official", "contest")),
+           {**dict.fromkeys(REPLAY + PLAYERS, _RULE_HELP), "draw": f"record: {_RULE_HELP}"},
+           REPLAY + DRAW + PLAYERS, _one_of("official", "contest")),
     Option(("--scheduler",), "scheduler", None,
            "run on the Dask cluster whose scheduler is at ADDRESS (host:port or "
            "tcp://host:port; needs havhex[dask])",
@@ -225,7 +423,7 @@ OPTIONS = (
     Option(("--text",), "text", False, "print the board as text instead of SVG", DRAW),
     Option(("--game",), "game_number", 1,
            "record: the game of the file to draw, counted from 1 (default 1)",
-           DRAW, _at_least(1), "N"),
+           DRAW, _at_least(1), "G"),
     Option(("--move",), "move", None,
            "record: draw the position after move K, swaps counted (0: the start; default "
            "the winning move, else the last)",
@@ -235,13 +433,17 @@ OPTIONS = (
            "(buttons, arrow keys), opened at move K",
            DRAW),
     Option(("--kind",), "kind", None,
-           "record: the game of records without GM[] (default: GM[] or the file's "
-           "extension says; .hgf is Havannah), as for standard input",
-           REPLAY + DRAW, _one_of("hex", "havannah")),
+           {"replay": "the game of records without GM[] (default: GM[] or the file's "
+                      "extension says; .hgf is Havannah), as for standard input",
+            "draw": "record: the game of a record without GM[] (default: GM[] or the "
+                    "file's extension says; .hgf is Havannah), as for standard input"},
+           REPLAY + DRAW, _one_of(*GAMES)),
     Option(("--max-cells",), "max_cells", None,
-           "record: the most cells a record's board may have (default 1000000); a "
-           "bigger board is refused, not allocated",
-           REPLAY + DRAW, _at_least(1), "N"),
+           {"replay": "the most cells a record's board may have (default 1000000); a "
+                      "bigger board is refused, not allocated",
+            "draw": "record: the most cells the record's board may have (default "
+                    "1000000); a bigger board is refused, not allocated"},
+           REPLAY + DRAW, _at_least(1), "CELLS"),
 )
 
 # draw's options for one kind of input only: given with the other, a usage error.
@@ -261,6 +463,7 @@ class Command:
 
 
 _STDIN_NOTE = "none or '-' reads standard input"
+_GAME_WORDS = " or ".join(GAMES)
 COMMANDS = {
     "havannah": Command(
         "the first move that completes a ring, a bridge or a fork",
@@ -282,22 +485,25 @@ COMMANDS = {
         "draw one case or one game record as an SVG picture (or as text, or a page)",
         "Draw case N of an input: the board after its winning move (or after all "
         "moves), with the winning structure highlighted.  Limits: Hex boards up to "
-        "N = 200 (the text view up to 40), Havannah boards in the text view up to "
-        "S = 20 and as SVG of any size with up to 100000 stones drawn.  A case beyond "
-        "them is refused before its moves are read.  With GAME record, draw game N of "
-        "a record (SGF Hex, Little Golem .hgf) after move K, both players' stones, the "
-        "structure highlighted from the winning move on, or (--html) the page that "
-        "steps through it; boards up to Havannah S = 41 and Hex 200 x 200.",
-        (("GAME", "havannah or hex (an input in the judge format), or record"),
+        "200 x 200 (the text view up to 40 x 40), Havannah boards in the text view up "
+        "to base 20 and as SVG of any size with up to 100000 stones drawn.  A case "
+        "beyond them is refused before its moves are read.  With GAME record, draw "
+        "game G of a record (SGF Hex, Little Golem .hgf) after move K, both players' "
+        "stones, the structure highlighted from the winning move on, or (--html) the "
+        "page that steps through it; boards up to Havannah base 41 and Hex 200 x 200.",
+        (("GAME", f"{_GAME_WORDS} (an input in the judge format), or {RECORD}"),
          ("[FILE]", f"the input or the record file; {_STDIN_NOTE}"))),
-}
-
-# The commands that parse their own words (everything after the command's
-# name goes to their module's ``main``): the engine and the arbiter, whose
-# options (cutechess-cli's shape for the arbiter) are not the judges'.
-OWN_PARSERS = {
-    "gtp": "a GTP engine over havhex's boards (random or MCTS player)",
-    "match": "play engines against each other, every move checked by havhex's judge",
+    "gtp": Command(
+        "a GTP engine over havhex's boards (random or MCTS player)",
+        "A GTP engine over havhex's boards, on standard input and output: it plays "
+        "at random or by Monte Carlo tree search, and ends on quit or at the end of "
+        "its input (docs/matches.md).",
+        (("GAME", _GAME_WORDS),)),
+    "match": Command(
+        "play engines against each other, every move checked by havhex's judge",
+        "Play GTP engines against each other, every move checked on havhex's board; "
+        "the summary (wins, draws, losses, Elo) goes to stdout (docs/matches.md).",
+        (("GAME", _GAME_WORDS),)),
 }
 
 
@@ -309,6 +515,33 @@ def _options_of(command):
     return [option for option in OPTIONS if command in option.commands]
 
 
+def _usage_words(command):
+    """The usage line's words for ``command``'s options, as argparse shows
+    them: ``[--jobs N]``; a required option bare, as many times as it is
+    required (``[--engine ENGINE ...]`` after, when it takes more); the
+    options of a group that exclude each other as ``[--simulations N |
+    --seconds SECONDS]``."""
+    words = []
+    options = _options_of(command)
+    index = 0
+    while index < len(options):
+        option = options[index]
+        times = option.required.get(command, 0)
+        if times:
+            words += [option.invocation()] * times
+            if option.append:
+                words.append(f"[{option.invocation()} ...]")
+        elif option.group is not None:
+            group = [other for other in options[index:] if other.group == option.group]
+            words.append("[" + " | ".join(other.invocation() for other in group) + "]")
+            index += len(group)
+            continue
+        else:
+            words.append(f"[{option.invocation()}]")
+        index += 1
+    return words
+
+
 def usage_text(command=None):
     """The usage of ``command`` (None: of ``havhex`` itself), in lines of at
     most TEXT_WIDTH characters, as argparse wraps it: every option, then the
@@ -316,11 +549,7 @@ def usage_text(command=None):
     if command is None:
         return f"usage: {PROGRAM} [-h] [--version] COMMAND ..."
     lead = f"usage: {PROGRAM} {command}"
-    words = []
-    for option in _options_of(command):
-        shown = option.shown_value()
-        words.append(f"[{option.names[0]} {shown}]" if shown else f"[{option.names[0]}]")
-    words += [shown for shown, _ in COMMANDS[command].positionals]
+    words = _usage_words(command) + [shown for shown, _ in COMMANDS[command].positionals]
     lines, line = [], lead
     for word in words:
         if line.strip() and len(line) + 1 + len(word) > TEXT_WIDTH:
@@ -332,11 +561,14 @@ def usage_text(command=None):
 
 
 def short_usage(command=None):
-    """One usage line for a usage error (the whole usage is in ``--help``)."""
+    """One usage line for a usage error (the whole usage is in ``--help``):
+    the options required, then the others as ``[options]``."""
     if command is None:
         return usage_text()
+    required = [word for word in _usage_words(command)
+                if not word.startswith("[")]
     positionals = " ".join(shown for shown, _ in COMMANDS[command].positionals)
-    return f"usage: {PROGRAM} {command} [-h] [options] {positionals}"
+    return " ".join([f"usage: {PROGRAM} {command} [-h]", *required, "[options]", positionals])
 
 
 def _wrap(text, indent, width=TEXT_WIDTH):
@@ -373,8 +605,6 @@ def help_text(command=None):
                   "commands:"]
         for name, entry in COMMANDS.items():
             lines += _entry(name, entry.summary)
-        for name, summary in OWN_PARSERS.items():
-            lines += _entry(name, summary)
         lines += ["", f'Run "{PROGRAM} COMMAND --help" for a command\'s options.']
         return "\n".join(lines) + "\n"
     entry = COMMANDS[command]
@@ -393,8 +623,12 @@ def help_text(command=None):
 # The parser
 # ---------------------------------------------------------------------------
 
-def _usage_error(command, message):
+def usage_error(command, message):
+    """The ``EarlyExit`` of a usage error in ``command`` (None: before one)."""
     return EarlyExit(2, f"{short_usage(command)}\n{PROGRAM}: error: {message}\n")
+
+
+_usage_error = usage_error
 
 
 def _spellings(command):
@@ -412,6 +646,10 @@ def _split(word):
     return word, None
 
 
+def _times(count):
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
 def parse_arguments(argv):
     """The command line ``argv`` (without the program's name) as
     ``Arguments``; raises ``EarlyExit`` for help, the version and usage errors."""
@@ -422,22 +660,22 @@ def parse_arguments(argv):
         raise EarlyExit(0, help_text())
     if head == "--version":
         raise EarlyExit(0, f"{PROGRAM} {__version__}\n")
-    if head in OWN_PARSERS:
-        arguments = Arguments(head)
-        arguments.files = list(argv[1:])    # the command's own words, parsed by its module
-        return arguments
     if head not in COMMANDS:
-        listed = ", ".join(repr(name) for name in (*COMMANDS, *OWN_PARSERS))
+        listed = ", ".join(repr(name) for name in COMMANDS)
         raise _usage_error(None, f"argument COMMAND: invalid choice: {head!r} "
                                  f"(choose from {listed})")
     command = head
     arguments = Arguments(command)
     spellings = _spellings(command)
     positional = []
-    words = iter(argv[1:])
-    for word in words:
+    counts = {}
+    words = argv[1:]
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
         if word == "--":
-            positional.extend(words)
+            positional.extend(words[index:])
             break
         if not word.startswith("-") or word == "-":
             positional.append(word)
@@ -453,19 +691,53 @@ def parse_arguments(argv):
             if option.attribute == "help":
                 raise EarlyExit(0, help_text(command))
             setattr(arguments, option.attribute, True)
-            arguments.given.add(option.attribute)
-            continue
-        if value is None:
-            value = next(words, None)
+        else:
+            # A value is the next word(s), whatever they look like (as getopt
+            # takes them); only a value of one or more words stops at an
+            # option, its first word too (a forgotten value is then named).
             if value is None:
-                raise _usage_error(command, f"argument {option.label}: expected one argument")
-        try:
-            setattr(arguments, option.attribute, option.convert(value))
-        except ValueError as exc:
-            raise _usage_error(command, f"argument {option.label}: {exc}") from None
+                if index == len(words) or (option.words == "+"
+                                           and words[index].startswith("-")):
+                    expected = (f"{option.words} arguments" if option.words not in (1, "+")
+                                else "one argument" if option.words == 1
+                                else "at least one argument")
+                    raise _usage_error(command, f"argument {option.label}: expected {expected}")
+                value = words[index]
+                index += 1
+            if option.words != 1:
+                values = [value]
+                if option.words == "+":
+                    while index < len(words) and not words[index].startswith("-"):
+                        values.append(words[index])
+                        index += 1
+                else:
+                    values += words[index:index + option.words - 1]
+                    index += option.words - 1
+                    if len(values) < option.words:
+                        raise _usage_error(command, f"argument {option.label}: expected "
+                                                    f"{option.words} arguments")
+                value = values
+            try:
+                converted = option.convert(value)
+            except ValueError as exc:
+                raise _usage_error(command, f"argument {option.label}: {exc}") from None
+            if option.append:
+                converted = getattr(arguments, option.attribute) + [converted]
+            setattr(arguments, option.attribute, converted)
+        if option.group is not None:
+            for other in _options_of(command):
+                if (other.group == option.group and other is not option
+                        and other.attribute in arguments.given):
+                    raise _usage_error(command, f"argument {option.label}: not allowed "
+                                                f"with argument {other.label}")
         arguments.given.add(option.attribute)
-    _take_positionals(arguments, positional)
+        counts[option.attribute] = counts.get(option.attribute, 0) + 1
+    _take_positionals(arguments, positional, counts)
     _check_cluster(arguments)
+    if command == "gtp":
+        _check_gtp(arguments)
+    elif command == "match":
+        _check_match(arguments)
     return arguments
 
 
@@ -485,13 +757,59 @@ def _check_cluster(arguments):
                                     "--cluster (the workers set the parallelism)")
 
 
-def _take_positionals(arguments, positional):
+def _check_gtp(arguments):
+    """The engine's board and player: the bounds are the engine's own
+    (``boardsize`` keeps to them too)."""
+    from ..gtp.server import SIZE_LIMITS
+
+    least, most = SIZE_LIMITS[arguments.game]
+    if arguments.size is not None and not least <= arguments.size <= most:
+        raise _usage_error("gtp", f"argument --size: {arguments.game} takes {least} to "
+                                  f"{most}, got {arguments.size}")
+    if arguments.player == "random":
+        for option in OPTIONS:
+            if option.group == "budget" and option.attribute in arguments.given:
+                raise _usage_error("gtp", f"argument {option.label}: only with --player mcts")
+
+
+def _check_match(arguments):
+    """The engines' words, the SPRT's bounds and the options that need
+    another; the modules that check them load only for a match."""
+    from ..match.engines import EngineSpec
+
+    specs = []
+    for words in arguments.engine:
+        try:
+            specs.append(EngineSpec.from_options(words))
+        except (ValueError, TypeError) as error:
+            raise _usage_error("match", f"argument --engine: {error}") from None
+    arguments.specs = specs
+    if arguments.sprt is not None:
+        from ..match.stats import Sprt
+
+        if len(specs) != 2:
+            raise _usage_error("match", "argument --sprt: takes a match of two engines, "
+                                        f"got {len(specs)}")
+        try:
+            arguments.sprt = Sprt(**arguments.sprt)
+        except ValueError as error:
+            reason = str(error).removeprefix("sprt: ")
+            raise _usage_error("match", f"argument --sprt: {reason}") from None
+    if arguments.resume and arguments.jsonl is None:
+        raise _usage_error("match", "argument --resume: needs --jsonl FILE (the games done "
+                                    "are read from it)")
+
+
+def _take_positionals(arguments, positional, counts):
     command = arguments.command
     if "" in positional:
         # A mistake of the command line (an empty variable, say), as with -o ''.
         raise _usage_error(command, "argument FILE: expected a file name, got ''")
     if command in READERS:
         arguments.files = positional
+        return
+    if command in PLAYERS:
+        _take_game(arguments, positional, counts)
         return
     if not positional:
         raise _usage_error(command, "the following arguments are required: GAME")
@@ -508,3 +826,27 @@ def _take_positionals(arguments, positional):
         if option.attribute in wrong and option.attribute in arguments.given:
             raise _usage_error(command, f"argument {option.label}: only with {only}")
     arguments.game, arguments.file = game, file
+
+
+def _take_game(arguments, positional, counts):
+    """The engine's and the arbiter's one GAME, and the options they need."""
+    command = arguments.command
+    if len(positional) > 1:
+        raise _usage_error(command, f"unrecognized arguments: {' '.join(positional[1:])}")
+    if positional and positional[0] not in GAMES:
+        listed = ", ".join(repr(name) for name in GAMES)
+        raise _usage_error(command, f"argument GAME: invalid choice: {positional[0]!r} "
+                                    f"(choose from {listed})")
+    options = _options_of(command)
+    missing = ([] if positional else ["GAME"]) + [
+        option.label for option in options
+        if option.required.get(command) and not counts.get(option.attribute)]
+    if missing:
+        raise _usage_error(command, f"the following arguments are required: "
+                                    f"{', '.join(missing)}")
+    for option in options:
+        times = option.required.get(command, 0)
+        if counts.get(option.attribute, 0) < times:
+            raise _usage_error(command, f"argument {option.label}: expected {_times(times)} "
+                                        f"or more, got {_times(counts[option.attribute])}")
+    arguments.game = positional[0]

@@ -50,6 +50,9 @@ DEFAULT_SIZE = {"hex": 11, "havannah": 8}
 # of gigabytes (the boards themselves take far more).
 MAX_HEX_SIDE = 128
 MAX_HAVANNAH_SIZE = 64
+# --size's and boardsize's bounds by game: a Havannah board of base 1 is
+# one cell, with no edge to join.
+SIZE_LIMITS = {"hex": (1, MAX_HEX_SIDE), "havannah": (2, MAX_HAVANNAH_SIZE)}
 SWAP_WORDS = ("swap-pieces", "swap")
 _MAX_CELLS = MAX_HEX_SIDE * MAX_HEX_SIDE
 

@@ -8,6 +8,7 @@ COMMANDS: Mapping[str, Tuple[str, ...]]
 DEFAULT_SIZE: Mapping[str, int]
 MAX_HEX_SIDE: int
 MAX_HAVANNAH_SIZE: int
+SIZE_LIMITS: dict[str, tuple[int, int]]
 SWAP_WORDS: Tuple[str, ...]
 
 class Engine:
