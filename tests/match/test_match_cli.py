@@ -9,10 +9,12 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from havhex.cli.match import main
+from havhex.match.output import DAT_COLUMNS
 from havhex.records import replay
 
 pytestmark = pytest.mark.not_under_sanitizers("engine processes and timing")
@@ -60,6 +62,50 @@ def test_quiet_prints_nothing_when_the_match_runs(tmp_path, engine_command, caps
     # Without it the same match prints its summary.
     assert main(argv) == 0
     assert capsys.readouterr().out.startswith("2 games: ")
+
+
+def _gogui_table(lines):
+    """``(settings, columns, rows)`` of a .dat file's lines, read as gogui's
+    table reader reads them: ``# Key: value`` settings up to a line ``#``,
+    the columns' names on the comment after it, every other line a row."""
+    settings, columns, rows = {}, None, []
+    settings_read = False
+    for line in lines:
+        if line.startswith("#"):
+            comment = line[1:].strip()
+            if settings_read:
+                assert columns is None, f"a second line of names: {line!r}"
+                columns = comment.split("\t")
+            elif comment == "":
+                settings_read = True
+            else:
+                key, colon, value = comment.partition(":")
+                assert colon, f"neither a setting nor the line '#': {line!r}"
+                settings[key.strip()] = value.strip()
+        else:
+            rows.append(line.split("\t"))
+    return settings, columns, rows
+
+
+def test_the_dat_file_starts_as_the_docs_show(tmp_path, engine_command, capsys):
+    page = Path(__file__).resolve().parents[2] / "docs" / "matches.md"
+    if not page.is_file():
+        pytest.skip("the docs are not beside the tests (installed package)")
+    argv = ["hex", "--size", "5", *_engine(engine_command, "--seed", "1", name="A"),
+            *_engine(engine_command, "--seed", "2", name="B"), "--games", "2", "--quiet",
+            "--dat", str(tmp_path / "m.dat")]
+    assert main(argv) == 0
+    written = _gogui_table((tmp_path / "m.dat").read_text().splitlines())
+    text = page.read_text(encoding="utf-8")
+    start = text.index("The start of `match.dat`")
+    block = text[text.index("```text\n", start) + len("```text\n"):]
+    shown = _gogui_table(block[:block.index("```")].splitlines())
+    # The same settings in the same order, the same columns, rows of them.
+    assert list(shown[0]) == list(written[0])
+    assert shown[1] == written[1] == list(DAT_COLUMNS)
+    assert len(written[2]) == 2 and len(shown[2]) >= 2
+    assert all(len(row) == len(DAT_COLUMNS) for row in written[2] + shown[2])
+    assert written[0]["Black"] == "A" and written[0]["Game"] == "hex"
 
 
 def test_havannah_match_between_dialects(tmp_path, engine_command, capsys):
