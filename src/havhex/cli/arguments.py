@@ -1,5 +1,9 @@
 """The command line's words: one table of commands and options, from which
-both the parser and the usage and help texts are made.
+both the parser and the usage and help texts are made.  The texts are made
+in ``_help``, and the values of the options a judge run seldom or never
+takes (the engine's, the arbiter's, Dask's) are checked in ``_values``: both
+load only when needed, so that a judge run, whose start-up is part of every
+run, compiles and runs little more than the parser.
 
 Every option takes the forms ``-j 2``, ``-j2``, ``-j=2``, ``--jobs 2`` and
 ``--jobs=2``; ``--`` ends the options.  A usage error (an unknown option, a
@@ -61,8 +65,19 @@ class Arguments:
         self.file = None       # draw: its one input
         self.specs = []        # match: the engines, each --engine's EngineSpec
         self.given = set()     # the attributes of the options given
-        for option in OPTIONS:
-            setattr(self, option.attribute, option.default_for(command))
+        self.__dict__.update(_defaults(command))
+
+
+_DEFAULTS = {}
+
+
+def _defaults(command):
+    """Every option's attribute and its default in ``command``, made once
+    (a list default is never changed in place: --engine makes a new one)."""
+    if command not in _DEFAULTS:
+        _DEFAULTS[command] = {option.attribute: option.default_for(command)
+                              for option in OPTIONS}
+    return _DEFAULTS[command]
 
 
 # ---------------------------------------------------------------------------
@@ -80,7 +95,8 @@ def _at_least(minimum, maximum=None):
             raise ValueError(f"invalid int value: {value!r}")
         if maximum is not None and len(digits.lstrip("0")) > len(str(maximum)):
             # Beyond the bound however many digits, without converting them.
-            raise ValueError(f"must be at most {maximum}, got {_shortened(value)}")
+            raise ValueError(f"must be at most {maximum}, got {value[:40]!r}"
+                             + ("..." if len(value) > 40 else ""))
         try:
             number = int(value)
         except ValueError:   # beyond the digits int() converts
@@ -94,83 +110,16 @@ def _at_least(minimum, maximum=None):
     return convert
 
 
-def _shortened(value, most=40):
-    return repr(value[:most]) + ("..." if len(value) > most else "")
+def _later(name):
+    """The converter ``name`` of ``_values``, imported when its option is
+    given: options that a judge run seldom or never takes."""
 
-
-# The most seconds a clock option takes: a number beyond any match, which
-# keeps the deadlines computed from it finite.
-_MOST_SECONDS = 1e9
-
-
-def _number(value):
-    """A float of plain ASCII notation: ``float()`` alone would also take
-    ``' 2'``, ``'1_0'`` and other scripts' digits."""
-    if not value.isascii() or "_" in value or value != value.strip():
-        raise ValueError
-    return float(value)
-
-
-def _seconds_over(minimum, zero=False):
     def convert(value):
-        try:
-            seconds = _number(value)
-        except ValueError:
-            seconds = float("nan")
-        if not ((minimum <= seconds if zero else minimum < seconds) and seconds < _MOST_SECONDS):
-            least = "at least 0" if zero else "above 0"
-            raise ValueError(f"expected a number of seconds {least}, got {_shortened(value)}")
-        return seconds
+        from . import _values
+
+        return getattr(_values, name)(value)
 
     return convert
-
-
-def _time_control(value):
-    """``BASE+INC`` or ``BASE`` seconds: ``(base, increment)``."""
-    base, _, increment = value.partition("+")
-    try:
-        base_seconds = _number(base)
-        increment_seconds = _number(increment) if increment else 0.0
-    except ValueError:
-        base_seconds = increment_seconds = float("nan")
-    if not (0 < base_seconds < _MOST_SECONDS and 0 <= increment_seconds < _MOST_SECONDS):
-        raise ValueError(f"expected BASE+INC seconds, BASE above 0 and INC at least 0, "
-                         f"got {_shortened(value)}")
-    return base_seconds, increment_seconds
-
-
-def _openings(value):
-    """``none``, ``all``, ``plies=N`` or ``file=PATH``: ``(kind, plies, path)``."""
-    if value in ("none", "all"):
-        return value, 2, None
-    key, sign, rest = value.partition("=")
-    if sign and key == "plies":
-        try:
-            return "random", _at_least(1)(rest), None
-        except ValueError:
-            raise ValueError(f"plies=N takes a number of plies at least 1, got {value!r}") from None
-    if sign and key == "file" and rest:
-        return "file", 2, rest
-    raise ValueError(f"expected none, all, plies=N or file=PATH, got {_shortened(value)}")
-
-
-_SPRT_KEYS = ("elo0", "elo1", "alpha", "beta")
-
-
-def _sprt_words(words):
-    """The four ``KEY=VALUE`` words of ``--sprt``, each key once: a dict of
-    floats (the test itself is made, and its bounds checked, by
-    ``havhex.match.stats.Sprt``)."""
-    values = {}
-    for word in words:
-        key, sign, value = word.partition("=")
-        if not sign or key not in _SPRT_KEYS or key in values:
-            raise ValueError(f"give elo0=, elo1=, alpha=, beta= once each, got {_shortened(word)}")
-        try:
-            values[key] = _number(value)
-        except ValueError:
-            raise ValueError(f"{key}= takes a number, got {_shortened(word)}") from None
-    return values
 
 
 def _one_of(*choices):
@@ -189,52 +138,6 @@ def _file_name(value):
     if not value:
         raise ValueError("expected a file name, got ''")
     return value
-
-
-def _address(value):
-    """A scheduler's address, ``[PROTOCOL://]HOST:PORT``: checked here, since
-    Dask takes a malformed one only to fail slowly."""
-    protocol, separator, rest = value.rpartition("://")
-    host, colon, port = rest.rpartition(":")
-    if (value != value.strip() or not colon or not host or not port.isascii()
-            or not port.isdigit() or not 0 < int(port) < 65536
-            or (separator and not protocol)):
-        raise ValueError(f"expected a scheduler address [PROTOCOL://]HOST:PORT, got {value!r}")
-    return value
-
-
-# Worker processes --cluster local:N may start, per core: each is a Python
-# process of some 100 MB, and more than a few per core only share the cores.
-_LOCAL_WORKERS_PER_CORE = 4
-
-
-def _local_workers_limit():
-    """The largest N of ``--cluster local:N`` on this machine."""
-    import os
-
-    return _LOCAL_WORKERS_PER_CORE * (os.cpu_count() or 1)
-
-
-def _local_cluster(value):
-    """``local:N`` with 1 <= N <= :func:`_local_workers_limit` worker
-    processes (a larger N would start processes until memory runs out)."""
-    kind, colon, count = value.partition(":")
-    if kind != "local" or not colon:
-        raise ValueError(f"expected local:N, got {value!r}")
-    limit = _local_workers_limit()
-    digits = count.isascii() and count.isdigit()
-    if digits and len(count.lstrip("0")) > len(str(limit)):
-        number = limit + 1          # beyond the limit, however many digits
-    else:
-        try:
-            number = _at_least(1)(count)
-        except ValueError:
-            raise ValueError(f"expected local:N with N at least 1, got {value!r}") from None
-    if number > limit:
-        raise ValueError(f"expected local:N with N at most {limit} "
-                         f"({_LOCAL_WORKERS_PER_CORE} per core), got {value[:40]!r}"
-                         + ("..." if len(value) > 40 else ""))
-    return f"local:{number}"
 
 
 # ---------------------------------------------------------------------------
@@ -334,18 +237,18 @@ OPTIONS = (
            "first engine against each other (gauntlet)",
            MATCH, _one_of("round-robin", "gauntlet")),
     Option(("--st",), "st", None, "seconds a move, on the arbiter's clock", MATCH,
-           _seconds_over(0), "SECONDS"),
+           _later("seconds"), "SECONDS"),
     Option(("--tc",), "tc", None,
            "BASE seconds a game plus INC seconds a move, on the arbiter's clock",
-           MATCH, _time_control, "BASE+INC"),
+           MATCH, _later("time_control"), "BASE+INC"),
     Option(("--margin",), "margin", 0.1,
            "seconds past the clock before a move loses on time (default 0.1)",
-           MATCH, _seconds_over(0, zero=True), "SECONDS"),
+           MATCH, _later("seconds_or_zero"), "SECONDS"),
     Option(("--openings",), "openings", ("none", 2, None),
            "none (the default), all (every one-move opening), plies=N (N random "
            "moves) or file=PATH (the games of an SGF or .hgf file); each is played "
            "twice, seats reversed",
-           MATCH, _openings, "{none,all,plies=N,file=PATH}"),
+           MATCH, _later("openings"), "{none,all,plies=N,file=PATH}"),
     Option(("--swap",), "swap", False, "the pie rule is on: the second player may swap",
            PLAYERS),
     Option(("--player",), "player", "mcts",
@@ -355,7 +258,7 @@ OPTIONS = (
            "mcts: simulations a move (default: the clock's time, else 1000)",
            GTP, _at_least(1, 10 ** 12 - 1), "N", group="budget"),
     Option(("--seconds",), "seconds", None, "mcts: seconds a move",
-           GTP, _seconds_over(0), "SECONDS", group="budget"),
+           GTP, _later("seconds"), "SECONDS", group="budget"),
     Option(("--seed",), "seed", {"gtp": None, "match": 0},
            {"gtp": "the player's random seed (default: a fresh one)",
             "match": "the seed of random openings (default 0)"},
@@ -371,7 +274,7 @@ OPTIONS = (
     Option(("--sprt",), "sprt", None,
            "a sequential probability ratio test of elo0 against elo1 (two engines): "
            "the match stops when it accepts one",
-           MATCH, _sprt_words, "elo0=E0 elo1=E1 alpha=A beta=B", words=4),
+           MATCH, _later("sprt_words"), "elo0=E0 elo1=E1 alpha=A beta=B", words=4),
     Option(("--records",), "records", None,
            "write a record of each game into DIR (SGF for Hex, .hgf for Havannah)",
            MATCH, _file_name, "DIR"),
@@ -410,11 +313,11 @@ OPTIONS = (
     Option(("--scheduler",), "scheduler", None,
            "run on the Dask cluster whose scheduler is at ADDRESS (host:port or "
            "tcp://host:port; needs havhex[dask])",
-           READERS, _address, "ADDRESS"),
+           READERS, _later("address"), "ADDRESS"),
     Option(("--cluster",), "cluster", None,
            "run on a Dask cluster of N worker processes started on this machine for the "
            "run (needs havhex[dask])",
-           READERS, _local_cluster, "local:N"),
+           READERS, _later("local_cluster"), "local:N"),
     Option(("--ship",), "ship", False,
            "with --scheduler or --cluster: read the inputs here and send their bytes to "
            "the workers (default: workers read the paths)", READERS),
@@ -515,108 +418,26 @@ def _options_of(command):
     return [option for option in OPTIONS if command in option.commands]
 
 
-def _usage_words(command):
-    """The usage line's words for ``command``'s options, as argparse shows
-    them: ``[--jobs N]``; a required option bare, as many times as it is
-    required (``[--engine ENGINE ...]`` after, when it takes more); the
-    options of a group that exclude each other as ``[--simulations N |
-    --seconds SECONDS]``."""
-    words = []
-    options = _options_of(command)
-    index = 0
-    while index < len(options):
-        option = options[index]
-        times = option.required.get(command, 0)
-        if times:
-            words += [option.invocation()] * times
-            if option.append:
-                words.append(f"[{option.invocation()} ...]")
-        elif option.group is not None:
-            group = [other for other in options[index:] if other.group == option.group]
-            words.append("[" + " | ".join(other.invocation() for other in group) + "]")
-            index += len(group)
-            continue
-        else:
-            words.append(f"[{option.invocation()}]")
-        index += 1
-    return words
-
-
 def usage_text(command=None):
     """The usage of ``command`` (None: of ``havhex`` itself), in lines of at
-    most TEXT_WIDTH characters, as argparse wraps it: every option, then the
-    positional arguments, each line after the first under the first option."""
-    if command is None:
-        return f"usage: {PROGRAM} [-h] [--version] COMMAND ..."
-    lead = f"usage: {PROGRAM} {command}"
-    words = _usage_words(command) + [shown for shown, _ in COMMANDS[command].positionals]
-    lines, line = [], lead
-    for word in words:
-        if line.strip() and len(line) + 1 + len(word) > TEXT_WIDTH:
-            lines.append(line)
-            line = " " * len(lead)
-        line = f"{line} {word}"
-    lines.append(line)
-    return "\n".join(lines)
+    most TEXT_WIDTH characters, as argparse wraps it."""
+    from ._help import usage_text
+
+    return usage_text(command)
 
 
 def short_usage(command=None):
-    """One usage line for a usage error (the whole usage is in ``--help``):
-    the options required, then the others as ``[options]``."""
-    if command is None:
-        return usage_text()
-    required = [word for word in _usage_words(command)
-                if not word.startswith("[")]
-    positionals = " ".join(shown for shown, _ in COMMANDS[command].positionals)
-    return " ".join([f"usage: {PROGRAM} {command} [-h]", *required, "[options]", positionals])
+    """One usage line for a usage error (the whole usage is in ``--help``)."""
+    from ._help import short_usage
 
-
-def _wrap(text, indent, width=TEXT_WIDTH):
-    """``text`` in lines of at most ``width`` characters after ``indent`` spaces."""
-    lines, line = [], ""
-    for word in text.split():
-        if line and indent + len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return lines
-
-
-def _entry(invocation, help):
-    """An argparse-style help entry: the help beside the invocation, or on
-    the next lines when the invocation is too long to leave room."""
-    helps = _wrap(help, HELP_COLUMN)
-    lead = f"  {invocation}"
-    if len(lead) <= HELP_COLUMN - 2:
-        first = f"{lead:<{HELP_COLUMN}}{helps[0]}"
-        rest = helps[1:]
-    else:
-        first, rest = lead, helps
-    return [first] + [" " * HELP_COLUMN + line for line in rest]
+    return short_usage(command)
 
 
 def help_text(command=None):
     """The ``--help`` text of ``command`` (None: of ``havhex`` itself)."""
-    lines = [usage_text(command), ""]
-    if command is None:
-        lines += ["Fast, explainable judges for the connection games Havannah and Hex.", "",
-                  "commands:"]
-        for name, entry in COMMANDS.items():
-            lines += _entry(name, entry.summary)
-        lines += ["", f'Run "{PROGRAM} COMMAND --help" for a command\'s options.']
-        return "\n".join(lines) + "\n"
-    entry = COMMANDS[command]
-    lines += _wrap(entry.description, 0) + ["", "positional arguments:"]
-    for shown, help in entry.positionals:
-        lines += _entry(shown.strip("[]. "), help)
-    lines += ["", "options:"]
-    for option in _options_of(command):
-        shown = option.shown_value()
-        invocation = ", ".join(option.names) + (f" {shown}" if shown else "")
-        lines += _entry(invocation, option.help_for(command))
-    return "\n".join(lines) + "\n"
+    from ._help import help_text
+
+    return help_text(command)
 
 
 # ---------------------------------------------------------------------------
@@ -644,10 +465,6 @@ def _split(word):
     if len(word) > 2:
         return word[:2], word[3:] if word[2] == "=" else word[2:]
     return word, None
-
-
-def _times(count):
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def parse_arguments(argv):
@@ -734,10 +551,10 @@ def parse_arguments(argv):
         counts[option.attribute] = counts.get(option.attribute, 0) + 1
     _take_positionals(arguments, positional, counts)
     _check_cluster(arguments)
-    if command == "gtp":
-        _check_gtp(arguments)
-    elif command == "match":
-        _check_match(arguments)
+    if command in PLAYERS:
+        from . import _values
+
+        (_values.check_gtp if command == "gtp" else _values.check_match)(arguments)
     return arguments
 
 
@@ -757,49 +574,6 @@ def _check_cluster(arguments):
                                     "--cluster (the workers set the parallelism)")
 
 
-def _check_gtp(arguments):
-    """The engine's board and player: the bounds are the engine's own
-    (``boardsize`` keeps to them too)."""
-    from ..gtp.server import SIZE_LIMITS
-
-    least, most = SIZE_LIMITS[arguments.game]
-    if arguments.size is not None and not least <= arguments.size <= most:
-        raise _usage_error("gtp", f"argument --size: {arguments.game} takes {least} to "
-                                  f"{most}, got {arguments.size}")
-    if arguments.player == "random":
-        for option in OPTIONS:
-            if option.group == "budget" and option.attribute in arguments.given:
-                raise _usage_error("gtp", f"argument {option.label}: only with --player mcts")
-
-
-def _check_match(arguments):
-    """The engines' words, the SPRT's bounds and the options that need
-    another; the modules that check them load only for a match."""
-    from ..match.engines import EngineSpec
-
-    specs = []
-    for words in arguments.engine:
-        try:
-            specs.append(EngineSpec.from_options(words))
-        except (ValueError, TypeError) as error:
-            raise _usage_error("match", f"argument --engine: {error}") from None
-    arguments.specs = specs
-    if arguments.sprt is not None:
-        from ..match.stats import Sprt
-
-        if len(specs) != 2:
-            raise _usage_error("match", "argument --sprt: takes a match of two engines, "
-                                        f"got {len(specs)}")
-        try:
-            arguments.sprt = Sprt(**arguments.sprt)
-        except ValueError as error:
-            reason = str(error).removeprefix("sprt: ")
-            raise _usage_error("match", f"argument --sprt: {reason}") from None
-    if arguments.resume and arguments.jsonl is None:
-        raise _usage_error("match", "argument --resume: needs --jsonl FILE (the games done "
-                                    "are read from it)")
-
-
 def _take_positionals(arguments, positional, counts):
     command = arguments.command
     if "" in positional:
@@ -809,7 +583,9 @@ def _take_positionals(arguments, positional, counts):
         arguments.files = positional
         return
     if command in PLAYERS:
-        _take_game(arguments, positional, counts)
+        from ._values import take_game
+
+        take_game(arguments, positional, counts)
         return
     if not positional:
         raise _usage_error(command, "the following arguments are required: GAME")
@@ -828,25 +604,3 @@ def _take_positionals(arguments, positional, counts):
     arguments.game, arguments.file = game, file
 
 
-def _take_game(arguments, positional, counts):
-    """The engine's and the arbiter's one GAME, and the options they need."""
-    command = arguments.command
-    if len(positional) > 1:
-        raise _usage_error(command, f"unrecognized arguments: {' '.join(positional[1:])}")
-    if positional and positional[0] not in GAMES:
-        listed = ", ".join(repr(name) for name in GAMES)
-        raise _usage_error(command, f"argument GAME: invalid choice: {positional[0]!r} "
-                                    f"(choose from {listed})")
-    options = _options_of(command)
-    missing = ([] if positional else ["GAME"]) + [
-        option.label for option in options
-        if option.required.get(command) and not counts.get(option.attribute)]
-    if missing:
-        raise _usage_error(command, f"the following arguments are required: "
-                                    f"{', '.join(missing)}")
-    for option in options:
-        times = option.required.get(command, 0)
-        if counts.get(option.attribute, 0) < times:
-            raise _usage_error(command, f"argument {option.label}: expected {_times(times)} "
-                                        f"or more, got {_times(counts[option.attribute])}")
-    arguments.game = positional[0]

@@ -3,7 +3,10 @@ from typing import Any, Callable, Mapping, Sequence
 __all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
            "help_text", "parse_arguments", "short_usage", "usage_error", "usage_text"]
 
+PROGRAM: str
 GAMES: tuple[str, ...]
+HELP_COLUMN: int
+TEXT_WIDTH: int
 
 class EarlyExit(Exception):
     status: int
@@ -93,6 +96,8 @@ class Command:
 OPTIONS: tuple[Option, ...]
 COMMANDS: Mapping[str, Command]
 
+def _at_least(minimum: int, maximum: int | None = ...) -> Callable[[str], int]: ...
+def _options_of(command: str) -> list[Option]: ...
 def usage_text(command: str | None = ...) -> str: ...
 def short_usage(command: str | None = ...) -> str: ...
 def help_text(command: str | None = ...) -> str: ...
