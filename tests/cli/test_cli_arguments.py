@@ -200,16 +200,11 @@ def test_the_usage_is_whole_in_the_help_and_short_in_an_error(command, capsys):
                      "havhex: error: unrecognized arguments: --bogus"]
 
 
-def test_readme_synopsis_matches_the_table():
-    # The README's synopsis names each command's options, as the table does,
-    # in lines that fit a terminal.
-    if not README.is_file():
-        pytest.skip("README.md is not beside the tests (installed package)")
-    block = re.search(r"## Command line\n\n```\n(.*?)```", README.read_text(), re.S)
-    assert block, "the README has no command-line synopsis"
+def synopses(block):
+    """The options each command's synopsis in ``block`` shows."""
     synopsis = {}
     command = None
-    for line in block.group(1).splitlines():
+    for line in block.splitlines():
         assert len(line) <= 79, line
         words = line.split()
         if words[:1] == ["havhex"]:
@@ -221,11 +216,35 @@ def test_readme_synopsis_matches_the_table():
             # and an indented line goes on the command above; a required
             # option is shown bare, as in the usage line.
             synopsis.setdefault(command, set()).update(re.findall(r"[\[ ](-[-\w]+)", line))
+    return synopsis
+
+
+def table_options(command):
+    return {option.names[0] for option in OPTIONS
+            if command in option.commands and option.attribute != "help"}
+
+
+def test_readme_synopsis_matches_the_table():
+    # The README's synopsis names each command's options, as the table does,
+    # in lines that fit a terminal.
+    if not README.is_file():
+        pytest.skip("README.md is not beside the tests (installed package)")
+    block = re.search(r"## Command line\n\n```\n(.*?)```", README.read_text(), re.S)
+    assert block, "the README has no command-line synopsis"
+    synopsis = synopses(block.group(1))
     assert set(synopsis) == set(COMMANDS)
     for command, shown in synopsis.items():
-        table = {option.names[0] for option in OPTIONS
-                 if command in option.commands and option.attribute != "help"}
-        assert shown == table, command
+        assert shown == table_options(command), command
+
+
+def test_the_engine_pages_synopses_match_the_table():
+    page = README.parent / "docs" / "matches.md"
+    if not page.is_file():
+        pytest.skip("the docs are not beside the tests (installed package)")
+    for command in ("gtp", "match"):
+        block = re.search(rf"```text\n(havhex {command} .*?)```", page.read_text(), re.S)
+        assert block, command
+        assert synopses(block.group(1)) == {command: table_options(command)}
 
 
 USAGE_ERRORS = [
