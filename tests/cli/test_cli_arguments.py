@@ -333,3 +333,18 @@ def test_help_and_version_go_to_stdout(capsys):
     assert "--jobs N" in capsys.readouterr().out
     assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out.startswith("havhex ")
+
+
+def test_the_engine_options_agree_with_the_engine():
+    # The table names gtp's colour words and sizes in its own text (so that
+    # a judge run does not import the engine): they are the engine's.
+    from havhex.gtp.server import COLOURS, DEFAULT_SIZE, SIZE_LIMITS
+
+    options = {option.names[0]: option for option in OPTIONS}
+    assert set(options["--colours"].convert.choices) == set(COLOURS)
+    text = options["--size"].help_for("gtp")
+    hex_game, havannah_game = "hex", "havannah"
+    assert (f"Hex N x N (default {DEFAULT_SIZE[hex_game]}, at most "
+            f"{SIZE_LIMITS[hex_game][1]})") in text
+    least, most = SIZE_LIMITS[havannah_game]
+    assert f"Havannah base N (default {DEFAULT_SIZE[havannah_game]}, {least} to {most})" in text

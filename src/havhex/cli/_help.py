@@ -8,9 +8,9 @@ __all__ = ["help_text", "short_usage", "usage_text"]
 def _usage_words(command):
     """The usage line's words for ``command``'s options, as argparse shows
     them: ``[--jobs N]``; a required option bare, as many times as it is
-    required (``[--engine ENGINE ...]`` after, when it takes more); the
-    options of a group that exclude each other as ``[--simulations N |
-    --seconds SECONDS]``."""
+    required (``[--engine SPEC ...]`` after, when it takes more); the
+    options of a group that exclude each other, which the table lists
+    together, as ``[--simulations N | --seconds SECONDS]``."""
     words = []
     options = _options_of(command)
     index = 0
