@@ -1,7 +1,6 @@
 """The CLI's argument parser: one table of options gives the parser and the
 help; every option takes the forms argparse users expect; every usage error is
 the usage line and one error line, exit status 2, no traceback."""
-import importlib
 import re
 from pathlib import Path
 
@@ -10,7 +9,7 @@ import pytest
 from conftest import run_cli, write
 from havhex import cli
 from havhex.cli import arguments
-from havhex.cli.arguments import COMMANDS, OPTIONS, OWN_PARSERS, parse_arguments
+from havhex.cli.arguments import COMMANDS, OPTIONS, parse_arguments
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -18,12 +17,23 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 VALUES = {"output": ("out.txt", "out.txt"), "jobs": ("2", 2), "format": ("json", "json"),
           "case": ("3", 3), "rule": ("contest", "contest"), "game_number": ("2", 2),
           "move": ("0", 0), "kind": ("havannah", "havannah"), "max_cells": ("50", 50),
-          "scheduler": ("tcp://h:8786", "tcp://h:8786"), "cluster": ("local:02", "local:2")}
+          "scheduler": ("tcp://h:8786", "tcp://h:8786"), "cluster": ("local:02", "local:2"),
+          "size": ("5", 5), "games": ("4", 4), "rounds": ("3", 3),
+          "pairing": ("gauntlet", "gauntlet"), "st": ("0.5", 0.5), "tc": ("60+0.5", (60, 0.5)),
+          "margin": ("0", 0), "openings": ("plies=3", ("random", 3, None)),
+          "player": ("random", "random"), "simulations": ("50", 50), "seconds": ("2", 2),
+          "seed": ("7", 7), "colours": ("morat", "morat"), "concurrency": ("2", 2),
+          "records": ("games", "games"), "dat": ("m.dat", "m.dat"),
+          "jsonl": ("m.jsonl", "m.jsonl")}
+# What the engine and the arbiter need besides an option.
+NEEDED = {"gtp": ["hex"], "match": ["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y"]}
 
 
 def positionals(command, option=None):
     """Positional arguments that ``option`` goes with (draw's record-only
     options with a record)."""
+    if command in NEEDED:
+        return NEEDED[command]
     if command != "draw":
         return ["a.in"]
     if option is not None and option.attribute in arguments.RECORD_ONLY:
@@ -40,7 +50,8 @@ def forms(option, value):
             yield [f"{name}{value}"]
 
 
-VALUED = [(command, option) for option in OPTIONS if option.takes_value
+# (--engine and --sprt take several words: test_options_of_several_words.)
+VALUED = [(command, option) for option in OPTIONS if option.takes_value and option.words == 1
           for command in option.commands]
 
 
@@ -98,6 +109,17 @@ def test_draw_without_a_file_reads_standard_input(tmp_path):
     assert process.stdout.decode().startswith("<stdin>, case #1")
 
 
+def given(option):
+    """The words that give ``option`` a value it takes."""
+    if not option.takes_value:
+        return [option.names[0]]
+    if option.attribute == "engine":
+        return [option.names[0], "cmd=z", "name=Z"]
+    if option.attribute == "sprt":
+        return [option.names[0], "elo0=0", "elo1=5", "alpha=0.05", "beta=0.05"]
+    return [option.names[0], VALUES[option.attribute][0]]
+
+
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_help_and_usage_come_from_the_table(command):
     usage = arguments.usage_text(command)
@@ -105,22 +127,36 @@ def test_help_and_usage_come_from_the_table(command):
     assert text.startswith(usage + "\n")
     for option in OPTIONS:
         taken = command in option.commands
-        assert (f"[{option.names[0]}" in usage) == taken, option.names
+        shown = re.search(rf"[\[ ]{re.escape(option.invocation())}[\] \n]", usage + "\n")
+        assert (shown is not None) == taken, option.names
         for name in option.names:
             assert (re.search(rf"(^|[ ,])({re.escape(name)})([ ,\n=]|$)", text, re.M)
                     is not None) == taken, name
     # And the parser takes every option that the usage line shows.
-    for name, metavar in re.findall(r"\[(-[-\w]+)(?: (\S+?))?\]", usage):
-        if name == "-h":
+    for option in arguments._options_of(command):
+        if option.attribute == "help":
             continue  # leaves with the help (test_help_and_version_go_to_stdout)
-        value = {"OUT": "x", "N": "1", "K": "1", "{text,json}": "json",
-                 "{official,contest}": "contest", "{hex,havannah}": "hex", "ADDRESS": "h:1",
-                 "local:N": "local:2"}.get(metavar)
-        option = next(option for option in OPTIONS if name in option.names)
         # --ship goes with a cluster (tests/dask/test_dask_options.py).
-        cluster = ["--scheduler", "h:1"] if name == "--ship" else []
-        parse_arguments([command, name, *([value] if value else []), *cluster,
-                         *positionals(command, option)])
+        # (And --resume with a --jsonl file to resume.)
+        cluster = {"ship": ["--scheduler", "h:1"], "resume": ["--jsonl", "m.jsonl"]}.get(
+            option.attribute, [])
+        # (The positionals first: an engine's words run to the next option.)
+        parse_arguments([command, *positionals(command, option), *given(option), *cluster])
+
+
+def test_options_of_several_words():
+    match = ["match", "hex", "--size", "5"]
+    parsed = parse_arguments([*match, "--engine", "cmd=a b", "name=A", "--engine=cmd=c",
+                              "dialect=morat", "--sprt", "elo0=0", "elo1=5", "alpha=0.05",
+                              "beta=0.1", "--quiet"])
+    assert parsed.engine == [["cmd=a b", "name=A"], ["cmd=c", "dialect=morat"]]
+    assert [list(spec.command) for spec in parsed.specs] == [["a", "b"], ["c"]]
+    assert (parsed.sprt.elo1, parsed.sprt.beta, parsed.quiet) == (5, 0.1, True)
+    # An engine's words end at the next option; GAME may come anywhere.
+    parsed = parse_arguments(["match", "--engine", "cmd=a", "--engine", "cmd=b", "arg=-x",
+                              "--size=3", "havannah"])
+    assert (parsed.game, parsed.size, parsed.engine) == (
+        "havannah", 3, [["cmd=a"], ["cmd=b", "arg=-x"]])
 
 
 def test_help_lines_fit_a_terminal():
@@ -136,7 +172,9 @@ def test_help_lines_fit_a_terminal():
 OTHERS = {"havannah": ("replay", "game record", "per game", "draw"),
           "hex": ("replay", "game record", "per game", "draw"),
           "replay": ("judge", "per case", "threads", "progress", "draw"),
-          "draw": ("replay", "judged", "threads", "per game")}
+          "draw": ("replay", "judged", "threads", "per game"),
+          "gtp": ("replay", "judged", "threads", "per case", "draw", "engines", "summary"),
+          "match": ("replay", "judged", "threads", "per case", "draw", "genmove")}
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))
@@ -162,15 +200,12 @@ def test_the_usage_is_whole_in_the_help_and_short_in_an_error(command, capsys):
                      "havhex: error: unrecognized arguments: --bogus"]
 
 
-def test_readme_synopsis_matches_the_table():
-    # The README's synopsis names each command's options, as the table does.
-    if not README.is_file():
-        pytest.skip("README.md is not beside the tests (installed package)")
-    block = re.search(r"## Command line\n\n```\n(.*?)```", README.read_text(), re.S)
-    assert block, "the README has no command-line synopsis"
+def synopses(block):
+    """The options each command's synopsis in ``block`` shows."""
     synopsis = {}
     command = None
-    for line in block.group(1).splitlines():
+    for line in block.splitlines():
+        assert len(line) <= 79, line
         words = line.split()
         if words[:1] == ["havhex"]:
             command = words[1]
@@ -178,22 +213,38 @@ def test_readme_synopsis_matches_the_table():
             command = None
         if command is not None:
             # A command may take two lines (draw's judge inputs and records),
-            # and an indented line goes on the command above.
-            # (gtp's and match's required options are shown without brackets.)
-            pattern = r"[\[ ](-[-\w]+)" if command in OWN_PARSERS else r"\[(-[-\w]+)"
-            synopsis.setdefault(command, set()).update(re.findall(pattern, line))
-    assert set(synopsis) == set(COMMANDS) | set(OWN_PARSERS)
-    # gtp and match parse their own words: the options shown are theirs.
-    for command in OWN_PARSERS:
-        module = importlib.import_module(f"havhex.cli.{command}")
-        known = {name for action in module.build_parser()._actions
-                 for name in action.option_strings}
-        shown = synopsis.pop(command)
-        assert shown and shown <= known, (command, shown - known)
+            # and an indented line goes on the command above; a required
+            # option is shown bare, as in the usage line.
+            synopsis.setdefault(command, set()).update(re.findall(r"[\[ ](-[-\w]+)", line))
+    return synopsis
+
+
+def table_options(command):
+    return {option.names[0] for option in OPTIONS
+            if command in option.commands and option.attribute != "help"}
+
+
+def test_readme_synopsis_matches_the_table():
+    # The README's synopsis names each command's options, as the table does,
+    # in lines that fit a terminal.
+    if not README.is_file():
+        pytest.skip("README.md is not beside the tests (installed package)")
+    block = re.search(r"## Command line\n\n```\n(.*?)```", README.read_text(), re.S)
+    assert block, "the README has no command-line synopsis"
+    synopsis = synopses(block.group(1))
+    assert set(synopsis) == set(COMMANDS)
     for command, shown in synopsis.items():
-        table = {option.names[0] for option in OPTIONS
-                 if command in option.commands and option.attribute != "help"}
-        assert shown == table, command
+        assert shown == table_options(command), command
+
+
+def test_the_engine_pages_synopses_match_the_table():
+    page = README.parent / "docs" / "matches.md"
+    if not page.is_file():
+        pytest.skip("the docs are not beside the tests (installed package)")
+    for command in ("gtp", "match"):
+        block = re.search(rf"```text\n(havhex {command} .*?)```", page.read_text(), re.S)
+        assert block, command
+        assert synopses(block.group(1)) == {command: table_options(command)}
 
 
 USAGE_ERRORS = [
@@ -282,3 +333,18 @@ def test_help_and_version_go_to_stdout(capsys):
     assert "--jobs N" in capsys.readouterr().out
     assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out.startswith("havhex ")
+
+
+def test_the_engine_options_agree_with_the_engine():
+    # The table names gtp's colour words and sizes in its own text (so that
+    # a judge run does not import the engine): they are the engine's.
+    from havhex.gtp.server import COLOURS, DEFAULT_SIZE, SIZE_LIMITS
+
+    options = {option.names[0]: option for option in OPTIONS}
+    assert set(options["--colours"].convert.choices) == set(COLOURS)
+    text = options["--size"].help_for("gtp")
+    hex_game, havannah_game = "hex", "havannah"
+    assert (f"Hex N x N (default {DEFAULT_SIZE[hex_game]}, at most "
+            f"{SIZE_LIMITS[hex_game][1]})") in text
+    least, most = SIZE_LIMITS[havannah_game]
+    assert f"Havannah base N (default {DEFAULT_SIZE[havannah_game]}, {least} to {most})" in text

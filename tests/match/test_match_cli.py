@@ -1,5 +1,6 @@
 """`havhex match` on the command line, with the fixture engines: a match
-runs to its summary, bad options are one line and status 2, a missing
+runs to its summary (nothing with --quiet), bad options are the usage line
+and one error line, status 2, a missing
 engine one line and status 1, and a match killed with SIGKILL resumes
 losing at most the games in flight."""
 import json
@@ -8,10 +9,12 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from havhex.cli.match import main
+from havhex.match.output import DAT_COLUMNS
 from havhex.records import replay
 
 pytestmark = pytest.mark.not_under_sanitizers("engine processes and timing")
@@ -29,7 +32,7 @@ def test_a_match_runs_and_writes_everything(tmp_path, engine_command, capsys):
     argv = ["hex", "--size", "6", *_engine(engine_command, "--seed", "1", name="A"),
             *_engine(engine_command, "--seed", "2", "--illegal", name="B"), "--games", "4",
             "--st", "5", "--records", str(records), "--dat", str(tmp_path / "m.dat"),
-            "--jsonl", str(tmp_path / "m.jsonl"), "--openings", "plies=2", "--quiet"]
+            "--jsonl", str(tmp_path / "m.jsonl"), "--openings", "plies=2"]
     assert main(argv) == 0
     out = capsys.readouterr()
     assert out.err == ""
@@ -49,12 +52,68 @@ def test_a_match_runs_and_writes_everything(tmp_path, engine_command, capsys):
         assert replayed.end == "forfeit"
 
 
+def test_quiet_prints_nothing_when_the_match_runs(tmp_path, engine_command, capsys):
+    argv = ["hex", "--size", "5", *_engine(engine_command, "--seed", "1"),
+            *_engine(engine_command, "--seed", "2"), "--games", "2",
+            "--jsonl", str(tmp_path / "m.jsonl")]
+    assert main(argv + ["--quiet"]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert len((tmp_path / "m.jsonl").read_text().splitlines()) == 2
+    # Without it the same match prints its summary.
+    assert main(argv) == 0
+    assert capsys.readouterr().out.startswith("2 games: ")
+
+
+def _gogui_table(lines):
+    """``(settings, columns, rows)`` of a .dat file's lines, read as gogui's
+    table reader reads them: ``# Key: value`` settings up to a line ``#``,
+    the columns' names on the comment after it, every other line a row."""
+    settings, columns, rows = {}, None, []
+    settings_read = False
+    for line in lines:
+        if line.startswith("#"):
+            comment = line[1:].strip()
+            if settings_read:
+                assert columns is None, f"a second line of names: {line!r}"
+                columns = comment.split("\t")
+            elif comment == "":
+                settings_read = True
+            else:
+                key, colon, value = comment.partition(":")
+                assert colon, f"neither a setting nor the line '#': {line!r}"
+                settings[key.strip()] = value.strip()
+        else:
+            rows.append(line.split("\t"))
+    return settings, columns, rows
+
+
+def test_the_dat_file_starts_as_the_docs_show(tmp_path, engine_command, capsys):
+    page = Path(__file__).resolve().parents[2] / "docs" / "matches.md"
+    if not page.is_file():
+        pytest.skip("the docs are not beside the tests (installed package)")
+    argv = ["hex", "--size", "5", *_engine(engine_command, "--seed", "1", name="A"),
+            *_engine(engine_command, "--seed", "2", name="B"), "--games", "2", "--quiet",
+            "--dat", str(tmp_path / "m.dat")]
+    assert main(argv) == 0
+    written = _gogui_table((tmp_path / "m.dat").read_text().splitlines())
+    text = page.read_text(encoding="utf-8")
+    start = text.index("The start of `match.dat`")
+    block = text[text.index("```text\n", start) + len("```text\n"):]
+    shown = _gogui_table(block[:block.index("```")].splitlines())
+    # The same settings in the same order, the same columns, rows of them.
+    assert list(shown[0]) == list(written[0])
+    assert shown[1] == written[1] == list(DAT_COLUMNS)
+    assert len(written[2]) == 2 and len(shown[2]) >= 2
+    assert all(len(row) == len(DAT_COLUMNS) for row in written[2] + shown[2])
+    assert written[0]["Black"] == "A" and written[0]["Game"] == "hex"
+
+
 def test_havannah_match_between_dialects(tmp_path, engine_command, capsys):
     argv = ["havannah", "--size", "4",
             *_engine(engine_command, "--game", "havannah", "--seed", "3"),
             *_engine(engine_command, "--game", "havannah", "--dialect", "morat", "--seed", "4",
                      name="M"),
-            "--games", "4", "--rule", "contest", "--quiet", "--records", str(tmp_path)]
+            "--games", "4", "--rule", "contest", "--records", str(tmp_path)]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert out.startswith("4 games: ")
@@ -66,7 +125,7 @@ def test_havannah_match_between_dialects(tmp_path, engine_command, capsys):
 @pytest.mark.parametrize("argv, words", [
     (["hex"], "--size"),
     (["chess", "--size", "5"], "chess"),
-    (["hex", "--size", "5", "--engine", "cmd=x"], "two --engine"),
+    (["hex", "--size", "5", "--engine", "cmd=x"], "--engine: expected twice or more"),
     (["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y", "--st", "-1"], "--st"),
     (["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y", "--tc", "1+x"], "--tc"),
     (["hex", "--size", "5", "--engine", "cmd=x", "--engine", "bogus=1"], "bogus"),
@@ -76,10 +135,12 @@ def test_havannah_match_between_dialects(tmp_path, engine_command, capsys):
       "elo1=1", "alpha=0.05", "beta=0.05"], "elo0"),
     (["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y", "--resume"], "--jsonl"),
 ])
-def test_bad_options_are_one_line_and_status_2(argv, words, capsys):
+def test_bad_options_are_a_usage_error_and_status_2(argv, words, capsys):
     assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("havhex match: ") and words in err
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("usage: havhex match [-h] --size N --engine SPEC ")
+    assert lines[1].startswith("havhex: error: ") and words in lines[1]
 
 
 def test_a_missing_engine_is_one_line_and_status_1(tmp_path, engine_command, capsys):
@@ -108,7 +169,7 @@ def test_killed_match_resumes_losing_only_games_in_flight(tmp_path, engine_comma
             *_engine(engine_command, "--seed", "1", "--slow", "0.01"),
             *_engine(engine_command, "--seed", "2"), "--games", "24", "--concurrency", "2",
             "--jsonl", str(jsonl), "--dat", str(tmp_path / "m.dat"), "--records",
-            str(tmp_path / "games"), "--quiet"]
+            str(tmp_path / "games")]
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     try:
@@ -143,7 +204,7 @@ def test_a_dead_engine_is_restarted_for_the_next_game(tmp_path, engine_command, 
                                                      reason):
     argv = ["hex", "--size", "5", *_engine(engine_command, "--seed", "1", name="A"),
             *_engine(engine_command, "--seed", "2", *flags, name="B"), "--games", "4",
-            "--st", "0.3", "--quiet", "--jsonl", str(tmp_path / "m.jsonl")]
+            "--st", "0.3", "--jsonl", str(tmp_path / "m.jsonl")]
     started = time.monotonic()
     assert main(argv) == 0
     assert time.monotonic() - started < 30
@@ -172,8 +233,7 @@ def test_morat_matches_run_to_the_end(tmp_path, morat, engine_command, capsys, g
         second = _engine(engine_command, "--game", game, "--seed", "5", name="fixture")
     records = tmp_path / "games"
     argv = [game, "--size", str(size), *first, *second, "--games", "2", "--st", "0.05",
-            "--margin", "0.5", "--records", str(records), "--jsonl", str(tmp_path / "m.jsonl"),
-            "--quiet"]
+            "--margin", "0.5", "--records", str(records), "--jsonl", str(tmp_path / "m.jsonl")]
     assert main(argv) == 0
     assert capsys.readouterr().out.startswith("2 games: ")
     lines = [json.loads(line) for line in (tmp_path / "m.jsonl").read_text().splitlines()]
@@ -193,7 +253,7 @@ def test_morat_matches_run_to_the_end(tmp_path, morat, engine_command, capsys, g
 def test_sprt_stops_a_match_on_the_command_line(tmp_path, engine_command, capsys):
     argv = ["hex", "--size", "5", *_engine(engine_command, "--seed", "1", name="A"),
             *_engine(engine_command, "--seed", "2", "--nonsense", name="B"), "--games", "500",
-            "--sprt", "elo0=0", "elo1=100", "alpha=0.05", "beta=0.05", "--quiet",
+            "--sprt", "elo0=0", "elo1=100", "alpha=0.05", "beta=0.05",
             "--jsonl", str(tmp_path / "m.jsonl")]
     assert main(argv) == 0
     out = capsys.readouterr().out

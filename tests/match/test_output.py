@@ -5,8 +5,8 @@ import subprocess
 import sys
 
 from havhex.match.arbiter import Clock, GameResult, play_game
-from havhex.match.output import (DAT_COLUMNS, DatWriter, JsonlWriter, read_jsonl, record_text,
-                                 result_text, summary, write_record)
+from havhex.match.output import (DAT_COLUMNS, DatWriter, JsonlWriter, _elo, read_jsonl,
+                                 record_text, result_text, summary, write_record)
 from havhex.match.stats import Sprt
 from havhex.records import replay
 from match_fakes import EngineFailure, first_free, havannah_player, hex_player, seeded_random
@@ -154,6 +154,17 @@ def test_summary_counts_per_engine_and_pair():
     assert "A: 2 W 1 D 1 L (moving first 1-1-0, second 1-0-1)" in text
     assert "A vs B: 2-1-1" in text
     assert "SPRT elo0=0 elo1=10" in text and "no decision" in text
+
+
+def test_an_even_score_is_elo_plus_zero():
+    # -400 log10(1) is -0.0, and a difference just below 0 rounds to it.
+    results = [GameResult("hex", 5, winner=winner, reason="connection", engines=(0, 1),
+                          index=index) for index, winner in enumerate((0, 1), 1)]
+    line = summary(results, ["A", "B"]).splitlines()[-1]
+    assert line.startswith("A vs B: 1-0-1, Elo +0.0 [-"), line
+    assert "-0.0" not in summary(results, ["A", "B"])
+    assert [_elo(value) for value in (-0.0, 0.0, -0.04, 0.04, -0.05, 12.34)] == [
+        "+0.0", "+0.0", "+0.0", "+0.0", "-0.1", "+12.3"]
 
 
 class _Terminal:

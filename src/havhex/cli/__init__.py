@@ -1,7 +1,8 @@
 """Command line: ``havhex havannah|hex [FILE ...]`` prints the judge's output,
 ``havhex replay [FILE ...]`` what game records' games came to, ``havhex draw
 GAME FILE`` the picture of a case (GAME ``record``: of a game record, or the
-page stepping through it).
+page stepping through it); ``havhex gtp`` and ``havhex match`` run in their
+modules, ``gtp`` and ``match``.
 
 Every fault in the input is one line on stderr, ``havhex: FILE:LINE: reason``,
 and exit status 1; a usage error is the usage line and one error line, exit
@@ -151,29 +152,35 @@ def _catch_sigterm():
         return None
 
 
+def _leave(leave):
+    """The exit status of ``EarlyExit``, its text written: help and the
+    version to stdout, a usage error to stderr."""
+    if leave.status != 0:
+        if sys.stderr is not None:
+            sys.stderr.write(leave.text)
+        return leave.status
+    if sys.stdout is None:
+        _complain(STDOUT_CLOSED)
+        return 1
+    sys.stdout.write(leave.text)
+    return 0
+
+
 def main(argv=None):
     """Run the command line ``argv`` (default: ``sys.argv[1:]``); returns the
     exit status."""
     try:
         arguments = parse_arguments(sys.argv[1:] if argv is None else list(argv))
     except EarlyExit as leave:
-        if leave.status != 0:
-            if sys.stderr is not None:
-                sys.stderr.write(leave.text)
-            return leave.status
-        if sys.stdout is None:
-            _complain(STDOUT_CLOSED)
-            return 1
-        sys.stdout.write(leave.text)
-        return 0
+        return _leave(leave)
     if arguments.command == "gtp":
-        from .gtp import main as gtp_main
+        from .gtp import run
 
-        return gtp_main(arguments.files)
+        return run(arguments)
     if arguments.command == "match":
-        from .match import main as match_main
+        from .match import run
 
-        return match_main(arguments.files)
+        return run(arguments)
     if arguments.output is None and sys.stdout is None:
         # Started with descriptor 1 closed (``>&-``): nothing to judge for.
         _complain(STDOUT_CLOSED)

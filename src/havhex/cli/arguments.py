@@ -1,18 +1,26 @@
 """The command line's words: one table of commands and options, from which
-both the parser and the usage and help texts are made.
+both the parser and the usage and help texts are made.  The texts are made
+in ``_help``, and the values of the options a judge run seldom or never
+takes (the engine's, the arbiter's, Dask's) are checked in ``_values``: both
+load only when needed, so that a judge run, whose start-up is part of every
+run, compiles and runs little more than the parser.
 
 Every option takes the forms ``-j 2``, ``-j2``, ``-j=2``, ``--jobs 2`` and
 ``--jobs=2``; ``--`` ends the options.  A usage error (an unknown option, a
 bad or missing value, a missing or extra argument) is the usage line and one
 ``havhex: error: ...`` line on stderr, exit status 2.
 
+Every command, the engine and the arbiter (``gtp``, ``match``) too, is read
+here: an option that several commands take (``--rule``, ``--swap``,
+``--size``) is declared once and means the same in each.
+
 Hand-written rather than argparse: argparse (with ``re`` and ``gettext``)
 would double the start-up time of a judge run.
 """
 from .._version import __version__
 
-__all__ = ["COMMANDS", "GAMES", "OPTIONS", "OWN_PARSERS", "Arguments", "Command", "EarlyExit", "Option",
-           "help_text", "parse_arguments", "short_usage", "usage_text"]
+__all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
+           "help_text", "parse_arguments", "short_usage", "usage_error", "usage_text"]
 
 PROGRAM = "havhex"
 GAMES = ("havannah", "hex")
@@ -24,9 +32,13 @@ DRAW_INPUTS = GAMES + (RECORD,)
 JUDGES = GAMES
 REPLAY = ("replay",)
 DRAW = ("draw",)
+GTP = ("gtp",)
+MATCH = ("match",)
 # The commands whose positional arguments are any number of input files.
 READERS = JUDGES + REPLAY
-EVERY_COMMAND = READERS + DRAW
+# The commands that play: the engine and the arbiter.
+PLAYERS = GTP + MATCH
+EVERY_COMMAND = READERS + DRAW + PLAYERS
 HELP_COLUMN = 22   # where an option's help starts, as in argparse
 TEXT_WIDTH = 79
 
@@ -43,37 +55,69 @@ class EarlyExit(Exception):
 
 class Arguments:
     """The parsed command line.  ``command`` is a game (judge its inputs),
-    ``"replay"`` or ``"draw"``; every option's attribute holds its default until given."""
+    ``"replay"``, ``"draw"``, ``"gtp"`` or ``"match"``; every option's
+    attribute holds its default (in that command) until given."""
 
     def __init__(self, command):
         self.command = command
         self.files = []        # the judges' inputs: none means standard input
-        self.game = None       # draw: the game of FILE
+        self.game = None       # draw: the game of FILE; gtp, match: the game played
         self.file = None       # draw: its one input
+        self.specs = []        # match: the engines, each --engine's EngineSpec
         self.given = set()     # the attributes of the options given
-        for option in OPTIONS:
-            setattr(self, option.attribute, option.default)
+        self.__dict__.update(_defaults(command))
+
+
+_DEFAULTS = {}
+
+
+def _defaults(command):
+    """Every option's attribute and its default in ``command``, made once
+    (a list default is never changed in place: --engine makes a new one)."""
+    if command not in _DEFAULTS:
+        _DEFAULTS[command] = {option.attribute: option.default_for(command)
+                              for option in OPTIONS}
+    return _DEFAULTS[command]
 
 
 # ---------------------------------------------------------------------------
 # Values
 # ---------------------------------------------------------------------------
 
-def _at_least(minimum):
-    """A converter to an int >= minimum, of ASCII digits only: ``int()`` alone
-    would also take ``' 2'``, ``'1_0'``, ``'+2'`` and other scripts' digits."""
+def _at_least(minimum, maximum=None):
+    """A converter to an int >= minimum (and <= maximum, if given), of ASCII
+    digits only: ``int()`` alone would also take ``' 2'``, ``'1_0'``,
+    ``'+2'`` and other scripts' digits."""
 
     def convert(value):
         digits = value[1:] if value.startswith("-") else value
         if not (digits.isascii() and digits.isdigit()):
             raise ValueError(f"invalid int value: {value!r}")
+        if maximum is not None and len(digits.lstrip("0")) > len(str(maximum)):
+            # Beyond the bound however many digits, without converting them.
+            raise ValueError(f"must be at most {maximum}, got {value[:40]!r}"
+                             + ("..." if len(value) > 40 else ""))
         try:
             number = int(value)
         except ValueError:   # beyond the digits int() converts
             raise ValueError(f"invalid int value: {value!r}") from None
         if number < minimum:
             raise ValueError(f"must be at least {minimum}, got {number}")
+        if maximum is not None and number > maximum:
+            raise ValueError(f"must be at most {maximum}, got {number}")
         return number
+
+    return convert
+
+
+def _later(name):
+    """The converter ``name`` of ``_values``, imported when its option is
+    given: options that a judge run seldom or never takes."""
+
+    def convert(value):
+        from . import _values
+
+        return getattr(_values, name)(value)
 
     return convert
 
@@ -96,52 +140,6 @@ def _file_name(value):
     return value
 
 
-def _address(value):
-    """A scheduler's address, ``[PROTOCOL://]HOST:PORT``: checked here, since
-    Dask takes a malformed one only to fail slowly."""
-    protocol, separator, rest = value.rpartition("://")
-    host, colon, port = rest.rpartition(":")
-    if (value != value.strip() or not colon or not host or not port.isascii()
-            or not port.isdigit() or not 0 < int(port) < 65536
-            or (separator and not protocol)):
-        raise ValueError(f"expected a scheduler address [PROTOCOL://]HOST:PORT, got {value!r}")
-    return value
-
-
-# Worker processes --cluster local:N may start, per core: each is a Python
-# process of some 100 MB, and more than a few per core only share the cores.
-_LOCAL_WORKERS_PER_CORE = 4
-
-
-def _local_workers_limit():
-    """The largest N of ``--cluster local:N`` on this machine."""
-    import os
-
-    return _LOCAL_WORKERS_PER_CORE * (os.cpu_count() or 1)
-
-
-def _local_cluster(value):
-    """``local:N`` with 1 <= N <= :func:`_local_workers_limit` worker
-    processes (a larger N would start processes until memory runs out)."""
-    kind, colon, count = value.partition(":")
-    if kind != "local" or not colon:
-        raise ValueError(f"expected local:N, got {value!r}")
-    limit = _local_workers_limit()
-    digits = count.isascii() and count.isdigit()
-    if digits and len(count.lstrip("0")) > len(str(limit)):
-        number = limit + 1          # beyond the limit, however many digits
-    else:
-        try:
-            number = _at_least(1)(count)
-        except ValueError:
-            raise ValueError(f"expected local:N with N at least 1, got {value!r}") from None
-    if number > limit:
-        raise ValueError(f"expected local:N with N at most {limit} "
-                         f"({_LOCAL_WORKERS_PER_CORE} per core), got {value[:40]!r}"
-                         + ("..." if len(value) > 40 else ""))
-    return f"local:{number}"
-
-
 # ---------------------------------------------------------------------------
 # The table
 # ---------------------------------------------------------------------------
@@ -151,9 +149,17 @@ class Option:
     ``convert`` for its value (None: a flag, which takes no value and sets
     True), the commands that take it and its help: one text, or a dict of
     texts by command (each command's help says what the option does there,
-    not what it does in the others)."""
+    not what it does in the others).
 
-    def __init__(self, names, attribute, default, help, commands, convert=None, metavar=None):
+    ``words`` is how many words its value is: 1, a number, or ``"+"`` (one
+    or more, up to the next option); ``convert`` takes the one word, else
+    the list of them.  ``append``: each time it is given adds its value to
+    a list (else the last one counts).  ``required``: the commands that
+    need it, with how many times.  ``group``: options of one group exclude
+    each other.  ``default`` may be a dict of defaults by command."""
+
+    def __init__(self, names, attribute, default, help, commands, convert=None, metavar=None,
+                 words=1, append=False, required=None, group=None):
         self.names = names
         self.attribute = attribute
         self.default = default
@@ -161,6 +167,10 @@ class Option:
         self.commands = commands
         self.convert = convert
         self.metavar = metavar
+        self.words = words
+        self.append = append
+        self.required = required or {}
+        self.group = group
 
     @property
     def takes_value(self):
@@ -171,25 +181,115 @@ class Option:
         """The option as error messages name it: ``-j/--jobs``."""
         return "/".join(self.names)
 
+    def default_for(self, command):
+        if isinstance(self.default, dict):
+            return self.default.get(command)
+        return [] if self.append else self.default
+
     def help_for(self, command):
-        """The option's help in ``command``'s help."""
-        if isinstance(self.help, dict):
-            return self.help[command]
-        return self.help
+        """The option's help in ``command``'s help, with how often it is
+        required there."""
+        text = self.help[command] if isinstance(self.help, dict) else self.help
+        times = self.required.get(command)
+        if times == 1:
+            text += " (required)"
+        elif times:
+            text += " (required, given twice or more)" if times == 2 else \
+                f" (required, given {times} times or more)"
+        return text
 
     def shown_value(self):
         choices = getattr(self.convert, "choices", None)
         return "{" + ",".join(choices) + "}" if choices else self.metavar
 
+    def invocation(self, name=None):
+        """``--jobs N``: a spelling and the value it takes."""
+        shown = self.shown_value()
+        name = self.names[0] if name is None else name
+        return f"{name} {shown}" if shown else name
+
+
+_RULE_HELP = ("Havannah's ring rule: official (a loop around any cells; default) or "
+              "contest (a loop around an empty cell)")
 
 # The same spelling means the same thing in every command that takes it.
 OPTIONS = (
     Option(("-h", "--help"), "help", False, "show this help message and exit", EVERY_COMMAND),
+    # The engine's and the arbiter's own options first: their usage lines
+    # then start with what they need.
+    Option(("--size",), "size", None,
+           {"gtp": "the board: Hex N x N (default 11, at most 128), Havannah base N "
+                   "(default 8, 2 to 64); boardsize changes it",
+            "match": "the board: Hex N x N, Havannah base N"},
+           PLAYERS, _at_least(1), "N", required={"match": 1}),
+    Option(("--engine",), "engine", None,
+           "one engine's words (as havhex.match.engines.EngineSpec takes them): "
+           "cmd=COMMAND, its command line quoted as for a shell, and any of name=NAME, "
+           "dialect=havhex|morat|benzene|castro, dir=DIR, stderr=FILE, "
+           "init=GTP-COMMAND and arg=WORD (both repeatable), proto=gtp",
+           MATCH, list, "SPEC", words="+", append=True, required={"match": 2}),
+    Option(("--games",), "games", 2, "games per pair of engines and round (default 2)",
+           MATCH, _at_least(1), "N"),
+    Option(("--rounds",), "rounds", 1, "rounds: each plays --games games of every pair "
+           "(default 1)", MATCH, _at_least(1), "N"),
+    Option(("--pairing",), "pairing", "round-robin",
+           "with three engines or more: every pair (round-robin, the default) or the "
+           "first engine against each other (gauntlet)",
+           MATCH, _one_of("round-robin", "gauntlet")),
+    Option(("--st",), "st", None, "seconds a move, on the arbiter's clock", MATCH,
+           _later("seconds"), "SECONDS"),
+    Option(("--tc",), "tc", None,
+           "BASE seconds a game plus INC seconds a move, on the arbiter's clock",
+           MATCH, _later("time_control"), "BASE+INC"),
+    Option(("--margin",), "margin", 0.1,
+           "seconds past the clock before a move loses on time (default 0.1)",
+           MATCH, _later("seconds_or_zero"), "SECONDS"),
+    Option(("--openings",), "openings", ("none", 2, None),
+           "none (the default), all (every one-move opening), plies=N (N random "
+           "moves) or file=PATH (the games of an SGF or .hgf file); each is played "
+           "twice, seats reversed",
+           MATCH, _later("openings"), "{none,all,plies=N,file=PATH}"),
+    Option(("--swap",), "swap", False, "the pie rule is on: the second player may swap",
+           PLAYERS),
+    Option(("--player",), "player", "mcts",
+           "who chooses genmove's moves: random or mcts (a Monte Carlo tree search; "
+           "default)", GTP, _one_of("random", "mcts")),
+    Option(("--simulations",), "simulations", None,
+           "mcts: simulations a move (default: the clock's time, else 1000)",
+           GTP, _at_least(1, 10 ** 12 - 1), "N", group="budget"),
+    Option(("--seconds",), "seconds", None, "mcts: seconds a move",
+           GTP, _later("seconds"), "SECONDS", group="budget"),
+    Option(("--seed",), "seed", {"gtp": None, "match": 0},
+           {"gtp": "the player's random seed (default: a fresh one)",
+            "match": "the seed of random openings (default 0)"},
+           PLAYERS, _at_least(0, 10 ** 18 - 1), "N"),
+    Option(("--colours",), "colours", "havhex",
+           "the colour words: havhex (Hex red/blue, Havannah white/black; default), "
+           "benzene (black moves first), morat (white moves first)",
+           GTP, _one_of("havhex", "benzene", "morat")),
+    Option(("--verbose",), "verbose", False,
+           "after each genmove, a line on stderr: its time and simulations a second", GTP),
+    Option(("--concurrency",), "concurrency", 1, "games played at once (default 1)",
+           MATCH, _at_least(1), "N"),
+    Option(("--sprt",), "sprt", None,
+           "a sequential probability ratio test of elo0 against elo1 (two engines): "
+           "the match stops when it accepts one",
+           MATCH, _later("sprt_words"), "elo0=E0 elo1=E1 alpha=A beta=B", words=4),
+    Option(("--records",), "records", None,
+           "write a record of each game into DIR (SGF for Hex, .hgf for Havannah)",
+           MATCH, _file_name, "DIR"),
+    Option(("--dat",), "dat", None, "write gogui-twogtp's results table to FILE",
+           MATCH, _file_name, "FILE"),
+    Option(("--jsonl",), "jsonl", None, "write a JSON object a game to FILE, one a line",
+           MATCH, _file_name, "FILE"),
+    Option(("--resume",), "resume", False,
+           "go on with a stopped match: play only the games --jsonl FILE does not hold",
+           MATCH),
     Option(("-o", "--output"), "output", None,
            {**dict.fromkeys(JUDGES, "write the output to OUT, only once every input is judged"),
             "replay": "write the output to OUT, only once every record is replayed",
             "draw": "write the picture (or the page) to OUT"},
-           EVERY_COMMAND, _file_name, "OUT"),
+           READERS + DRAW, _file_name, "OUT"),
     Option(("-j", "--jobs"), "jobs", 1,
            {**dict.fromkeys(JUDGES, "judge on N threads (0: one per core; default 1)"),
             "replay": "replay on N processes: this one and N - 1 workers (0: one per "
@@ -204,19 +304,20 @@ OPTIONS = (
            READERS, _one_of("text", "json")),
     Option(("--quiet",), "quiet", False,
            {**dict.fromkeys(JUDGES, "no progress display"),
-            "replay": "no summary line on stderr"}, READERS),
+            "replay": "no summary line on stderr",
+            "match": "print nothing when the match runs: no progress line, no summary"},
+           READERS + MATCH),
     Option(("--rule",), "rule", "official",
-           "Havannah's ring rule: official (a loop around any cells; default) or contest "
-           "(a loop around an empty cell)",
-           REPLAY + DRAW, _one_of("official", "contest")),
+           {**dict.fromkeys(REPLAY + PLAYERS, _RULE_HELP), "draw": f"record: {_RULE_HELP}"},
+           REPLAY + DRAW + PLAYERS, _one_of("official", "contest")),
     Option(("--scheduler",), "scheduler", None,
            "run on the Dask cluster whose scheduler is at ADDRESS (host:port or "
            "tcp://host:port; needs havhex[dask])",
-           READERS, _address, "ADDRESS"),
+           READERS, _later("address"), "ADDRESS"),
     Option(("--cluster",), "cluster", None,
            "run on a Dask cluster of N worker processes started on this machine for the "
            "run (needs havhex[dask])",
-           READERS, _local_cluster, "local:N"),
+           READERS, _later("local_cluster"), "local:N"),
     Option(("--ship",), "ship", False,
            "with --scheduler or --cluster: read the inputs here and send their bytes to "
            "the workers (default: workers read the paths)", READERS),
@@ -225,7 +326,7 @@ OPTIONS = (
     Option(("--text",), "text", False, "print the board as text instead of SVG", DRAW),
     Option(("--game",), "game_number", 1,
            "record: the game of the file to draw, counted from 1 (default 1)",
-           DRAW, _at_least(1), "N"),
+           DRAW, _at_least(1), "G"),
     Option(("--move",), "move", None,
            "record: draw the position after move K, swaps counted (0: the start; default "
            "the winning move, else the last)",
@@ -235,13 +336,17 @@ OPTIONS = (
            "(buttons, arrow keys), opened at move K",
            DRAW),
     Option(("--kind",), "kind", None,
-           "record: the game of records without GM[] (default: GM[] or the file's "
-           "extension says; .hgf is Havannah), as for standard input",
-           REPLAY + DRAW, _one_of("hex", "havannah")),
+           {"replay": "the game of records without GM[] (default: GM[] or the file's "
+                      "extension says; .hgf is Havannah), as for standard input",
+            "draw": "record: the game of a record without GM[] (default: GM[] or the "
+                    "file's extension says; .hgf is Havannah), as for standard input"},
+           REPLAY + DRAW, _one_of(*GAMES)),
     Option(("--max-cells",), "max_cells", None,
-           "record: the most cells a record's board may have (default 1000000); a "
-           "bigger board is refused, not allocated",
-           REPLAY + DRAW, _at_least(1), "N"),
+           {"replay": "the most cells a record's board may have (default 1000000); a "
+                      "bigger board is refused, not allocated",
+            "draw": "record: the most cells the record's board may have (default "
+                    "1000000); a bigger board is refused, not allocated"},
+           REPLAY + DRAW, _at_least(1), "CELLS"),
 )
 
 # draw's options for one kind of input only: given with the other, a usage error.
@@ -261,6 +366,7 @@ class Command:
 
 
 _STDIN_NOTE = "none or '-' reads standard input"
+_GAME_WORDS = " or ".join(GAMES)
 COMMANDS = {
     "havannah": Command(
         "the first move that completes a ring, a bridge or a fork",
@@ -282,22 +388,25 @@ COMMANDS = {
         "draw one case or one game record as an SVG picture (or as text, or a page)",
         "Draw case N of an input: the board after its winning move (or after all "
         "moves), with the winning structure highlighted.  Limits: Hex boards up to "
-        "N = 200 (the text view up to 40), Havannah boards in the text view up to "
-        "S = 20 and as SVG of any size with up to 100000 stones drawn.  A case beyond "
-        "them is refused before its moves are read.  With GAME record, draw game N of "
-        "a record (SGF Hex, Little Golem .hgf) after move K, both players' stones, the "
-        "structure highlighted from the winning move on, or (--html) the page that "
-        "steps through it; boards up to Havannah S = 41 and Hex 200 x 200.",
-        (("GAME", "havannah or hex (an input in the judge format), or record"),
+        "200 x 200 (the text view up to 40 x 40), Havannah boards in the text view up "
+        "to base 20 and as SVG of any size with up to 100000 stones drawn.  A case "
+        "beyond them is refused before its moves are read.  With GAME record, draw "
+        "game G of a record (SGF Hex, Little Golem .hgf) after move K, both players' "
+        "stones, the structure highlighted from the winning move on, or (--html) the "
+        "page that steps through it; boards up to Havannah base 41 and Hex 200 x 200.",
+        (("GAME", f"{_GAME_WORDS} (an input in the judge format), or {RECORD}"),
          ("[FILE]", f"the input or the record file; {_STDIN_NOTE}"))),
-}
-
-# The commands that parse their own words (everything after the command's
-# name goes to their module's ``main``): the engine and the arbiter, whose
-# options (cutechess-cli's shape for the arbiter) are not the judges'.
-OWN_PARSERS = {
-    "gtp": "a GTP engine over havhex's boards (random or MCTS player)",
-    "match": "play engines against each other, every move checked by havhex's judge",
+    "gtp": Command(
+        "a GTP engine over havhex's boards (random or MCTS player)",
+        "A GTP engine over havhex's boards, on standard input and output: it plays "
+        "at random or by Monte Carlo tree search, and ends on quit or at the end of "
+        "its input (docs/matches.md).",
+        (("GAME", _GAME_WORDS),)),
+    "match": Command(
+        "play engines against each other, every move checked by havhex's judge",
+        "Play GTP engines against each other, every move checked on havhex's board; "
+        "the summary (wins, draws, losses, Elo) goes to stdout (docs/matches.md).",
+        (("GAME", _GAME_WORDS),)),
 }
 
 
@@ -311,90 +420,36 @@ def _options_of(command):
 
 def usage_text(command=None):
     """The usage of ``command`` (None: of ``havhex`` itself), in lines of at
-    most TEXT_WIDTH characters, as argparse wraps it: every option, then the
-    positional arguments, each line after the first under the first option."""
-    if command is None:
-        return f"usage: {PROGRAM} [-h] [--version] COMMAND ..."
-    lead = f"usage: {PROGRAM} {command}"
-    words = []
-    for option in _options_of(command):
-        shown = option.shown_value()
-        words.append(f"[{option.names[0]} {shown}]" if shown else f"[{option.names[0]}]")
-    words += [shown for shown, _ in COMMANDS[command].positionals]
-    lines, line = [], lead
-    for word in words:
-        if line.strip() and len(line) + 1 + len(word) > TEXT_WIDTH:
-            lines.append(line)
-            line = " " * len(lead)
-        line = f"{line} {word}"
-    lines.append(line)
-    return "\n".join(lines)
+    most TEXT_WIDTH characters, as argparse wraps it."""
+    from ._help import usage_text
+
+    return usage_text(command)
 
 
 def short_usage(command=None):
     """One usage line for a usage error (the whole usage is in ``--help``)."""
-    if command is None:
-        return usage_text()
-    positionals = " ".join(shown for shown, _ in COMMANDS[command].positionals)
-    return f"usage: {PROGRAM} {command} [-h] [options] {positionals}"
+    from ._help import short_usage
 
-
-def _wrap(text, indent, width=TEXT_WIDTH):
-    """``text`` in lines of at most ``width`` characters after ``indent`` spaces."""
-    lines, line = [], ""
-    for word in text.split():
-        if line and indent + len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return lines
-
-
-def _entry(invocation, help):
-    """An argparse-style help entry: the help beside the invocation, or on
-    the next lines when the invocation is too long to leave room."""
-    helps = _wrap(help, HELP_COLUMN)
-    lead = f"  {invocation}"
-    if len(lead) <= HELP_COLUMN - 2:
-        first = f"{lead:<{HELP_COLUMN}}{helps[0]}"
-        rest = helps[1:]
-    else:
-        first, rest = lead, helps
-    return [first] + [" " * HELP_COLUMN + line for line in rest]
+    return short_usage(command)
 
 
 def help_text(command=None):
     """The ``--help`` text of ``command`` (None: of ``havhex`` itself)."""
-    lines = [usage_text(command), ""]
-    if command is None:
-        lines += ["Fast, explainable judges for the connection games Havannah and Hex.", "",
-                  "commands:"]
-        for name, entry in COMMANDS.items():
-            lines += _entry(name, entry.summary)
-        for name, summary in OWN_PARSERS.items():
-            lines += _entry(name, summary)
-        lines += ["", f'Run "{PROGRAM} COMMAND --help" for a command\'s options.']
-        return "\n".join(lines) + "\n"
-    entry = COMMANDS[command]
-    lines += _wrap(entry.description, 0) + ["", "positional arguments:"]
-    for shown, help in entry.positionals:
-        lines += _entry(shown.strip("[]. "), help)
-    lines += ["", "options:"]
-    for option in _options_of(command):
-        shown = option.shown_value()
-        invocation = ", ".join(option.names) + (f" {shown}" if shown else "")
-        lines += _entry(invocation, option.help_for(command))
-    return "\n".join(lines) + "\n"
+    from ._help import help_text
+
+    return help_text(command)
 
 
 # ---------------------------------------------------------------------------
 # The parser
 # ---------------------------------------------------------------------------
 
-def _usage_error(command, message):
+def usage_error(command, message):
+    """The ``EarlyExit`` of a usage error in ``command`` (None: before one)."""
     return EarlyExit(2, f"{short_usage(command)}\n{PROGRAM}: error: {message}\n")
+
+
+_usage_error = usage_error
 
 
 def _spellings(command):
@@ -422,22 +477,22 @@ def parse_arguments(argv):
         raise EarlyExit(0, help_text())
     if head == "--version":
         raise EarlyExit(0, f"{PROGRAM} {__version__}\n")
-    if head in OWN_PARSERS:
-        arguments = Arguments(head)
-        arguments.files = list(argv[1:])    # the command's own words, parsed by its module
-        return arguments
     if head not in COMMANDS:
-        listed = ", ".join(repr(name) for name in (*COMMANDS, *OWN_PARSERS))
+        listed = ", ".join(repr(name) for name in COMMANDS)
         raise _usage_error(None, f"argument COMMAND: invalid choice: {head!r} "
                                  f"(choose from {listed})")
     command = head
     arguments = Arguments(command)
     spellings = _spellings(command)
     positional = []
-    words = iter(argv[1:])
-    for word in words:
+    counts = {}
+    words = argv[1:]
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
         if word == "--":
-            positional.extend(words)
+            positional.extend(words[index:])
             break
         if not word.startswith("-") or word == "-":
             positional.append(word)
@@ -453,19 +508,53 @@ def parse_arguments(argv):
             if option.attribute == "help":
                 raise EarlyExit(0, help_text(command))
             setattr(arguments, option.attribute, True)
-            arguments.given.add(option.attribute)
-            continue
-        if value is None:
-            value = next(words, None)
+        else:
+            # A value is the next word(s), whatever they look like (as getopt
+            # takes them); only a value of one or more words stops at an
+            # option, its first word too (a forgotten value is then named).
             if value is None:
-                raise _usage_error(command, f"argument {option.label}: expected one argument")
-        try:
-            setattr(arguments, option.attribute, option.convert(value))
-        except ValueError as exc:
-            raise _usage_error(command, f"argument {option.label}: {exc}") from None
+                if index == len(words) or (option.words == "+"
+                                           and words[index].startswith("-")):
+                    expected = (f"{option.words} arguments" if option.words not in (1, "+")
+                                else "one argument" if option.words == 1
+                                else "at least one argument")
+                    raise _usage_error(command, f"argument {option.label}: expected {expected}")
+                value = words[index]
+                index += 1
+            if option.words != 1:
+                values = [value]
+                if option.words == "+":
+                    while index < len(words) and not words[index].startswith("-"):
+                        values.append(words[index])
+                        index += 1
+                else:
+                    values += words[index:index + option.words - 1]
+                    index += option.words - 1
+                    if len(values) < option.words:
+                        raise _usage_error(command, f"argument {option.label}: expected "
+                                                    f"{option.words} arguments")
+                value = values
+            try:
+                converted = option.convert(value)
+            except ValueError as exc:
+                raise _usage_error(command, f"argument {option.label}: {exc}") from None
+            if option.append:
+                converted = getattr(arguments, option.attribute) + [converted]
+            setattr(arguments, option.attribute, converted)
+        if option.group is not None:
+            for other in _options_of(command):
+                if (other.group == option.group and other is not option
+                        and other.attribute in arguments.given):
+                    raise _usage_error(command, f"argument {option.label}: not allowed "
+                                                f"with argument {other.label}")
         arguments.given.add(option.attribute)
-    _take_positionals(arguments, positional)
+        counts[option.attribute] = counts.get(option.attribute, 0) + 1
+    _take_positionals(arguments, positional, counts)
     _check_cluster(arguments)
+    if command in PLAYERS:
+        from . import _values
+
+        (_values.check_gtp if command == "gtp" else _values.check_match)(arguments)
     return arguments
 
 
@@ -485,13 +574,18 @@ def _check_cluster(arguments):
                                     "--cluster (the workers set the parallelism)")
 
 
-def _take_positionals(arguments, positional):
+def _take_positionals(arguments, positional, counts):
     command = arguments.command
     if "" in positional:
         # A mistake of the command line (an empty variable, say), as with -o ''.
         raise _usage_error(command, "argument FILE: expected a file name, got ''")
     if command in READERS:
         arguments.files = positional
+        return
+    if command in PLAYERS:
+        from ._values import take_game
+
+        take_game(arguments, positional, counts)
         return
     if not positional:
         raise _usage_error(command, "the following arguments are required: GAME")
@@ -508,3 +602,5 @@ def _take_positionals(arguments, positional):
         if option.attribute in wrong and option.attribute in arguments.given:
             raise _usage_error(command, f"argument {option.label}: only with {only}")
     arguments.game, arguments.file = game, file
+
+

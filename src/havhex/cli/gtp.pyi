@@ -1,7 +1,8 @@
-import argparse
 from typing import Optional, Sequence
 
-__all__ = ["main", "build_parser"]
+from .arguments import Arguments
 
-def build_parser() -> argparse.ArgumentParser: ...
+__all__ = ["main", "run"]
+
 def main(argv: Optional[Sequence[str]] = ...) -> int: ...
+def run(options: Arguments) -> int: ...

@@ -303,4 +303,7 @@ def _elo(value):
         return "+inf"
     if value == float("-inf"):
         return "-inf"
-    return f"{value:+.1f}"
+    text = f"{value:+.1f}"
+    # An even score is -0.0 (-400 log10(1)), and a slightly negative value
+    # rounds to -0.0: a zero is shown as +0.0, as every value has its sign.
+    return "+0.0" if text == "-0.0" else text
