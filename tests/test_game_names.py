@@ -34,11 +34,6 @@ NOT_YET = {
     "havhex/records/game.py",
     "havhex/records/replay.py",
     "havhex/records/writer.py",
-    "havhex/_cluster/judge.py",
-    "havhex/cli/__init__.py",
-    "havhex/cli/arguments.py",
-    "havhex/cli/gtp.py",
-    "havhex/cli/match.py",
 }
 
 

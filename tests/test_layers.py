@@ -461,14 +461,6 @@ CROSSING_ALLOWED = {
     # The game registry replaces this: records reads the live boards'
     # compiled cores directly.
     ("records/game.py", "_board"): "the game registry replaces this",
-    # The game registry replaces this: the command line judges files side
-    # by side through each game's private entry.
-    ("cli/__init__.py", "_judge_files"): "the game registry replaces this",
-    # The game registry replaces these: the cluster's run judges the first
-    # files itself, while the client connects, through each game's private
-    # entries.
-    ("_cluster/run.py", "_file_outputs"): "the game registry replaces this",
-    ("_cluster/run.py", "_file_start"): "the game registry replaces this",
 }
 
 

@@ -105,22 +105,36 @@ class FileJudge:
     here); ``files(files, threads, explain=False, progress_for=None)`` the
     outputs of many files, judged side by side (havhex._files), each in its
     turn; ``explains_side_by_side`` False when ``files`` cannot build
-    explanations (they are then built file by file, on every thread)."""
+    explanations (they are then built file by file, on every thread).
 
-    __slots__ = ("start", "outputs", "files", "explains_side_by_side")
+    For a cluster, which cuts a large input into runs of whole cases:
+    ``case_walk`` the code of the input's format for
+    ``havhex._boundaries.CaseWalk``; ``empty_case`` the text of a case with
+    no move, ``empty_case_lines`` its lines (a run is judged behind that
+    many of them so that the judge's words name the file's case numbers)."""
+
+    __slots__ = ("start", "outputs", "files", "explains_side_by_side", "case_walk",
+                 "empty_case", "empty_case_lines")
 
     start: Callable[[int], Tuple[Any, Callable[[Any], Any]]]
     outputs: Callable[[Any, str, bool], Any]
     files: Callable[..., Any]
     explains_side_by_side: bool
+    case_walk: int
+    empty_case: bytes
+    empty_case_lines: int
 
     def __init__(self, start: Callable[[int], Tuple[Any, Callable[[Any], Any]]],
-                 outputs: Callable[[Any, str, bool], Any], files: Callable[..., Any],
-                 explains_side_by_side: bool = True) -> None:
+                 outputs: Callable[[Any, str, bool], Any], files: Callable[..., Any], *,
+                 explains_side_by_side: bool, case_walk: int, empty_case: bytes,
+                 empty_case_lines: int) -> None:
         self.start = start
         self.outputs = outputs
         self.files = files
         self.explains_side_by_side = explains_side_by_side
+        self.case_walk = case_walk
+        self.empty_case = empty_case
+        self.empty_case_lines = empty_case_lines
 
     def __repr__(self) -> str:
         return "<FileJudge>"
@@ -156,7 +170,9 @@ class Descriptor:
     words a board takes but GTP does not (Hex's ``swap-sides``) to why.
 
     ``records`` its :class:`RecordFormat` (None: no records); ``judge`` the
-    dotted name of its contest judge's module (None: none), whose
+    dotted name of its contest judge's module (None: none) and
+    ``judge_summary`` what the judge answers, in a line (``havhex GAME``'s
+    help), whose
     ``FILE_JUDGE`` (:class:`FileJudge`) the command line and the cluster
     call (:meth:`file_judge`).
 
@@ -174,7 +190,7 @@ class Descriptor:
     __slots__ = ("name", "title", "players", "swap_move", "size_letter", "default_size",
                  "min_size", "max_size", "rectangular", "rules", "new_board", "board_size",
                  "record_size", "win_reason", "board_text", "engines", "colour_words",
-                 "refused_words", "records", "judge",
+                 "refused_words", "records", "judge", "judge_summary",
                  # havhex.draw
                  "pictures",
                  # havhex.gymnasium, havhex.pettingzoo
@@ -200,6 +216,7 @@ class Descriptor:
     refused_words: dict[str, str]
     records: Optional[RecordFormat]
     judge: Optional[str]
+    judge_summary: Optional[str]
     pictures: Optional[Pictures]
     batch: Optional[str]
 
@@ -214,7 +231,7 @@ class Descriptor:
                  colour_words: Optional[Mapping[str, Tuple[str, ...]]] = None,
                  refused_words: Optional[Mapping[str, str]] = None,
                  records: Optional[RecordFormat] = None,
-                 judge: Optional[str] = None,
+                 judge: Optional[str] = None, judge_summary: Optional[str] = None,
                  pictures: Optional[Pictures] = None,
                  batch: Optional[str] = None) -> None:
         if not (isinstance(name, str) and name.isascii() and name.isidentifier()
@@ -248,6 +265,7 @@ class Descriptor:
         self.refused_words = dict(refused_words or {})
         self.records = records
         self.judge = judge
+        self.judge_summary = judge_summary
         self.pictures = pictures
         self.batch = batch
 

@@ -26,13 +26,11 @@ points are read only for a name that is not built in (or when
 as before.
 """
 
-from __future__ import annotations
-
 __all__ = ["get", "names", "register", "built_in", "BUILT_IN", "ENTRY_POINT_GROUP",
            "UnknownGame"]
 
-# The annotations are for type checkers only: the judges' start-up does not
-# import typing.
+# The annotations are for type checkers only, in quotes: the command line's
+# start-up imports neither typing nor __future__.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -48,15 +46,15 @@ _BUILT_IN = {
 }
 # The names of the built-in games, each a subpackage of havhex.
 BUILT_IN = tuple(_BUILT_IN)
-_found: Dict[str, Descriptor] = {}              # as resolved
-_plugins: Optional[Dict[str, EntryPoint]] = None  # the installed ones, once read
+_found: "Dict[str, Descriptor]" = {}              # as resolved
+_plugins: "Optional[Dict[str, EntryPoint]]" = None  # the installed ones, once read
 
 
 class UnknownGame(ValueError):
     """A name no game has: its text names the games there are."""
 
 
-def register(descriptor: Descriptor, replace: bool = False) -> Descriptor:
+def register(descriptor: "Descriptor", replace: bool = False) -> "Descriptor":
     """Make ``descriptor`` (a :class:`havhex.descriptor.Descriptor`) the game
     of its name; a name already taken is a ValueError unless ``replace``."""
     from .descriptor import Descriptor
@@ -70,7 +68,7 @@ def register(descriptor: Descriptor, replace: bool = False) -> Descriptor:
     return descriptor
 
 
-def get(name: str) -> Descriptor:
+def get(name: str) -> "Descriptor":
     """The :class:`~havhex.descriptor.Descriptor` of the game ``name``;
     :class:`UnknownGame` (a ValueError) for a name no game has."""
     found = _found.get(name)
@@ -82,19 +80,19 @@ def get(name: str) -> Descriptor:
     if module is not None:
         import importlib
 
-        described: Descriptor = importlib.import_module(module).DESCRIPTOR
+        described: "Descriptor" = importlib.import_module(module).DESCRIPTOR
         return _found.setdefault(name, described)
     entry = _entry_points().get(name)
     if entry is None:
         raise UnknownGame(f"no game {name[:40]!r}: the games are {', '.join(names())}")
-    descriptor: Descriptor = entry.load()
+    descriptor: "Descriptor" = entry.load()
     if getattr(descriptor, "name", None) != name:
         raise ValueError(f"entry point {entry.value} of {ENTRY_POINT_GROUP!r} describes "
                          f"{getattr(descriptor, 'name', descriptor)!r}, not {name!r}")
     return _found.setdefault(name, descriptor)
 
 
-def names() -> Tuple[str, ...]:
+def names() -> "Tuple[str, ...]":
     """The names of every game: the built-in ones first, then those
     registered or installed, in order of their names."""
     others = (set(_found) | set(_entry_points())) - set(_BUILT_IN)
@@ -107,7 +105,7 @@ def built_in(name: str) -> bool:
     return name in _BUILT_IN
 
 
-def _entry_points() -> Dict[str, EntryPoint]:
+def _entry_points() -> "Dict[str, EntryPoint]":
     global _plugins
     if _plugins is None:
         import sys

@@ -338,13 +338,14 @@ def test_help_and_version_go_to_stdout(capsys):
 def test_the_engine_options_agree_with_the_engine():
     # The table names gtp's colour words and sizes in its own text (so that
     # a judge run does not import the engine): they are the engine's.
-    from havhex.gtp.server import COLOURS, DEFAULT_SIZE, SIZE_LIMITS
+    from havhex import games
+    from havhex.gtp.server import COLOUR_FAMILIES
 
     options = {option.names[0]: option for option in OPTIONS}
-    assert set(options["--colours"].convert.choices) == set(COLOURS)
+    assert set(options["--colours"].convert.choices) == set(COLOUR_FAMILIES)
     text = options["--size"].help_for("gtp")
-    hex_game, havannah_game = "hex", "havannah"
-    assert (f"Hex N x N (default {DEFAULT_SIZE[hex_game]}, at most "
-            f"{SIZE_LIMITS[hex_game][1]})") in text
-    least, most = SIZE_LIMITS[havannah_game]
-    assert f"Havannah base N (default {DEFAULT_SIZE[havannah_game]}, {least} to {most})" in text
+    hex_game, havannah_game = games.get("hex"), games.get("havannah")
+    assert (f"Hex N x N (default {hex_game.default_size}, at most "
+            f"{hex_game.max_size})") in text
+    assert (f"Havannah base N (default {havannah_game.default_size}, "
+            f"{havannah_game.min_size} to {havannah_game.max_size})") in text

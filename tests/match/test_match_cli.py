@@ -13,9 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from havhex.cli.match import main
+from havhex import cli
 from havhex.match.output import DAT_COLUMNS
 from havhex.records import replay
+
+
+def main(argv):
+    """``havhex match`` with the words ``argv`` after it; the exit status."""
+    return cli.main(["match", *argv])
 
 pytestmark = pytest.mark.not_under_sanitizers("engine processes and timing")
 

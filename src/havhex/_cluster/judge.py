@@ -23,16 +23,11 @@ __all__ = ["judge_module", "judge_task", "replay_task", "worker_unit", "plan_jud
 
 
 def judge_module(game):
-    """The judge of ``game`` (``"havannah"`` or ``"hex"``)."""
-    if game == "havannah":
-        from .. import havannah
+    """The module of ``game``'s contest judge (its descriptor's); ValueError
+    for a game that has none, or no game."""
+    from ..games import get
 
-        return havannah
-    if game == "hex":
-        from .. import hex
-
-        return hex
-    raise ValueError(f"game must be 'havannah' or 'hex', not {game!r}")
+    return get(game).judge_module()
 
 
 # ---------------------------------------------------------------------------
@@ -118,7 +113,8 @@ def _range_fault(module, game, data, name, before, cases, first_line):
     """The fault of a run as the whole file reports it.  The run is judged
     again behind ``before`` empty cases, so that the judge's own words
     name the file's case numbers; its line is then moved to the file's."""
-    empty, lines_each = (b"2 0\n", 1) if game == "havannah" else (b"1\n.\n", 2)
+    files = module.FILE_JUDGE
+    empty, lines_each = files.empty_case, files.empty_case_lines
     text = b"%d\n" % (before + cases) + empty * before + data
     try:
         module.judge_text(text, source=name)
@@ -295,12 +291,12 @@ def _runs(file, data, name, game, unit_bytes):
     anything unusual after a cut, the cases from that cut to the end are
     one last run, whose judging reports the fault as the whole file's
     would (the same case numbers and lines)."""
-    from .._boundaries import HAVANNAH, HEX, CaseWalk
+    from .._boundaries import CaseWalk
 
     buffer = _mapped(file) if data is None else data
     walk = None
     try:
-        walk = CaseWalk(buffer, HAVANNAH if game == "havannah" else HEX)
+        walk = CaseWalk(buffer, judge_module(game).FILE_JUDGE.case_walk)
         start = walk.next_cut(unit_bytes(len(buffer)))
         if start is None:
             return

@@ -31,7 +31,7 @@ def _judged_meanwhile(command, files, ship):
     if command == "replay" or ship:
         return None
     module = judge_module(command)
-    early = JudgedMeanwhile(files or ["-"], module._file_start, _wanted_here())
+    early = JudgedMeanwhile(files or ["-"], module.FILE_JUDGE.start, _wanted_here())
     early.begin()
     return early
 
@@ -134,7 +134,7 @@ class _JudgedHere:
             if error is not None:
                 raise error
             explain = self.output_format == "json"
-            outputs = self.module._file_outputs(parsed, source, explain)
+            outputs = self.module.FILE_JUDGE.outputs(parsed, source, explain)
             if explain:
                 return [("ok", "".join(json_record(source, one) for one in outputs))]
             return [("ok", self.module.format_results(outputs))]

@@ -44,14 +44,14 @@ def _judge(game, files, threads, output_format="text", quiet=False):
     The input is read and judged, and any fault raised, before the first
     piece; JSON witnesses are then built one case at a time (a witness grows
     with the stones of its case, so a piece is one case's line)."""
-    if game == "havannah":
-        from .. import havannah as module
-    else:
-        from .. import hex as module
+    from ..games import get
+
+    module = get(game).judge_module()
     # The progress line needs a terminal: off one, its module is not loaded.
     terminal = not quiet and sys.stderr is not None and sys.stderr.isatty()
     files = files or ["-"]
-    if threads > 1 and len(files) > 1 and (game == "havannah" or output_format == "text"):
+    if threads > 1 and len(files) > 1 and (output_format == "text"
+                                           or module.FILE_JUDGE.explains_side_by_side):
         yield from _judged_side_by_side(module, files, threads, output_format, terminal)
         return
     for file in files:
@@ -86,7 +86,7 @@ def _judged_side_by_side(module, files, threads, output_format, terminal):
 
     explain = output_format == "json"
     extra = {"explain": True} if explain else {}
-    outputs = module._judge_files(files, threads, progress_for=progress_for, **extra)
+    outputs = module.FILE_JUDGE.files(files, threads, progress_for=progress_for, **extra)
     try:
         for file, output in zip(files, outputs):
             if explain:

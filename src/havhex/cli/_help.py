@@ -1,8 +1,8 @@
 """The usage lines and the help texts, made from the table of ``arguments``:
 loaded only for help or a usage error, never by a run."""
-from .arguments import COMMANDS, HELP_COLUMN, PROGRAM, TEXT_WIDTH, _options_of
+from .table import COMMANDS, HELP_COLUMN, PROGRAM, TEXT_WIDTH, EarlyExit, _options_of
 
-__all__ = ["help_text", "short_usage", "usage_text"]
+__all__ = ["help_text", "short_usage", "usage_text", "usage_error"]
 
 
 def _usage_words(command):
@@ -107,3 +107,9 @@ def help_text(command=None):
         invocation = ", ".join(option.names) + (f" {shown}" if shown else "")
         lines += _entry(invocation, option.help_for(command))
     return "\n".join(lines) + "\n"
+
+
+def usage_error(command, message):
+    """The ``EarlyExit`` of a usage error in ``command`` (None: before one):
+    one usage line and one error line."""
+    return EarlyExit(2, f"{short_usage(command)}\n{PROGRAM}: error: {message}\n")

@@ -3,7 +3,8 @@ declares and a judge run seldom or never takes: the engine's and the
 arbiter's (``havhex gtp``, ``havhex match``) and the Dask options'.  Loaded
 only when one of them is read, so that a judge run neither loads nor
 compiles them (its start-up is part of every run)."""
-from .arguments import GAMES, OPTIONS, _at_least, _options_of as options_of, usage_error
+from ._help import usage_error
+from .table import OPTIONS, _at_least, _options_of as options_of
 
 __all__ = ["address", "check_gtp", "check_match", "local_cluster", "openings", "seconds",
            "seconds_or_zero", "sprt_words", "take_game", "time_control"]
@@ -105,10 +106,17 @@ def take_game(arguments, positional, counts):
     command = arguments.command
     if len(positional) > 1:
         raise usage_error(command, f"unrecognized arguments: {' '.join(positional[1:])}")
-    if positional and positional[0] not in GAMES:
-        listed = ", ".join(repr(name) for name in GAMES)
-        raise usage_error(command, f"argument GAME: invalid choice: {positional[0]!r} "
-                                    f"(choose from {listed})")
+    if positional:
+        from ..games import get
+
+        try:
+            get(positional[0])
+        except ValueError:
+            from ..games import names
+
+            listed = ", ".join(repr(name) for name in names())
+            raise usage_error(command, f"argument GAME: invalid choice: "
+                                        f"{positional[0][:40]!r} (choose from {listed})") from None
     options = options_of(command)
     missing = ([] if positional else ["GAME"]) + [
         option.label for option in options
@@ -127,9 +135,10 @@ def take_game(arguments, positional, counts):
 def check_gtp(arguments):
     """The engine's board and player: the bounds are the engine's own
     (``boardsize`` keeps to them too)."""
-    from ..gtp.server import SIZE_LIMITS
+    from ..games import get
 
-    least, most = SIZE_LIMITS[arguments.game]
+    descriptor = get(arguments.game)
+    least, most = descriptor.min_size, descriptor.max_size
     if arguments.size is not None and not least <= arguments.size <= most:
         raise usage_error("gtp", f"argument --size: {arguments.game} takes {least} to "
                                   f"{most}, got {arguments.size}")

@@ -1,17 +1,10 @@
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Sequence
+
+from .table import COMMANDS as COMMANDS, GAMES as GAMES, OPTIONS as OPTIONS
+from .table import Command as Command, EarlyExit as EarlyExit, Option as Option
 
 __all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
            "help_text", "parse_arguments", "short_usage", "usage_error", "usage_text"]
-
-PROGRAM: str
-GAMES: tuple[str, ...]
-HELP_COLUMN: int
-TEXT_WIDTH: int
-
-class EarlyExit(Exception):
-    status: int
-    text: str
-    def __init__(self, status: int, text: str) -> None: ...
 
 class Arguments:
     command: str
@@ -60,44 +53,6 @@ class Arguments:
     given: set[str]
     def __init__(self, command: str) -> None: ...
 
-class Option:
-    names: tuple[str, ...]
-    attribute: str
-    default: Any
-    help: str | dict[str, str]
-    commands: tuple[str, ...]
-    convert: Callable[[Any], Any] | None
-    metavar: str | None
-    words: int | str
-    append: bool
-    required: dict[str, int]
-    group: str | None
-    def __init__(self, names: tuple[str, ...], attribute: str, default: Any,
-                 help: str | dict[str, str],
-                 commands: tuple[str, ...], convert: Callable[[Any], Any] | None = ...,
-                 metavar: str | None = ..., words: int | str = ..., append: bool = ...,
-                 required: dict[str, int] | None = ..., group: str | None = ...) -> None: ...
-    @property
-    def takes_value(self) -> bool: ...
-    @property
-    def label(self) -> str: ...
-    def default_for(self, command: str) -> Any: ...
-    def help_for(self, command: str) -> str: ...
-    def shown_value(self) -> str | None: ...
-    def invocation(self, name: str | None = ...) -> str: ...
-
-class Command:
-    summary: str
-    description: str
-    positionals: tuple[tuple[str, str], ...]
-    def __init__(self, summary: str, description: str,
-                 positionals: tuple[tuple[str, str], ...]) -> None: ...
-
-OPTIONS: tuple[Option, ...]
-COMMANDS: Mapping[str, Command]
-
-def _at_least(minimum: int, maximum: int | None = ...) -> Callable[[str], int]: ...
-def _options_of(command: str) -> list[Option]: ...
 def usage_text(command: str | None = ...) -> str: ...
 def short_usage(command: str | None = ...) -> str: ...
 def help_text(command: str | None = ...) -> str: ...

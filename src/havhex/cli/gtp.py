@@ -8,16 +8,7 @@ from ..gtp.players import MctsPlayer, RandomPlayer
 from ..gtp.server import Engine
 from .output import silence_stdout
 
-__all__ = ["main", "run"]
-
-
-def main(argv=None):
-    """``havhex gtp`` with the words ``argv`` (default: ``sys.argv[1:]``)
-    after it; 0 when the engine ends (quit or the end of the input), 2 for
-    a usage error."""
-    from . import main as cli_main
-
-    return cli_main(["gtp", *(sys.argv[1:] if argv is None else argv)])
+__all__ = ["run"]
 
 
 def _log(line):

@@ -1,8 +1,6 @@
-from typing import Optional, Sequence
 
 from .arguments import Arguments
 
-__all__ = ["main", "run"]
+__all__ = ["run"]
 
-def main(argv: Optional[Sequence[str]] = ...) -> int: ...
 def run(options: Arguments) -> int: ...

@@ -17,16 +17,9 @@ import os
 import shutil
 import sys
 
-__all__ = ["main", "run"]
+__all__ = ["run"]
 
 PROGRAM = "havhex match"
-
-
-def main(argv):
-    """``havhex match`` with the words ``argv`` after it; the exit status."""
-    from . import main as cli_main
-
-    return cli_main(["match", *argv])
 
 
 def _missing_engine(spec):

@@ -1,10 +1,8 @@
-from typing import Sequence
 
 from .arguments import Arguments
 
-__all__ = ["main", "run"]
+__all__ = ["run"]
 
 PROGRAM: str
 
-def main(argv: Sequence[str]) -> int: ...
 def run(arguments: Arguments) -> int: ...

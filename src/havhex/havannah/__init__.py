@@ -19,7 +19,6 @@ from ._result import KINDS, Result
 from .._checks import integer, thread_count
 from .._source import encode_text, read_input
 from .._explanation import Explanation
-from ..descriptor import FileJudge
 from ._explanation import HavannahExplanation
 from ..errors import InputError
 
@@ -396,13 +395,23 @@ def _cell_tuples(cells):
 
 
 
-# How the command line and the cluster judge whole files (the descriptor's
-# file_judge()).
-FILE_JUDGE = FileJudge(_file_start, _file_outputs, _judge_files,
-                       explains_side_by_side=True)
+def _file_judge():
+    """How the command line and the cluster judge whole files
+    (``FILE_JUDGE``, the descriptor's ``file_judge()``): made when first
+    asked for, so that a judge run's start-up imports none of it."""
+    from .._boundaries import HAVANNAH
+    from ..descriptor import FileJudge
+
+    return FileJudge(_file_start, _file_outputs, _judge_files,
+                     explains_side_by_side=True, case_walk=HAVANNAH, empty_case=b"2 0\n",
+                     empty_case_lines=1)
 
 
 def __getattr__(name):
+    if name == "FILE_JUDGE":
+        global FILE_JUDGE
+        FILE_JUDGE = _file_judge()
+        return FILE_JUDGE
     # The live board (and its compiled engine) loads on first use: judging
     # a file never needs it, and the CLI's start-up stays as it was.
     if name == "Board":

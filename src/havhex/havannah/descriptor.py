@@ -15,7 +15,6 @@ them in one of two ways:
 """
 from __future__ import annotations
 
-from .._notation import letters, split
 from ..descriptor import Descriptor, EngineWords, RecordFormat
 from ..descriptor import Pictures
 from ._names import KINDS, PLAYERS
@@ -40,12 +39,16 @@ def _on_board(size: int, x: int, y: int) -> bool:
 
 def golem_cell_name(size: int, move: Tuple[int, int]) -> str:
     """Little Golem's name of ``(x, y)`` on a board of base ``size``."""
+    from .._notation import letters
+
     x, y = move
     return f"{letters(y - 1).upper()}{x - max(0, y - size)}"
 
 
 def golem_parse_cell(size: int, text: str) -> Tuple[int, int]:
     """The ``(x, y)`` of Little Golem's name ``text``; ValueError off the board."""
+    from .._notation import split
+
     row, number = split(text)
     y = row + 1
     x = number + max(0, y - size)
@@ -56,12 +59,16 @@ def golem_parse_cell(size: int, text: str) -> Tuple[int, int]:
 
 def grid_cell_name(size: int, move: Tuple[int, int]) -> str:
     """morat's name of ``(x, y)``: column letter x - 1, row number y."""
+    from .._notation import letters
+
     x, y = move
     return f"{letters(x - 1)}{y}"
 
 
 def grid_parse_cell(size: int, text: str) -> Tuple[int, int]:
     """The ``(x, y)`` of morat's name ``text``; ValueError off the board."""
+    from .._notation import split
+
     col, y = split(text)
     x = col + 1
     if not _on_board(size, x, y):
@@ -205,6 +212,7 @@ DESCRIPTOR = Descriptor(
     colour_words={"benzene": ("black", "white")},
     records=RecordFormat(".hgf", ("W", "B"), lambda size: f"SZ[{size}]", golem_cell_name),
     judge="havhex.havannah",
+    judge_summary="the first move that completes a ring, a bridge or a fork",
     pictures=_PICTURES,
     batch="havhex.havannah.batch",
 )

@@ -24,7 +24,6 @@ from ._result import REASONS, STATUSES, Result
 from .._checks import thread_count
 from .._source import encode_text, read_input
 from .._explanation import Explanation
-from ..descriptor import FileJudge
 from ._explanation import HexExplanation
 
 __all__ = [
@@ -238,13 +237,23 @@ def format_results(results):
     return "".join(f"Case #{number}: {result}\n" for number, result in enumerate(results, 1))
 
 
-# How the command line and the cluster judge whole files (the descriptor's
-# file_judge()).
-FILE_JUDGE = FileJudge(_file_start, _file_outputs, _judge_files,
-                       explains_side_by_side=False)
+def _file_judge():
+    """How the command line and the cluster judge whole files
+    (``FILE_JUDGE``, the descriptor's ``file_judge()``): made when first
+    asked for, so that a judge run's start-up imports none of it."""
+    from .._boundaries import HEX
+    from ..descriptor import FileJudge
+
+    return FileJudge(_file_start, _file_outputs, _judge_files,
+                     explains_side_by_side=False, case_walk=HEX, empty_case=b"1\n.\n",
+                     empty_case_lines=2)
 
 
 def __getattr__(name):
+    if name == "FILE_JUDGE":
+        global FILE_JUDGE
+        FILE_JUDGE = _file_judge()
+        return FILE_JUDGE
     # The live board (a compiled module of its own) loads on first use:
     # judging a file never needs it.
     if name == "Board":

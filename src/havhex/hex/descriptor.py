@@ -8,7 +8,6 @@ player joins top and bottom.
 """
 from __future__ import annotations
 
-from .._notation import letters, split
 from ..descriptor import Descriptor, EngineWords, RecordFormat
 from ..descriptor import Pictures
 from ._names import PLAYERS
@@ -24,6 +23,8 @@ __all__ = ["DESCRIPTOR", "cell_name", "parse_cell", "rectangle_text"]
 
 def cell_name(size: int, move: Tuple[int, int]) -> str:
     """The name of ``(row, col)`` (the size plays no part)."""
+    from .._notation import letters
+
     row, col = move
     return f"{letters(col)}{row + 1}"
 
@@ -31,6 +32,8 @@ def cell_name(size: int, move: Tuple[int, int]) -> str:
 def parse_cell(size: int, text: str) -> Tuple[int, int]:
     """The ``(row, col)`` of the name ``text`` on a board of ``size`` x
     ``size``; ValueError off it."""
+    from .._notation import split
+
     col, number = split(text)
     row = number - 1
     if not (0 <= row < size and 0 <= col < size):
@@ -43,6 +46,7 @@ def rectangle_text(board: Any) -> str:
     only): a row a line, shifted right by its number, R, B and . for red,
     blue and empty; the stones from the moves, in which every move is by
     the seat after the last one's and swap-pieces mirrors the first stone."""
+    from .._notation import letters
     from .board import SWAP_PIECES
 
     stones: dict[Tuple[int, int], str] = {}
@@ -207,6 +211,7 @@ DESCRIPTOR = Descriptor(
     records=RecordFormat(".sgf", ("B", "W"), lambda size: f"GM[11]SZ[{size}]",
                          cell_name),
     judge="havhex.hex",
+    judge_summary="whether a Hex position is possible, and who has won",
     pictures=_PICTURES,
     batch="havhex.hex.batch",
 )
