@@ -159,6 +159,10 @@ def _legacy(name):
 def __getattr__(name):
     # GAMES and EXTENSIONS follow the registry (a game registered later
     # counts); both read the installed games.
+    if name.startswith("__"):
+        # "from .game import x" asks for __path__ each time it runs (in a
+        # function, each call): answered at once, without the lookups below.
+        raise AttributeError(name)
     if name == "EXTENSIONS":
         found = {}
         for form in _readable(True):

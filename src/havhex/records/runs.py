@@ -33,6 +33,10 @@ def _extensions(installed):
 def __getattr__(name):
     # The registry says the extensions, when they are asked for: a game
     # registered after this module is imported counts.
+    if name.startswith("__"):
+        # "from .runs import x" asks for __path__ each time it runs (in a
+        # function, each call): answered at once, without the lookups below.
+        raise AttributeError(name)
     if name == "RECORD_EXTENSIONS":
         return _extensions(True)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,6 +25,10 @@ def __getattr__(name):
     # <game>_cell_name (hex_cell_name, havannah_cell_name): the boards' cell
     # namers, kept for a release; the record format's cell_name(size, cell)
     # names a cell of every game alike.
+    if name.startswith("__"):
+        # "from .writer import x" asks for __path__ each time it runs (in a
+        # function, each call): answered at once, without the lookups below.
+        raise AttributeError(name)
     if name.endswith("_cell_name"):
         from .. import games
 
