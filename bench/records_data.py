@@ -29,7 +29,7 @@ import sys
 import time
 from pathlib import Path
 
-from havhex.records.writer import hex_cell_name
+from havhex import games
 
 SWAP_PIECES = "swap-pieces"
 SWAP_SIDES = "swap-sides"
@@ -79,7 +79,8 @@ def random_games(count, seed=2014, size=11, swaps=0.1):
 
 def collection(count, seed=2014, size=11, swaps=0.1):
     """The SGF text of :func:`random_games`' games, one game per line."""
-    names = {(row, col): hex_cell_name((row, col)) for row in range(size) for col in range(size)}
+    cell_name = games.get("hex").records.cell_name
+    names = {(row, col): cell_name(size, (row, col)) for row in range(size) for col in range(size)}
     names[SWAP_PIECES] = SWAP_PIECES
     names[SWAP_SIDES] = SWAP_SIDES
     tokens = {(letter, move): f";{letter}[{name}]" for move, name in names.items()

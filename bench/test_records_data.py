@@ -8,7 +8,7 @@ import time
 import pytest
 
 import records_data
-from havhex.records.writer import hex_cell_name
+from havhex import games
 
 NEIGHBOURS = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0))
 
@@ -115,9 +115,10 @@ def test_same_seed_same_games_other_seed_other_games():
 
 def test_column_names_follow_the_specification():
     """The collection names cells with the writer's names: a..z, aa, ..."""
-    names = [hex_cell_name((0, c)) for c in (0, 25, 26, 27, 51, 52, 701, 702)]
+    cell_name = games.get("hex").records.cell_name
+    names = [cell_name(2000, (0, c)) for c in (0, 25, 26, 27, 51, 52, 701, 702)]
     assert names == ["a1", "z1", "aa1", "ab1", "az1", "ba1", "zz1", "aaa1"]
-    assert all(column_index(hex_cell_name((0, c))[:-1]) == c for c in range(2000))
+    assert all(column_index(cell_name(2000, (0, c))[:-1]) == c for c in range(2000))
 
 
 def test_a_hundred_thousand_games_in_well_under_a_minute(hex_records, request):

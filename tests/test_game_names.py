@@ -26,17 +26,6 @@ GAME_NAMES = set(GAME_PACKAGES)
 REGISTRY = PACKAGE / "games.py"
 TOP = PACKAGE / "__init__.py"
 
-# Modules that still name the games, until each moves onto the registry (a
-# step of issue 35 each): the list only shrinks, and a module on it that no
-# longer names a game is a fault too, so that it leaves the list.
-NOT_YET = {
-    "havhex/records/_reader.pyx",          # GAME_CODES
-    "havhex/records/game.py",
-    "havhex/records/replay.py",
-    "havhex/records/writer.py",
-}
-
-
 def _outside():
     """The sources outside the game packages and the registry."""
     for path in sorted(PACKAGE.rglob("*")):
@@ -113,18 +102,8 @@ def test_no_module_outside_the_games_names_a_game_or_imports_one():
     faults = []
     for path in _outside():
         relative = path.relative_to(SRC).as_posix()
-        if relative in NOT_YET:
-            continue
         faults.extend(f"{relative}:{line}: {what}" for line, what in _faults(path))
     assert not faults, "\n".join(faults)
-
-
-def test_the_modules_not_yet_on_the_registry_still_name_a_game():
-    """A module that no longer names a game leaves NOT_YET, so that the
-    list says what is left."""
-    stale = [relative for relative in sorted(NOT_YET)
-             if not (SRC / relative).is_file() or not _faults(SRC / relative)]
-    assert not stale, stale
 
 
 def test_the_check_finds_a_game_named_or_imported(tmp_path):

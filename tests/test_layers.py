@@ -458,9 +458,6 @@ PACKAGES = frozenset(path.name for path in PACKAGE.iterdir()
 # Private names reached across packages today, each while what replaces it
 # is made: (file under src/havhex, the private name, why it is allowed).
 CROSSING_ALLOWED = {
-    # The game registry replaces this: records reads the live boards'
-    # compiled cores directly.
-    ("records/game.py", "_board"): "the game registry replaces this",
 }
 
 

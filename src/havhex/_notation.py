@@ -1,10 +1,12 @@
 """The letters-and-number cell names that every game's engines and records
 use in some form (``c12``): a column's letters and back, and a name split
-into its letters and its number.  A leaf, shared by the games' descriptors;
-written without ``re``, which the judges' start-up does not import."""
+into its letters and its number; and the number of an SGF ``SZ[]`` value,
+which the games' records read their sizes from.  A leaf, shared by the
+games' descriptors; written without ``re``, which the judges' start-up does
+not import."""
 from __future__ import annotations
 
-__all__ = ["letters", "column", "split"]
+__all__ = ["letters", "column", "split", "sgf_number", "sgf_plain"]
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _DIGITS = frozenset("0123456789")
@@ -39,3 +41,25 @@ def split(text: str) -> tuple[int, int]:
     if not 0 < cut < len(name) or not all(char in _DIGITS for char in name[cut:]):
         raise ValueError(f"not a cell name: {text[:40]!r}")
     return column(name[:cut]), int(name[cut:])
+
+
+def sgf_number(value: bytes, what: str = "SZ") -> int:
+    """The board size an SGF value (bytes) holds: digits, space around them
+    allowed; ValueError naming ``what`` for anything else, or for more than
+    nine digits (no board is that large, and the message stays short)."""
+    text = value.strip()
+    if not text.isdigit() or len(text) > 9:
+        from .errors import shown_bytes
+
+        raise ValueError(f"{what} is not a board size: {shown_bytes(value)}")
+    return int(text)
+
+
+def sgf_plain(value: bytes) -> str:
+    """An SGF value for a message: as it reads when it is short printable
+    ASCII, else quoted with its bytes escaped."""
+    if len(value) <= 40 and all(0x20 <= byte < 0x7F for byte in value):
+        return value.decode("ascii")
+    from .errors import shown_bytes
+
+    return shown_bytes(value)

@@ -68,27 +68,85 @@ class EngineWords:
 
 
 class RecordFormat:
-    """How a game's records are written (SGF and its dialects).
+    """How a game's records are written and read (SGF and its dialects).
 
     ``extension`` the file's (``".sgf"``); ``letters`` the SGF properties
-    of the first and the second player's moves (``("B", "W")``);
-    ``root(size)`` the root node's properties after ``FF[4]`` that say the
-    game and its size; ``cell_name(size, move)`` a cell's name in the
-    records."""
+    of the first and the second player's moves (``("B", "W")``), whose
+    colours are the descriptor's ``players`` in that order; ``root(size)``
+    the root node's properties after ``FF[4]`` that say the game and its
+    size; ``cell_name(size, move)`` a cell's name in the records on a
+    board of ``size`` (the board's, or as ``read_size`` gives it; a game
+    whose names do not depend on it ignores it), raising ValueError
+    (``havhex.InputError``) for a cell of no board and TypeError for what
+    is no cell.
 
-    __slots__ = ("extension", "letters", "root", "cell_name")
+    What :mod:`havhex.records` needs to read them: ``gm`` the game's code
+    in SGF's ``GM[]`` (Hex's ``"11"``; None: its records carry no
+    ``GM[]``, and the writer writes none); ``implied_by`` the file
+    extensions that say a record without ``GM[]`` is of this game
+    (``(".hgf",)``; never ``".sgf"``, which says no game); ``notation``
+    the cell names the compiled reader decodes its moves in, one of
+    ``havhex.records`` ``NOTATIONS`` (``"sgf-hex"``: column letters and row
+    number on a board of rows x cols; ``"little-golem"``: row letter and
+    place along the row on a board of base S; None: havhex reads no
+    records of the game); ``read_size(value)`` the board's size from the
+    root's first ``SZ[]`` value (bytes, None when there is none): an int,
+    or ``(rows, cols)`` where a board has two sides, raising ValueError
+    with the reason for a size it cannot be (the bounds of the game's
+    board among them); ``cells(size)`` the cells of a board of that size
+    (what a reader's ``max_cells`` bounds); ``setup_board(size, stones,
+    mover)`` a live board that starts with ``stones``, ``(colour, cell)``
+    pairs from ``AB[]``/``AW[]``, with ``mover`` (a colour, None: the
+    first player) to move (None: setup stones are refused);
+    ``win_kinds`` what a replayed win completed when the board's replay
+    does not say (Hex's ``("chain",)``: it has one structure);
+    ``little_golem`` True when the game's Little Golem records (``RU[LG]``,
+    or an ``SO[]`` at littlegolem.com) name the loser in ``RE[]``.
+    """
+
+    __slots__ = ("extension", "letters", "root", "cell_name", "gm", "implied_by", "notation",
+                 "read_size", "cells", "setup_board", "win_kinds", "little_golem")
 
     extension: str
     letters: Tuple[str, ...]
     root: Callable[[int], str]
-    cell_name: Callable[[int, Any], str]
+    cell_name: Callable[[Any, Any], str]
+    gm: Optional[str]
+    implied_by: Tuple[str, ...]
+    notation: Optional[str]
+    read_size: Optional[Callable[[Optional[bytes]], Any]]
+    cells: Optional[Callable[[Any], int]]
+    setup_board: Optional[Callable[[Any, Sequence[Tuple[str, Any]], Optional[str]], Any]]
+    win_kinds: Tuple[str, ...]
+    little_golem: bool
 
     def __init__(self, extension: str, letters: Sequence[str], root: Callable[[int], str],
-                 cell_name: Callable[[int, Any], str]) -> None:
+                 cell_name: Callable[[Any, Any], str], *, gm: Optional[str] = None,
+                 implied_by: Sequence[str] = (), notation: Optional[str] = None,
+                 read_size: Optional[Callable[[Optional[bytes]], Any]] = None,
+                 cells: Optional[Callable[[Any], int]] = None,
+                 setup_board: Optional[Callable[..., Any]] = None,
+                 win_kinds: Sequence[str] = (), little_golem: bool = False) -> None:
+        implied = tuple(implied_by)
+        for suffix in implied:
+            if not (isinstance(suffix, str) and suffix.startswith(".") and suffix.islower()
+                    and suffix != ".sgf"):
+                raise ValueError(f"implied_by takes lower-case extensions other than .sgf, "
+                                 f"not {suffix!r}")
+        if notation is not None and (read_size is None or cells is None):
+            raise ValueError("a record format with a notation needs read_size and cells")
         self.extension = extension
         self.letters = tuple(letters)
         self.root = root
         self.cell_name = cell_name
+        self.gm = gm
+        self.implied_by = implied
+        self.notation = notation
+        self.read_size = read_size
+        self.cells = cells
+        self.setup_board = setup_board
+        self.win_kinds = tuple(win_kinds)
+        self.little_golem = little_golem
 
     def __repr__(self) -> str:
         return f"<RecordFormat {self.extension}>"

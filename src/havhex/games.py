@@ -92,10 +92,14 @@ def get(name: str) -> "Descriptor":
     return _found.setdefault(name, descriptor)
 
 
-def names() -> "Tuple[str, ...]":
+def names(installed: bool = True) -> "Tuple[str, ...]":
     """The names of every game: the built-in ones first, then those
-    registered or installed, in order of their names."""
-    others = (set(_found) | set(_entry_points())) - set(_BUILT_IN)
+    registered or installed, in order of their names.  ``installed=False``
+    leaves out the installed games not yet asked for, reading no installed
+    distribution (what a caller that tries the games it has first wants)."""
+    others = set(_found) - set(_BUILT_IN)
+    if installed:
+        others |= set(_entry_points())
     return tuple(_BUILT_IN) + tuple(sorted(others))
 
 

@@ -12,7 +12,7 @@ import pytest
 import needs
 from conftest import CONFORMANCE
 from sgf_names import column_letters
-from havhex import records
+from havhex import games, records
 from havhex.records import writer
 
 hypothesis = needs.module("hypothesis")
@@ -135,11 +135,17 @@ def test_one_game_is_written_alone(tree):
     same([back], [game])
 
 
+def cell_namer(game):
+    """The record format's namer of a game's cells, ``name(size, cell)``."""
+    return games.get(game).records.cell_name
+
+
 def test_cells_are_named_as_the_formats_name_them():
-    assert [writer.hex_cell_name(cell) for cell in ((0, 0), (10, 10), (2, 26), (0, 701), (4, 702))] \
+    hex_name, havannah_name = cell_namer("hex"), cell_namer("havannah")
+    assert [hex_name(11, cell) for cell in ((0, 0), (10, 10), (2, 26), (0, 701), (4, 702))] \
         == ["a1", "k11", "aa3", "zz1", "aaa5"]
     # Base 3 (docs/records.md's example): rows a..e, the late rows shifted.
-    named = {cell: writer.havannah_cell_name(3, cell)
+    named = {cell: havannah_name(3, cell)
              for cell in ((1, 1), (3, 1), (1, 3), (5, 3), (2, 4), (3, 5), (5, 5), (3, 3))}
     assert named == {(1, 1): "A1", (3, 1): "A3", (1, 3): "C1", (5, 3): "C5", (2, 4): "D1",
                      (3, 5): "E1", (5, 5): "E3", (3, 3): "C3"}
@@ -148,22 +154,35 @@ def test_cells_are_named_as_the_formats_name_them():
 def test_naming_a_cell_on_no_board_raises():
     from havhex import InputError
 
+    hex_name, havannah_name = cell_namer("hex"), cell_namer("havannah")
     for cell in ((0, -1), (-1, 0), (2 ** 63 - 1, 0), (0, 2 ** 63), (2 ** 29, 0), (0, -2 ** 70)):
         with pytest.raises(InputError):
-            writer.hex_cell_name(cell)
+            hex_name(11, cell)
     for size, cell in ((3, (1, 5)), (3, (5, 1)), (3, (0, 1)), (3, (6, 6)), (3, (1, -1)),
                        (2, (2 ** 63 - 1, 1)), (1, (1, 1)), (0, (1, 1)), (10 ** 6, (1, 1))):
         with pytest.raises(InputError):
-            writer.havannah_cell_name(size, cell)
+            havannah_name(size, cell)
     for cell in ((1.0, 2), (True, 0), ("1", 2), (1, 2, 3), 5, None):
         with pytest.raises(TypeError):
-            writer.hex_cell_name(cell)
+            hex_name(11, cell)
         with pytest.raises(TypeError):
-            writer.havannah_cell_name(3, cell)
+            havannah_name(3, cell)
     with pytest.raises(TypeError):
-        writer.havannah_cell_name(3.0, (1, 1))
+        havannah_name(3.0, (1, 1))
     # The last cells of the largest boards still have names.
-    assert writer.hex_cell_name((0, 2 ** 27)) and writer.havannah_cell_name(16384, (32767, 32767))
+    assert hex_name((1, 2 ** 27), (0, 2 ** 27)) and havannah_name(16384, (32767, 32767))
+
+
+def test_the_old_cell_namers_warn_and_name_alike():
+    with pytest.warns(DeprecationWarning, match=r"games\.get\('hex'\)\.records\.cell_name"):
+        hex_name = writer.hex_cell_name
+    with pytest.warns(DeprecationWarning, match="havannah"):
+        havannah_name = writer.havannah_cell_name
+    assert hex_name((2, 26)) == "aa3" and havannah_name(3, (2, 4)) == "D1"
+    with pytest.raises(TypeError):
+        havannah_name((2, 4))          # Little Golem's names need the size
+    with pytest.raises(AttributeError):
+        writer.chess_cell_name
 
 
 def test_hex_games_say_ff4_and_gm11():

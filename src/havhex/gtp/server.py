@@ -28,13 +28,12 @@ in a finished game answers ``resign``, as morat does.
 from __future__ import annotations
 
 import math
-import os
 import time
 
 from .. import _version, games
 from ..errors import InputError
 from ..records import read as read_records
-from ..records.game import EXTENSIONS as RECORD_EXTENSIONS
+from ..records.game import implied_game
 from .players import RandomPlayer
 from .protocol import answer, parse_command
 
@@ -447,10 +446,12 @@ class Engine:
         try:
             # A record without GM[] is of the engine's game, unless its
             # extension says (.hgf: Havannah).
-            known = os.path.splitext(args[0])[1].lower() in RECORD_EXTENSIONS
+            known = implied_game(args[0]) is not None
             game = next(iter(read_records(args[0], game=None if known else self.game,
                                           max_cells=_MAX_CELLS)), None)
-        except (InputError, OSError) as error:
+        except (ValueError, OSError) as error:
+            # ValueError: an InputError, or an engine's game whose records
+            # havhex does not read.
             raise _Failure(f"cannot load {args[0]}: {_one_line(error)}")
         if game is None:
             raise _Failure(f"cannot load {args[0]}: no game in it")

@@ -15,6 +15,7 @@ them in one of two ways:
 """
 from __future__ import annotations
 
+from .._notation import letters, sgf_number, split
 from ..descriptor import Descriptor, EngineWords, RecordFormat
 from ..descriptor import Pictures
 from ._names import KINDS, PLAYERS
@@ -23,10 +24,27 @@ from ._names import KINDS, PLAYERS
 # import typing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Sequence, Tuple, Union
+    from types import ModuleType
+    from typing import Any, Optional, Sequence, Tuple, Union
 
 __all__ = ["DESCRIPTOR", "golem_cell_name", "golem_parse_cell", "grid_cell_name",
            "grid_parse_cell"]
+
+
+# The board module, imported when first used (finding the game imports no
+# compiled board) and kept: an import statement in a function costs a few
+# microseconds a call, more than making a board of a record's game.
+_board_module: Optional[ModuleType] = None
+
+
+def _board() -> ModuleType:
+    global _board_module
+    if _board_module is None:
+        from . import board
+
+        _board_module = board
+    return _board_module
+
 
 # What the match calls a win that completes several structures: the first
 # of these it completed.
@@ -39,16 +57,12 @@ def _on_board(size: int, x: int, y: int) -> bool:
 
 def golem_cell_name(size: int, move: Tuple[int, int]) -> str:
     """Little Golem's name of ``(x, y)`` on a board of base ``size``."""
-    from .._notation import letters
-
     x, y = move
     return f"{letters(y - 1).upper()}{x - max(0, y - size)}"
 
 
 def golem_parse_cell(size: int, text: str) -> Tuple[int, int]:
     """The ``(x, y)`` of Little Golem's name ``text``; ValueError off the board."""
-    from .._notation import split
-
     row, number = split(text)
     y = row + 1
     x = number + max(0, y - size)
@@ -59,16 +73,12 @@ def golem_parse_cell(size: int, text: str) -> Tuple[int, int]:
 
 def grid_cell_name(size: int, move: Tuple[int, int]) -> str:
     """morat's name of ``(x, y)``: column letter x - 1, row number y."""
-    from .._notation import letters
-
     x, y = move
     return f"{letters(x - 1)}{y}"
 
 
 def grid_parse_cell(size: int, text: str) -> Tuple[int, int]:
     """The ``(x, y)`` of morat's name ``text``; ValueError off the board."""
-    from .._notation import split
-
     col, y = split(text)
     x = col + 1
     if not _on_board(size, x, y):
@@ -76,10 +86,29 @@ def grid_parse_cell(size: int, text: str) -> Tuple[int, int]:
     return (x, y)
 
 
-def _new_board(size: Any, rule: Any = "official", swap: bool = False) -> Any:
-    from .board import Board
+def _record_cell_name(size: int, move: Tuple[int, int]) -> str:
+    """The records' name of ``(x, y)``: Little Golem's, checked by the
+    board's own namer (InputError off the board, TypeError for no cell)."""
+    return str(_board().name_of_cell(size, move))
 
-    return Board(size, rule, swap)
+
+def _read_size(value: Optional[bytes]) -> int:
+    """The base S of a record's ``SZ[]`` value (a record must give it)."""
+    if value is None:
+        raise ValueError("a Havannah record needs SZ[] (the side length)")
+    base = sgf_number(value)
+    largest = _board().MAX_BOARD_SIZE
+    if not 2 <= base <= largest:
+        raise ValueError(f"SZ[{base}]: a Havannah board's side is 2 to {largest}")
+    return base
+
+
+def _cells(size: int) -> int:
+    return 3 * size * (size - 1) + 1
+
+
+def _new_board(size: Any, rule: Any = "official", swap: bool = False) -> Any:
+    return _board().Board(size, rule, swap)
 
 
 def _board_size(board: Any) -> int:
@@ -210,7 +239,11 @@ DESCRIPTOR = Descriptor(
                               "swap {}", setup=("gridcoords",)),
     },
     colour_words={"benzene": ("black", "white")},
-    records=RecordFormat(".hgf", ("W", "B"), lambda size: f"SZ[{size}]", golem_cell_name),
+    # Little Golem's records: no GM[] (a .hgf file says the game), cells by
+    # row letter and place along the row; its RU[LG] records name the loser.
+    records=RecordFormat(".hgf", ("W", "B"), lambda size: f"SZ[{size}]", _record_cell_name,
+                         gm=None, implied_by=(".hgf",), notation="little-golem",
+                         read_size=_read_size, cells=_cells, little_golem=True),
     judge="havhex.havannah",
     judge_summary="the first move that completes a ring, a bridge or a fork",
     pictures=_PICTURES,

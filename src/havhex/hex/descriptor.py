@@ -8,6 +8,7 @@ player joins top and bottom.
 """
 from __future__ import annotations
 
+from .._notation import letters, sgf_number, sgf_plain, split
 from ..descriptor import Descriptor, EngineWords, RecordFormat
 from ..descriptor import Pictures
 from ._names import PLAYERS
@@ -16,15 +17,29 @@ from ._names import PLAYERS
 # import typing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Sequence, Tuple, Union
+    from types import ModuleType
+    from typing import Any, Optional, Sequence, Tuple, Union
 
 __all__ = ["DESCRIPTOR", "cell_name", "parse_cell", "rectangle_text"]
 
 
+# The board module, imported when first used (finding the game imports no
+# compiled board) and kept: an import statement in a function costs a few
+# microseconds a call, more than making a board of a record's game.
+_board_module: Optional[ModuleType] = None
+
+
+def _board() -> ModuleType:
+    global _board_module
+    if _board_module is None:
+        from . import board
+
+        _board_module = board
+    return _board_module
+
+
 def cell_name(size: int, move: Tuple[int, int]) -> str:
     """The name of ``(row, col)`` (the size plays no part)."""
-    from .._notation import letters
-
     row, col = move
     return f"{letters(col)}{row + 1}"
 
@@ -32,8 +47,6 @@ def cell_name(size: int, move: Tuple[int, int]) -> str:
 def parse_cell(size: int, text: str) -> Tuple[int, int]:
     """The ``(row, col)`` of the name ``text`` on a board of ``size`` x
     ``size``; ValueError off it."""
-    from .._notation import split
-
     col, number = split(text)
     row = number - 1
     if not (0 <= row < size and 0 <= col < size):
@@ -46,7 +59,6 @@ def rectangle_text(board: Any) -> str:
     only): a row a line, shifted right by its number, R, B and . for red,
     blue and empty; the stones from the moves, in which every move is by
     the seat after the last one's and swap-pieces mirrors the first stone."""
-    from .._notation import letters
     from .board import SWAP_PIECES
 
     stones: dict[Tuple[int, int], str] = {}
@@ -173,10 +185,8 @@ _PICTURES = Pictures(
 
 def _new_board(size: Any, rule: Any = "official", swap: bool = False) -> Any:
     """A board of ``size`` x ``size``, or of ``(rows, cols)``."""
-    from .board import Board
-
     rows, cols = size if isinstance(size, tuple) else (size, size)
-    return Board(rows, cols, swap)
+    return _board().Board(rows, cols, swap)
 
 
 def _board_size(board: Any) -> int:
@@ -189,6 +199,51 @@ def _win_reason(kinds: Sequence[str]) -> str:
 
 def _record_size(size: int) -> Tuple[int, int]:
     return (size, size)
+
+
+# The size of a record without SZ[]: the SGF Hex specification's default.
+_SGF_DEFAULT_SIZE = 11
+
+
+def _record_cell_name(size: Any, move: Tuple[int, int]) -> str:
+    """The records' name of ``(row, col)`` (the size plays no part),
+    checked by the board's own namer (InputError for a cell of no board,
+    TypeError for no cell)."""
+    return str(_board().name_of_cell(move))
+
+
+def _read_size(value: Optional[bytes]) -> Tuple[int, int]:
+    """``(rows, cols)`` of a record's ``SZ[]`` value: ``n``, or
+    ``columns:rows`` for a board that is not square."""
+    if value is None:
+        return (_SGF_DEFAULT_SIZE, _SGF_DEFAULT_SIZE)
+    parts = value.split(b":")
+    if len(parts) > 2:
+        from ..errors import shown_bytes
+
+        raise ValueError(f"SZ is not a board size: {shown_bytes(value)}")
+    cols = sgf_number(parts[0])
+    rows = sgf_number(parts[-1])
+    # The board's bound is on its cells with their padding.
+    most = _board().MAX_CELLS
+    if rows < 1 or cols < 1 or (rows + 2) * (cols + 1) + 4 > most:
+        raise ValueError(f"SZ[{sgf_plain(value)}]: a Hex board has 1 to {most} cells")
+    return (rows, cols)
+
+
+def _cells(size: Tuple[int, int]) -> int:
+    return size[0] * size[1]
+
+
+def _setup_board(size: Tuple[int, int], stones: Sequence[Tuple[str, Tuple[int, int]]],
+                 mover: Optional[str]) -> Any:
+    """A board of ``(rows, cols)`` that starts with ``stones``, ``(colour,
+    (row, col))`` pairs, ``mover`` to move (None: as the stones say)."""
+    rows, cols = size
+    cells = bytearray(rows * cols)
+    for colour, (row, col) in stones:
+        cells[row * cols + col] = 1 if colour == PLAYERS[0] else 2
+    return _board().Board._from_start(rows, cols, True, bytes(cells), mover)
 
 
 DESCRIPTOR = Descriptor(
@@ -208,8 +263,12 @@ DESCRIPTOR = Descriptor(
     # The board's other pie rule has no GTP word: the Hex engines' swap is
     # swap-pieces.
     refused_words={"swap-sides": "the swap is swap-pieces"},
+    # SGF Hex: GM[11] (a .hsgf file without it says the game too), cells by
+    # column letters and row number, SZ[columns:rows] for a rectangle.
     records=RecordFormat(".sgf", ("B", "W"), lambda size: f"GM[11]SZ[{size}]",
-                         cell_name),
+                         _record_cell_name, gm="11", implied_by=(".hsgf",),
+                         notation="sgf-hex", read_size=_read_size, cells=_cells,
+                         setup_board=_setup_board, win_kinds=("chain",)),
     judge="havhex.hex",
     judge_summary="whether a Hex position is possible, and who has won",
     pictures=_PICTURES,

@@ -40,7 +40,7 @@ _LAST_NODE = {"resign": "resign", "on time": "forfeit", "illegal move": "forfeit
               "disconnects": "forfeit"}
 
 
-def _format(game):
+def _record_format(game):
     """The record format of ``game``; ValueError for a game without one."""
     found = games.get(game).records
     if found is None:
@@ -50,7 +50,7 @@ def _format(game):
 
 def _letters(game):
     """The record's letters of seat 0 and seat 1."""
-    return _format(game).letters
+    return _record_format(game).letters
 
 
 def _escaped(text):
@@ -80,7 +80,7 @@ def _player(result, seat):
 
 def record_text(result):
     """The SGF text of one game (no line end)."""
-    form = _format(result.game)
+    form = _record_format(result.game)
     letters = form.letters
     size = result.size
     parts = ["(;FF[4]", form.root(size)]
@@ -105,7 +105,7 @@ def record_text(result):
 
 def record_name(result):
     """The file name of a game's record."""
-    return f"game{result.index:05d}{_format(result.game).extension}"
+    return f"game{result.index:05d}{_record_format(result.game).extension}"
 
 
 def write_record(result, folder):

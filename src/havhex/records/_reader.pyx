@@ -54,7 +54,11 @@ cdef extern from "havhex/records/sgf.h" nogil:
 MOVE_KINDS = ("cell", "swap", "swap-pieces", "swap-sides", "resign", "forfeit", "pass",
               "off-board", "unreadable")
 COLOURS = ("", "B", "W")
-GAME_CODES = {"hex": SGF_HEX, "havannah": SGF_HAVANNAH}
+# The cell notations the decoder knows, by the name a game's record format
+# gives its notation (havhex.descriptor.RecordFormat.notation): SGF Hex's
+# column letters and row number on rows x cols, Little Golem's row letter
+# and place along the row on a board of base S.
+NOTATION_CODES = {"sgf-hex": SGF_HEX, "little-golem": SGF_HAVANNAH}
 
 # A pass is read and not counted: the replay goes on after it.
 REPLAY_PASS_CODE = REPLAY_PASS
@@ -176,8 +180,8 @@ cdef class Scanned:
     cdef readonly int64_t n_rows
     cdef readonly int64_t n_stones       # rows that put or swap a stone
     cdef readonly int last_kind          # the last row's kind, -1 without rows
-    cdef readonly int game_code          # SGF_HEX or SGF_HAVANNAH
-    cdef readonly int64_t rows, cols     # the board: Hex rows x cols; Havannah base, 0
+    cdef readonly int game_code          # the notation's code (NOTATION_CODES)
+    cdef readonly int64_t rows, cols     # the board: rows x cols, or a base and 0
 
     @staticmethod
     def _from_parts(int64_t line, properties, bytes moves, raw, int game_code,
@@ -217,9 +221,11 @@ cdef class Scan:
     (memory follows one game, not the file).
 
     ``decide(properties, line)`` is called with each game's root properties
-    (a dict of name -> list of raw bytes values) and returns ``(game, rows,
-    cols)``: game 1 for Hex, 2 for Havannah; for Havannah ``rows`` is the
-    base and ``cols`` 0.  It raises InputError for a game it cannot take.
+    (a dict of name -> list of raw bytes values) and returns ``(notation,
+    rows, cols)``: the code of the notation its moves are decoded in (a
+    value of NOTATION_CODES) and the board, rows x cols, or for a notation
+    of a board with one size (Little Golem's) the base in ``rows`` and
+    ``cols`` 0.  It raises InputError for a game it cannot take.
     A syntax fault raises ``InputError(reason, None, line)`` when the
     iteration reaches it."""
     cdef sgf_scanner s

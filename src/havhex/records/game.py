@@ -4,23 +4,182 @@ The compiled reader (``_reader``) turns bytes into each game's root
 properties and its moves as rows of int32; :class:`Game` wraps one game and
 makes Python objects (moves, properties as text) only when they are asked
 for.
+
+Everything a game's records need is its descriptor's
+(:class:`havhex.descriptor.RecordFormat`): the ``GM[]`` code, the file
+extensions that say the game, the cell notation, the size, the colours.
+A read resolves them once, and a collection's games share them.
 """
 import os
 
+from .. import games as _games
 from .._frozen import Frozen
 from ..errors import InputError
 from . import _reader
 
-__all__ = ["Game", "read", "read_bytes", "GAMES", "EXTENSIONS", "MAX_CELLS"]
+__all__ = ["Game", "read", "read_bytes", "implied_game", "EXTENSIONS", "MAX_CELLS",
+           "NOTATIONS"]
 
-GAMES = ("hex", "havannah")
-# A record without GM[] is taken by its file's extension (Little Golem's
-# Havannah files have none); GM[11] is Hex in the SGF list of games.
-EXTENSIONS = {".hgf": "havannah", ".hsgf": "hex"}
-HEX_GM = b"11"
-HEX_DEFAULT_SIZE = 11         # the SGF Hex specification's default
+# The cell notations the reader decodes moves in: a game's record format
+# names one (havhex.descriptor.RecordFormat.notation).
+NOTATIONS = tuple(_reader.NOTATION_CODES)
 SPECIAL = {1: "swap", 2: "swap-pieces", 3: "swap-sides", 4: "resign", 5: "forfeit", 6: "pass"}
 CELL, OFF_BOARD, UNREADABLE = 0, 7, 8
+# An extension that says no game: SGF's own (GM[] says the game).
+_SGF = ".sgf"
+
+
+class _Format:
+    """What reading, replaying and writing a game's records takes from its
+    descriptor, resolved once (see :func:`_format_of`): ``name`` and
+    ``title`` the game's; ``form`` its RecordFormat; ``gm`` its GM[] code as
+    bytes (None: none); ``code`` its notation's code in the compiled
+    reader; ``colours`` a record's letter -> the board's colour, ``letters``
+    the reverse; ``leading`` the properties a written root starts with."""
+
+    __slots__ = ("name", "title", "form", "gm", "code", "colours", "letters", "leading",
+                 "read_size", "cells", "new_board", "setup_board", "cell_name", "win_kinds",
+                 "little_golem")
+
+    def __init__(self, descriptor):
+        form = descriptor.records
+        self.name = descriptor.name
+        self.title = descriptor.title
+        self.form = form
+        self.gm = form.gm.encode("ascii") if form.gm is not None else None
+        self.code = _reader.NOTATION_CODES[form.notation]
+        self.colours = dict(zip(form.letters, descriptor.players))
+        self.letters = dict(zip(descriptor.players, form.letters))
+        # The text is FF[4]; a game with a GM[] code says it (a reader takes
+        # a record without GM[] by its extension only, or when told).
+        self.leading = (("FF", "4"),) + ((("GM", form.gm),) if form.gm is not None else ())
+        self.read_size = form.read_size
+        self.cells = form.cells
+        self.new_board = descriptor.new_board
+        self.setup_board = form.setup_board
+        self.cell_name = form.cell_name
+        self.win_kinds = form.win_kinds
+        self.little_golem = form.little_golem
+
+
+_FORMATS = {}          # descriptor -> its _Format, made once
+
+
+def _format_of(descriptor):
+    """The :class:`_Format` of a descriptor; ValueError for a game whose
+    records havhex does not read."""
+    found = _FORMATS.get(descriptor)
+    if found is not None:
+        return found
+    form = descriptor.records
+    if form is None or form.notation is None:
+        raise ValueError(f"game {descriptor.name!r} has no record format havhex reads "
+                         f"(its descriptor's records{' notation' if form else ''} is None)")
+    if form.notation not in _reader.NOTATION_CODES:
+        raise ValueError(f"game {descriptor.name!r}: the reader knows no notation "
+                         f"{form.notation!r} (it knows {', '.join(NOTATIONS)})")
+    return _FORMATS.setdefault(descriptor, _Format(descriptor))
+
+
+def _format_named(game):
+    """The :class:`_Format` of the game named ``game``; ValueError for a
+    name no game has, or a game whose records havhex does not read."""
+    if not isinstance(game, str):
+        raise ValueError(f"game must be a game's name (havhex.games.names()) or None, "
+                         f"not {game!r}")
+    return _format_of(_games.get(game))
+
+
+def _readable(installed):
+    """The formats of the games whose records havhex reads, built-in first;
+    with ``installed`` the installed games too (reading the installed
+    distributions' entry points, once a process)."""
+    found = []
+    for name in _games.names(installed):
+        descriptor = _games.get(name)
+        form = descriptor.records
+        if form is not None and form.notation in _reader.NOTATION_CODES:
+            found.append(_format_of(descriptor))
+    return found
+
+
+def _first(test):
+    """The first readable format that passes ``test``: the built-in and
+    registered games are tried before the installed ones are read."""
+    for installed in (False, True):
+        for form in _readable(installed):
+            if test(form):
+                return form
+    return None
+
+
+def _by_gm(code):
+    return _first(lambda form: form.gm == code)
+
+
+def _by_extension(extension):
+    if not extension or extension == _SGF:
+        return None
+    return _first(lambda form: extension in form.form.implied_by)
+
+
+def _extension(name):
+    return os.path.splitext(name)[1].lower() if name else None
+
+
+def implied_game(name):
+    """The name of the game a record file's extension says (a record
+    without ``GM[]`` is of it), or None: ``.hgf`` says Little Golem
+    Havannah; ``.sgf`` says no game."""
+    form = _by_extension(_extension(os.fsdecode(name)))
+    return form.name if form is not None else None
+
+
+def _legacy(name):
+    """Names of a game kept for a release: ``<GAME>_GM``, its GM[] code as
+    bytes, and ``<GAME>_DEFAULT_SIZE``, the size of its record without
+    SZ[] (the side of a square board); None for another name."""
+    for suffix in ("_GM", "_DEFAULT_SIZE"):
+        if name.endswith(suffix) and name.isupper():
+            game = name[:-len(suffix)].lower()
+            if game not in _games.names(installed=False):
+                return None
+            import warnings
+
+            warnings.warn(f"havhex.records.game.{name} is deprecated: read it from "
+                          f"havhex.games.get({game!r}).records", DeprecationWarning, stacklevel=3)
+            form = _format_named(game)
+            if suffix == "_GM":
+                return form.gm
+            size = form.read_size(None)
+            return size[0] if isinstance(size, tuple) and len(set(size)) == 1 else size
+    return None
+
+
+def __getattr__(name):
+    # GAMES and EXTENSIONS follow the registry (a game registered later
+    # counts); both read the installed games.
+    if name.startswith("__"):
+        # "from .game import x" asks for __path__ each time it runs (in a
+        # function, each call): answered at once, without the lookups below.
+        raise AttributeError(name)
+    if name == "EXTENSIONS":
+        found = {}
+        for form in _readable(True):
+            for extension in form.form.implied_by:
+                found.setdefault(extension, form.name)
+        return found
+    if name == "GAMES":
+        import warnings
+
+        warnings.warn("havhex.records.game.GAMES is deprecated: the games are "
+                      "havhex.games.names(), and records read those whose descriptor has "
+                      "a record format", DeprecationWarning, stacklevel=2)
+        return tuple(form.name for form in _readable(True))
+    value = _legacy(name)
+    if value is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return value
 
 
 # Every byte of SGF's syntax and of ASCII text: a charset that reads and
@@ -106,21 +265,26 @@ def _plain(value):
     return _reader._shown(value)
 
 
-def _number(value, what, line):
-    text = value.strip()
-    if not text.isdigit() or len(text) > 9:
-        raise InputError(f"{what} is not a board size: {_reader._shown(value)}", None, line)
-    return int(text)
+def _hints(formats):
+    """How records say each game, for a message: ``Hex is GM[11]``, ``.hgf
+    is Havannah``."""
+    said = [f"{form.title} is GM[{form.form.gm}]" for form in formats if form.gm is not None]
+    named = [f"{extension} is {form.title}" for form in formats
+             for extension in form.form.implied_by]
+    return "; ".join(said) or "no game has a GM[] code", ", ".join(named) or "none"
 
 
-def _decider(game, max_cells=None):
-    """The ``decide`` callback of ``_reader.scan`` for a record whose game is
-    ``game`` when it has no GM[] (None: GM[] must say), refusing boards of
-    more than ``max_cells`` cells (None: only those the boards refuse)."""
-    from ..hex import _board as hex_board
-    from ..havannah import _board as havannah_board
-
+def _decider(fixed, extension, max_cells=None):
+    """``(decide, last)``: ``decide`` the callback of ``_reader.Scan``, and
+    ``last`` a list whose item is ``(format, size, reader's answer)`` of the
+    game it decided last (the game the scan gives next).  A record without
+    GM[] is of the game of ``fixed`` (a :class:`_Format`, None: the game
+    that ``extension`` says, looked up at the first such record); boards of
+    more than ``max_cells`` cells are refused (None: only those the boards
+    refuse)."""
     decided = {}
+    last = [None]
+    implied = []                   # the extension's format, once looked up
 
     def decide(properties, line):
         # Records of one collection mostly share GM[] and SZ[]: their answer
@@ -129,66 +293,62 @@ def _decider(game, max_cells=None):
         answer = decided.get(key)
         if answer is None:
             answer = decided[key] = decide_afresh(properties, line)
-        return answer
+        last[0] = answer
+        return answer[2]
 
     def decide_afresh(properties, line):
         gm = properties.get("GM")
         if gm:
-            if gm[0].strip() != HEX_GM:
-                raise InputError(f"GM[{_plain(gm[0])}] is not a game havhex replays (Hex is "
-                                 f"GM[11]; Little Golem's Havannah records have no GM[])",
-                                 None, line)
-            kind = "hex"
-        elif game is None:
-            raise InputError("no GM[] to say the game (Hex is GM[11]), and no known file "
-                             "extension (.hgf is Little Golem Havannah)", None, line)
+            form = _by_gm(gm[0].strip())
+            if form is None:
+                said, named = _hints(_readable(True))
+                raise InputError(f"GM[{_plain(gm[0])}] is not a game havhex replays ({said}; "
+                                 f"a record without GM[] is taken by its file's extension: "
+                                 f"{named})", None, line)
+        elif fixed is not None:
+            form = fixed
         else:
-            kind = game
-        size = properties.get("SZ")
-        if kind == "hex":
-            if not size:
-                rows = cols = HEX_DEFAULT_SIZE
-            else:
-                # SZ[n], or SZ[columns:rows] for a board that is not square.
-                parts = size[0].split(b":")
-                if len(parts) > 2:
-                    raise InputError(f"SZ is not a board size: {_reader._shown(size[0])}", None, line)
-                cols = _number(parts[0], "SZ", line)
-                rows = _number(parts[-1], "SZ", line)
-                if rows < 1 or cols < 1 or (rows + 2) * (cols + 1) + 4 > hex_board.MAX_CELLS:
-                    raise InputError(f"SZ[{_plain(size[0])}]: a Hex board has 1 to "
-                                     f"{hex_board.MAX_CELLS} cells", None, line)
-            _check_cells("hex", (rows, cols), size[0] if size else b"11", line)
-            return _reader.GAME_CODES["hex"], rows, cols
-        if not size:
-            raise InputError("a Havannah record needs SZ[] (the side length)", None, line)
-        base = _number(size[0], "SZ", line)
-        if not 2 <= base <= havannah_board.MAX_BOARD_SIZE:
-            raise InputError(f"SZ[{base}]: a Havannah board's side is 2 to "
-                             f"{havannah_board.MAX_BOARD_SIZE}", None, line)
-        _check_cells("havannah", base, size[0], line)
-        return _reader.GAME_CODES["havannah"], base, 0
+            if not implied:
+                implied.append(_by_extension(extension))
+            form = implied[0]
+            if form is None:
+                said, named = _hints(_readable(True))
+                raise InputError(f"no GM[] to say the game ({said}), and no known file "
+                                 f"extension ({named})", None, line)
+        size_values = properties.get("SZ")
+        declared = size_values[0] if size_values else None
+        try:
+            size = form.read_size(declared)
+        except ValueError as error:
+            raise InputError(getattr(error, "reason", str(error)), None, line) from None
+        if max_cells is not None and form.cells(size) > max_cells:
+            raise InputError(_too_many(form, size, declared, max_cells), None, line)
+        rows, cols = size if isinstance(size, tuple) else (size, 0)
+        return form, size, (form.code, rows, cols)
 
-    def _check_cells(kind, size, declared, line):
-        if max_cells is not None and cells_of(kind, size) > max_cells:
-            raise InputError(too_many_cells(kind, size, declared, max_cells), None, line)
+    return decide, last
 
-    return decide
+
+def _too_many(form, size, declared, max_cells):
+    said = f"SZ[{_plain(declared)}]" if declared is not None else "no SZ[]"
+    return (f"{said}: a {form.title} board of {form.cells(size):,} cells, more than the "
+            f"{max_cells:,} allowed (max_cells=, havhex --max-cells)")
 
 
 def too_many_cells(kind, size, declared, max_cells):
-    """The reason a board of more than ``max_cells`` cells is refused."""
-    return (f"SZ[{_plain(declared)}]: a {'Havannah' if kind == 'havannah' else 'Hex'} board "
-            f"of {cells_of(kind, size):,} cells, more than the {max_cells:,} allowed "
-            f"(max_cells=, havhex --max-cells)")
+    """The reason a board of more than ``max_cells`` cells is refused
+    (``declared`` the SZ[] value, None: the record has none)."""
+    return _too_many(_format_named(kind), size, declared, max_cells)
 
 
 class Game(Frozen):
     """One game of a record, immutable.
 
     ``source`` names the file; ``index`` is the game's number in it, from
-    1; ``line`` the line where its tree starts; ``kind`` ``"hex"`` or
-    ``"havannah"``; ``size`` the Havannah base S, or Hex's ``(rows, cols)``.
+    1; ``line`` the line where its tree starts; ``kind`` the game's name
+    (``"hex"``, ``"havannah"``, see :func:`havhex.games.names`); ``size``
+    the size its descriptor's records give: the Havannah base S, or Hex's
+    ``(rows, cols)``.
     ``moves`` is the main line's moves, ``(letter, move)`` pairs: ``letter``
     ``"B"`` or ``"W"`` as the record writes it, ``move`` a cell in the live
     board's coordinates (Hex ``(row, col)`` from 0, Havannah ``(x, y)``) or
@@ -198,15 +358,16 @@ class Game(Frozen):
     ``result`` the RE[] text or None; ``recorded`` the winner the record
     names, ``"B"``, ``"W"`` or None (Little Golem's Havannah records name the
     loser in RE[]: read through that); ``properties`` the root node's
-    properties as ``{name: (text, ...)}``.  Colours: in Hex, B is the
-    board's red (moves first, joins top and bottom) and W blue; in Havannah,
-    W moves first and is the board's white, B black.
+    properties as ``{name: (text, ...)}``.  Colours: the record format's
+    letters are the players in turn (in Hex, B is the board's red, moves
+    first and joins top and bottom, W blue; in Havannah, W moves first and
+    is the board's white, B black).
     """
 
-    __slots__ = ("source", "index", "line", "kind", "size", "_scanned", "_cache")
+    __slots__ = ("source", "index", "line", "kind", "size", "_format", "_scanned", "_cache")
 
     @classmethod
-    def _make(cls, source, index, line, kind, size, scanned):
+    def _make(cls, source, index, line, form, size, scanned):
         # Field by field (a game is made per record game: Frozen._build's
         # keyword loop would cost more than the rest of reading it).
         self = object.__new__(cls)
@@ -214,14 +375,15 @@ class Game(Frozen):
         setattr(self, "source", source)
         setattr(self, "index", index)
         setattr(self, "line", line)
-        setattr(self, "kind", kind)
+        setattr(self, "kind", form.name)
         setattr(self, "size", size)
+        setattr(self, "_format", form)
         setattr(self, "_scanned", scanned)
         setattr(self, "_cache", {})
         return self
 
     def __repr__(self):
-        size = self.size if self.kind == "havannah" else "x".join(map(str, self.size))
+        size = self.size if isinstance(self.size, int) else "x".join(map(str, self.size))
         return (f"<havhex.records.Game {self.source}#{self.index} {self.kind} {size}: "
                 f"{self._scanned.n_stones} moves>")
 
@@ -283,8 +445,8 @@ class Game(Frozen):
         return self._cached("setup", make)
 
     def _setup_cell(self, value):
-        rows, cols = (self.size, 0) if self.kind == "havannah" else self.size
-        kind, a, b = _reader.decode_move(value, _reader.GAME_CODES[self.kind], rows, cols)
+        rows, cols = self.size if isinstance(self.size, tuple) else (self.size, 0)
+        kind, a, b = _reader.decode_move(value, self._format.code, rows, cols)
         if kind != CELL:
             raise InputError(f"a setup stone (AB[]/AW[]) is not a cell of the board: "
                              f"{_reader._shown(value)}", self.source, self.line)
@@ -297,37 +459,33 @@ class Game(Frozen):
 
     @property
     def is_little_golem(self):
-        """A Little Golem Havannah record (RU[LG] or a littlegolem.com SO[]),
-        whose RE[] names the loser."""
-        return self.kind == "havannah" and _little_golem(self._scanned.properties)
+        """A Little Golem record of a game whose Little Golem records name
+        the loser in RE[] (Havannah's: RU[LG] or a littlegolem.com SO[])."""
+        return self._format.little_golem and _little_golem(self._scanned.properties)
 
     @property
     def recorded(self):
-        return _recorded(self._scanned.properties, self.kind)
+        return _recorded(self._scanned.properties, self._format.little_golem)
 
     def board(self, rule="official"):
         """A fresh live board for this game, its setup stones on it (swaps
         allowed, as records use them); ``rule`` is Havannah's ring rule."""
-        board_class = _board_classes()[self.kind]
-        setup = "AB" in self._scanned.properties or "AW" in self._scanned.properties
-        if self.kind == "havannah":
-            if setup:
-                raise InputError("setup stones (AB[]/AW[]) on a Havannah record are not "
-                                 "supported", self.source, self.line)
-            return board_class(self.size, rule, True)
-        rows, cols = self.size
-        if not setup:
-            return board_class(rows, cols, True)
-        cells = bytearray(rows * cols)
-        for letter, (row, col) in self.setup:
-            cells[row * cols + col] = 1 if letter == "B" else 2
+        form = self._format
+        properties = self._scanned.properties
+        if "AB" not in properties and "AW" not in properties:
+            return form.new_board(self.size, rule, True)
+        if form.setup_board is None:
+            raise InputError(f"setup stones (AB[]/AW[]) on a {form.title} record are not "
+                             f"supported", self.source, self.line)
+        colours = form.colours
+        stones = [(colours[letter], cell) for letter, cell in self.setup]
         mover = None
-        player = self._scanned.properties.get("PL")
+        player = properties.get("PL")
         if player:
-            mover = "red" if _text(player[0]).strip().upper().startswith("B") else "blue"
+            mover = colours["B" if _text(player[0]).strip().upper().startswith("B") else "W"]
         elif self._scanned.n_rows:
-            mover = "red" if self.moves[0][0] == "B" else "blue"
-        return board_class._from_start(rows, cols, True, bytes(cells), mover)
+            mover = colours[self.moves[0][0]]
+        return form.setup_board(self.size, stones, mover)
 
 
 def _little_golem(properties):
@@ -337,8 +495,9 @@ def _little_golem(properties):
                 or (origin and b"littlegolem" in origin[0].lower()))
 
 
-def _recorded(properties, kind):
-    """The winner RE[] names, "B", "W" or None (a draw, "?", "Void", none)."""
+def _recorded(properties, little_golem):
+    """The winner RE[] names, "B", "W" or None (a draw, "?", "Void", none);
+    ``little_golem`` whether the game's Little Golem records name the loser."""
     result = properties.get("RE")
     if not result:
         return None
@@ -346,39 +505,22 @@ def _recorded(properties, kind):
     if not text or text[:1] not in (b"B", b"W") or (len(text) > 1 and text[1:2] != b"+"):
         return None
     letter = "B" if text[:1] == b"B" else "W"
-    if kind == "havannah" and _little_golem(properties):
+    if little_golem and _little_golem(properties):
         return "W" if letter == "B" else "B"
     return letter
 
 
-def _board_classes():
-    global _BOARDS
-    if _BOARDS is None:
-        from ..havannah.board import Board as HavannahBoard
-        from ..hex.board import Board as HexBoard
-
-        _BOARDS = {"havannah": HavannahBoard, "hex": HexBoard}
-    return _BOARDS
-
-
-_BOARDS = None
-
-
 def _game_from_parts(source, index, line, kind, size, properties, moves, raw):
-    code = _reader.GAME_CODES[kind]
-    rows, cols = (size, 0) if kind == "havannah" else size
-    scanned = _reader.Scanned._from_parts(line, properties, moves, raw, code, rows, cols)
-    return Game._make(source, index, line, kind, size, scanned)
+    form = _format_named(kind)
+    rows, cols = size if isinstance(size, tuple) else (size, 0)
+    scanned = _reader.Scanned._from_parts(line, properties, moves, raw, form.code, rows, cols)
+    return Game._make(source, index, line, form, size, scanned)
 
 
-def _kind_of(source_name, game):
-    if game is not None:
-        if game not in GAMES:
-            raise ValueError(f"game must be 'hex' or 'havannah' (or None), not {game!r}")
-        return game
-    if source_name:
-        return EXTENSIONS.get(os.path.splitext(source_name)[1].lower())
-    return None
+def _fixed(game):
+    """The format of records without GM[] that ``game`` names (None: none);
+    ValueError when havhex reads no records of that game."""
+    return None if game is None else _format_named(game)
 
 
 def read_bytes(data, source="<bytes>", game=None, first_index=1, first_line=1,
@@ -393,12 +535,11 @@ def read_bytes(data, source="<bytes>", game=None, first_index=1, first_line=1,
     byte order mark may stand."""
     if at_start is None:
         at_start = first_index == 1 and first_line == 1
-    return _games_of(data, source, _decider(_kind_of(source, game), max_cells), first_index,
-                     first_line, at_start)
+    decide, last = _decider(_fixed(game), _extension(source), max_cells)
+    return _games_of(data, source, decide, last, first_index, first_line, at_start)
 
 
-def _games_of(data, source, decide, first_index, first_line, at_start):
-    havannah = _reader.GAME_CODES["havannah"]
+def _games_of(data, source, decide, last, first_index, first_line, at_start):
     make = Game._make
     number = first_index
     games = _reader.Scan(memoryview(data).cast("B"), decide, first_line, at_start)
@@ -409,10 +550,8 @@ def _games_of(data, source, decide, first_index, first_line, at_start):
             return
         except InputError as error:
             raise InputError(error.reason, source, error.line) from None
-        if item.game_code == havannah:
-            yield make(source, number, item.line, "havannah", item.rows, item)
-        else:
-            yield make(source, number, item.line, "hex", (item.rows, item.cols), item)
+        form, size, _ = last[0]
+        yield make(source, number, item.line, form, size, item)
         number += 1
 
 
@@ -493,13 +632,13 @@ def _pieces(read, name, tail=False):
         pending = data[stop:]
 
 
-def _read_stream(read, close, name, game, max_cells):
+def _read_stream(read, close, name, fixed, max_cells):
     try:
-        decide = _decider(_kind_of(name, game), max_cells)
+        decide, last = _decider(fixed, _extension(name), max_cells)
         first = True
         for piece, games, index, line in _pieces(read, name):
             if games:
-                yield from _games_of(piece, name, decide, index, line, first)
+                yield from _games_of(piece, name, decide, last, index, line, first)
             first = False
     finally:
         close()
@@ -527,10 +666,9 @@ MAX_CELLS = 1_000_000
 
 
 def cells_of(kind, size):
-    """The cells of a board: Hex ``(rows, cols)``, Havannah side ``S``."""
-    if kind == "havannah":
-        return 3 * size * (size - 1) + 1
-    return size[0] * size[1]
+    """The cells of a board of the game ``kind`` of the size its records
+    give (Hex ``(rows, cols)``, Havannah side ``S``)."""
+    return _format_named(kind).cells(size)
 
 
 def read(source, game=None, max_cells=MAX_CELLS):
@@ -538,9 +676,11 @@ def read(source, game=None, max_cells=MAX_CELLS):
 
     ``source`` is a path, ``"-"`` for standard input, or the record's bytes.
     A file may hold a collection of games; each follows its main line.
-    ``game`` (``"hex"`` or ``"havannah"``) is the game of records without
-    GM[]; by default GM[] says it, or the extension (``.hgf``: Little Golem
-    Havannah).  The file is read in pieces and games are made one at a
+    ``game`` (a game's name, ``"hex"`` or ``"havannah"``: see
+    :func:`havhex.games.names`) is the game of records without GM[]; by
+    default GM[] says it, or the extension (``.hgf``: Little Golem
+    Havannah); a game whose descriptor has no record format is a
+    ValueError.  The file is read in pieces and games are made one at a
     time, so memory follows one game; broken SGF (a NUL byte among them)
     raises :class:`havhex.InputError` (``FILE:LINE: reason``) when the
     iteration reaches it, having read no further than the piece that holds
@@ -552,9 +692,9 @@ def read(source, game=None, max_cells=MAX_CELLS):
     _check_max_cells(max_cells)
     if isinstance(source, (bytes, bytearray, memoryview)):
         return read_bytes(bytes(source), "<bytes>", game, max_cells=max_cells)
-    _kind_of(None, game)
+    fixed = _fixed(game)
     read_piece, close, name = _open(source)
-    return _read_stream(read_piece, close, name, game, max_cells)
+    return _read_stream(read_piece, close, name, fixed, max_cells)
 
 
 def _check_max_cells(max_cells):

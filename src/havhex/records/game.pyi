@@ -1,11 +1,15 @@
 import os
 from typing import Any, Callable, Iterator, Mapping, Optional, Tuple, Union
 
-__all__ = ["Game", "read", "read_bytes", "GAMES", "EXTENSIONS", "MAX_CELLS"]
+__all__ = ["Game", "read", "read_bytes", "implied_game", "EXTENSIONS", "MAX_CELLS",
+           "NOTATIONS"]
 
 MAX_CELLS: int
 PIECE_BYTES: int
 
+NOTATIONS: Tuple[str, ...]
+# Computed from the registry when asked for; GAMES, HEX_GM and
+# HEX_DEFAULT_SIZE warn (DeprecationWarning): havhex.games says them.
 GAMES: Tuple[str, ...]
 EXTENSIONS: Mapping[str, str]
 HEX_GM: bytes
@@ -49,6 +53,7 @@ def load(source: _Source) -> Tuple[bytes, str]: ...
 def read(source: _Source, game: Optional[str] = ...,
          max_cells: Optional[int] = ...) -> Iterator[Game]: ...
 def cells_of(kind: str, size: Union[int, Tuple[int, int]]) -> int: ...
-def too_many_cells(kind: str, size: Union[int, Tuple[int, int]], declared: bytes,
+def too_many_cells(kind: str, size: Union[int, Tuple[int, int]], declared: Optional[bytes],
                    max_cells: int) -> str: ...
+def implied_game(name: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> Optional[str]: ...
 def shown_name(name: str) -> str: ...

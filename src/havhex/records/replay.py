@@ -7,7 +7,7 @@ facts of :class:`Replay` follow from where it stopped.
 from .._frozen import Frozen
 from ..errors import InputError
 from . import _reader
-from .game import MAX_CELLS, _check_max_cells, cells_of, read, shown_name, too_many_cells
+from .game import MAX_CELLS, _check_max_cells, _too_many, read, shown_name
 
 __all__ = ["Win", "Replay", "replay", "replay_games", "RULES", "FLAGS", "ENDS"]
 
@@ -15,10 +15,6 @@ RULES = ("official", "contest")
 FLAGS = ("played-on", "result-disagrees", "illegal", "no-result")
 ENDS = ("structure", "resign", "forfeit", "none")
 _RESIGN, _FORFEIT = 4, 5
-_CHAIN = ("chain",)
-# The board's colour of a record's letter.
-_COLOUR = {"hex": {"B": "red", "W": "blue"}, "havannah": {"B": "black", "W": "white"}}
-_LETTER = {"red": "B", "blue": "W", "black": "B", "white": "W"}
 
 
 class Win(Frozen):
@@ -202,14 +198,17 @@ def _ended_by(scanned):
 
 def _replayed(game, rule, max_cells=MAX_CELLS):
     scanned = game._scanned
+    form = game._format
     win = illegal = None
     board = None
     outcome = row = 0
-    if max_cells is not None and cells_of(game.kind, game.size) > max_cells:
+    if max_cells is not None and form.cells(game.size) > max_cells:
         # Refused before any board is made: memory follows the moves, not
         # the size a record declares.  "Move 0": the game cannot start.
-        declared = (game._scanned.properties.get("SZ") or (b"11",))[0]
-        illegal = (0, too_many_cells(game.kind, game.size, declared, max_cells))
+        declared = (scanned.properties.get("SZ") or (None,))[0]
+        illegal = (0, _too_many(form, game.size, declared, max_cells))
+    elif "AB" not in scanned.properties and "AW" not in scanned.properties:
+        board = form.new_board(game.size, rule, True)     # Game.board's, without setup
     else:
         try:
             board = game.board(rule)
@@ -220,8 +219,10 @@ def _replayed(game, rule, max_cells=MAX_CELLS):
     if board is not None:
         row, outcome, detail = _play(board, scanned.table())
     if outcome == 1:
-        kinds = _CHAIN if game.kind == "hex" else detail
-        win = Win(_stone_number(scanned, row), _LETTER[board.winner], kinds)
+        # A board whose replay does not name what the win completed has one
+        # kind of structure: the record format names it.
+        kinds = detail if type(detail) is tuple else form.win_kinds
+        win = Win(_stone_number(scanned, row), form.letters[board.winner], kinds)
     elif outcome == 2:
         reason = _reader.REPLAY_REASONS[detail]
         if detail == _reader.REPLAY_OUT_OF_TURN_CODE and _passed_before(scanned, row):

@@ -12,14 +12,45 @@ numbers games and names lines as a reader of the whole file would.
 """
 import os
 
-from .game import EXTENSIONS
-
 __all__ = ["RECORD_EXTENSIONS", "record_files", "runs_of", "runs_as_found",
            "read_range"]
 
-# What a folder given on the command line stands for: SGF files and the
-# extensions that name their game.
-RECORD_EXTENSIONS = (".sgf", *EXTENSIONS)
+
+def _extensions(installed):
+    """What a folder given on the command line stands for: SGF files, and
+    the files of each game's record format (those it writes and those that
+    say its game), the installed games' too with ``installed``."""
+    from .game import _SGF, _readable
+
+    found = [_SGF]
+    for form in _readable(installed):
+        for extension in (form.form.extension, *form.form.implied_by):
+            if extension not in found:
+                found.append(extension)
+    return tuple(found)
+
+
+def __getattr__(name):
+    # The registry says the extensions, when they are asked for: a game
+    # registered after this module is imported counts.
+    if name.startswith("__"):
+        # "from .runs import x" asks for __path__ each time it runs (in a
+        # function, each call): answered at once, without the lookups below.
+        raise AttributeError(name)
+    if name == "RECORD_EXTENSIONS":
+        return _extensions(True)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _record_entries(entries):
+    """The names of record files among a folder's ``entries``, sorted: the
+    installed games' extensions are read only for a name that none of the
+    built-in and registered games' takes."""
+    known = _extensions(False)
+    others = [entry for entry in entries if not entry.lower().endswith(known)]
+    if others:
+        known = _extensions(True)
+    return sorted(entry for entry in entries if entry.lower().endswith(known))
 
 
 def record_files(names):
@@ -28,8 +59,7 @@ def record_files(names):
     files = []
     for name in names or ["-"]:
         if name != "-" and os.path.isdir(name):
-            found = sorted(entry for entry in os.listdir(name)
-                           if entry.lower().endswith(RECORD_EXTENSIONS))
+            found = _record_entries(os.listdir(name))
             files += [os.path.join(name, entry) for entry in found]
         else:
             files.append(name)

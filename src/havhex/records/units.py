@@ -14,7 +14,7 @@ import os
 
 from .._units import Batch, bytes_after, regular_size, unit_for
 from ..errors import InputError
-from .game import MAX_CELLS, shown_name
+from .game import MAX_CELLS, load, read_bytes, shown_name
 
 __all__ = ["text_line", "json_line", "replay_unit", "replay_task", "unit_name", "plan_replay"]
 
@@ -49,7 +49,6 @@ def replay_unit(data, name, rule, output_format, first_index=1, first_line=1, ga
                 max_cells=MAX_CELLS):
     """``(text, counts)`` of the games in ``data`` (bytes of whole games);
     ``game`` and ``max_cells`` as for :func:`havhex.records.replay`."""
-    from .game import read_bytes
     from .replay import replay_games
 
     line_of = json_line if output_format == "json" else text_line
@@ -79,8 +78,6 @@ def _run_unit(rule, output_format, game, max_cells, unit):
         return replay_unit(bytes(data), name, rule, output_format, first_index, first_line,
                            game, max_cells)
     if kind == "path":
-        from .game import load
-
         data, name = load(unit[1])
     else:
         _, data, name = unit
@@ -124,7 +121,6 @@ def plan_replay(files, ship, unit_bytes, batch_files):
     files by path; the planner reads those that are not regular files
     (standard input, a pipe), and with ``ship`` every file, so that the
     bytes travel with the tasks."""
-    from .game import load
     from .runs import runs_as_found, runs_of
 
     unit = unit_for(unit_bytes)

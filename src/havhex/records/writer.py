@@ -1,24 +1,19 @@
 """Writing games as SGF: the inverse of :func:`havhex.records.read`.
 
-Hex games come out as SGF FF[4] for Hex (``GM[11]``, cells ``a1``, columns
-past ``z`` as ``aa``...); Havannah games in Little Golem's ``.hgf`` form
-(no ``GM[]``, cells named by row letter and number, see docs/records.md).
-Reading the text back gives the same games: the root node's properties are
-written as they were read (setup stones and results among them), each move
-in a node of its own with the record's colour letter.
+Each game comes out in its record format (its descriptor's
+:class:`~havhex.descriptor.RecordFormat`): Hex games as SGF FF[4] for Hex
+(``GM[11]``, cells ``a1``, columns past ``z`` as ``aa``...); Havannah games
+in Little Golem's ``.hgf`` form (no ``GM[]``, cells named by row letter and
+number, see docs/records.md).  Reading the text back gives the same games:
+the root node's properties are written as they were read (setup stones and
+results among them), each move in a node of its own with the record's
+colour letter.
 """
 import os
 
-from ..havannah.board import name_of_cell as havannah_cell_name
-from ..hex.board import name_of_cell as hex_cell_name
 from .game import Game, text_codec
 
-__all__ = ["write", "game_text", "hex_cell_name", "havannah_cell_name"]
-
-# The properties each game's root starts with, given these values when the
-# game has none: the text is FF[4], and a Hex game says its game (the reader
-# takes a record without GM[] as Hex only when told to).
-_LEADING = {"hex": (("FF", "4"), ("GM", "11")), "havannah": (("FF", "4"),)}
+__all__ = ["write", "game_text"]
 
 
 def _escaped(text):
@@ -26,12 +21,36 @@ def _escaped(text):
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def _move_name(game, move):
-    if isinstance(move, str):
-        return move           # a special move, or a value that was no cell (as read)
-    if game.kind == "hex":
-        return hex_cell_name(move)
-    return havannah_cell_name(game.size, move)
+def __getattr__(name):
+    # <game>_cell_name (hex_cell_name, havannah_cell_name): the boards' cell
+    # namers, kept for a release; the record format's cell_name(size, cell)
+    # names a cell of every game alike.
+    if name.startswith("__"):
+        # "from .writer import x" asks for __path__ each time it runs (in a
+        # function, each call): answered at once, without the lookups below.
+        raise AttributeError(name)
+    if name.endswith("_cell_name"):
+        from .. import games
+
+        game = name[:-len("_cell_name")]
+        if game in games.names(installed=False):
+            import warnings
+
+            warnings.warn(f"havhex.records.writer.{name} is deprecated: use "
+                          f"havhex.games.get({game!r}).records.cell_name(size, cell)",
+                          DeprecationWarning, stacklevel=2)
+            return _named_by(games.get(game).records.cell_name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _named_by(cell_name):
+    """The old namer of a game's cells from its record format's: ``(size,
+    cell)``, or ``(cell)`` alone for a game whose names need no size."""
+    def name_of_cell(*arguments):
+        if len(arguments) == 1:
+            return cell_name(None, arguments[0])
+        return cell_name(*arguments)
+    return name_of_cell
 
 
 def game_text(game):
@@ -40,7 +59,8 @@ def game_text(game):
         raise TypeError(f"write takes havhex.records.Game objects, not {type(game).__name__}")
     parts = ["(;"]
     properties = game.properties
-    leading = _LEADING[game.kind]
+    form = game._format
+    leading = form.leading
     for name, value in leading:
         parts.append(name)
         parts.extend(f"[{_escaped(value)}]" for value in properties.get(name, (value,)))
@@ -53,8 +73,11 @@ def game_text(game):
             continue
         parts.append(name)
         parts.extend(f"[{_escaped(value)}]" for value in values)
+    cell_name, size = form.cell_name, game.size
     for letter, move in game.moves:
-        parts.append(f";{letter}[{_escaped(_move_name(game, move))}]")
+        # A word is a special move, or a value that was no cell (as read).
+        name = move if isinstance(move, str) else cell_name(size, move)
+        parts.append(f";{letter}[{_escaped(name)}]")
     parts.append(")")
     return "".join(parts)
 
@@ -86,9 +109,9 @@ def write(games, destination=None):
     iterable of them), one game tree per line.
 
     Each game's root starts with its ``FF[]`` (``FF[4]`` when it has none)
-    and, for Hex, its ``GM[]`` (``GM[11]`` when it has none); Havannah games
-    take Little Golem's form, without ``GM[]`` (read them back from a
-    ``.hgf`` file or with ``game="havannah"``).  Then come the other root
+    and, for a game with a GM[] code, its ``GM[]`` (Hex's ``GM[11]`` when it
+    has none); Havannah games take Little Golem's form, without ``GM[]``
+    (read them back from a ``.hgf`` file or with ``game="havannah"``).  Then come the other root
     properties as read, then the moves, one node each.
     Returns the text when ``destination`` is None; otherwise writes it to
     ``destination``, a path or a file opened for writing (text or binary),
