@@ -90,3 +90,22 @@ def one_error_line(process):
     assert err.endswith("\n") and err.count("\n") == 1, err
     return err
 
+
+@pytest.fixture
+def other_game():
+    """Hex's descriptor under another name and title (of two words, which
+    the adapters' ids and class names write as one), registered with
+    havhex.games for the test and taken out of the registry after it."""
+    import copy
+
+    from havhex import games
+
+    # A copy keeps every field of Hex's descriptor, the batch among them,
+    # whatever fields the descriptor has.
+    descriptor = copy.copy(games.get("hex"))
+    descriptor.name, descriptor.title = "otherhex", "Other Hex"
+    games.register(descriptor)
+    try:
+        yield descriptor
+    finally:
+        games.unregister(descriptor.name)

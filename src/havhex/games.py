@@ -26,7 +26,7 @@ points are read only for a name that is not built in (or when
 as before.
 """
 
-__all__ = ["get", "names", "register", "built_in", "BUILT_IN", "ENTRY_POINT_GROUP",
+__all__ = ["get", "names", "register", "unregister", "built_in", "BUILT_IN", "ENTRY_POINT_GROUP",
            "UnknownGame"]
 
 # The annotations are for type checkers only, in quotes: the command line's
@@ -66,6 +66,14 @@ def register(descriptor: "Descriptor", replace: bool = False) -> "Descriptor":
         raise ValueError(f"a game named {name!r} is registered already")
     _found[name] = descriptor
     return descriptor
+
+
+def unregister(name: str) -> None:
+    """Take back a game :func:`register` added (a test's, say); a built-in
+    game stays, and an installed one is found again when next asked for."""
+    if name in _BUILT_IN:
+        raise ValueError(f"{name!r} is a built-in game")
+    _found.pop(name, None)
 
 
 def get(name: str) -> "Descriptor":
