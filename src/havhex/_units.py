@@ -1,5 +1,5 @@
 """Work units, whoever runs them: the one plan shape of ``havhex replay -j``
-and of the cluster, small inputs gathered into batches, and the units'
+and of the cluster, small inputs gathered into bundles, and the units'
 results taken back in input order.
 
 A plan yields, in input order, ``("task", [(file index, unit), ...])``,
@@ -11,8 +11,8 @@ and the fault is raised in its turn).
 """
 import os
 
-__all__ = ["regular_size", "batch_files_for", "shrinking_units", "bytes_after", "unit_for",
-           "Batch", "ordered_results", "by_file"]
+__all__ = ["regular_size", "bundle_files_for", "shrinking_units", "bytes_after", "unit_for",
+           "Bundle", "ordered_results", "by_file"]
 
 
 def regular_size(file):
@@ -29,8 +29,8 @@ def regular_size(file):
     return status.st_size if stat.S_ISREG(status.st_mode) else None
 
 
-def batch_files_for(files, workers, most):
-    """Files a batch holds at most: a quarter of each worker's share of the
+def bundle_files_for(files, workers, most):
+    """Files a bundle holds at most: a quarter of each worker's share of the
     files, within 1 and ``most``."""
     return max(1, min(most, files // (4 * max(1, workers))))
 
@@ -68,7 +68,7 @@ def unit_for(unit):
     return unit if callable(unit) else (lambda remaining: unit)
 
 
-class Batch:
+class Bundle:
     """Small files gathered into one task, up to ``files`` files or
     ``size`` bytes."""
 
@@ -85,8 +85,8 @@ class Batch:
         return len(self.units) >= self.limits[0] or self.size >= self.limits[1]
 
     def again(self, size=None):
-        """An empty batch with the same limits (``size`` bytes, when given)."""
-        return Batch(self.limits[0], self.limits[1] if size is None else size)
+        """An empty bundle with the same limits (``size`` bytes, when given)."""
+        return Bundle(self.limits[0], self.limits[1] if size is None else size)
 
 
 def ordered_results(plan, submit, window, release=None):

@@ -12,13 +12,13 @@ what the command prints without them.
 
 Work units (each unit is judged where a worker runs it):
 
-* a file; small files travel together (see UNIT_BYTES_MIN, BATCH_FILES),
+* a file; small files travel together (see UNIT_BYTES_MIN, BUNDLE_FILES),
   so that a task's work is far above the scheduler's overhead of a few
   milliseconds a task;
 * a run of whole cases of a large file, judged as an input of its own
   whose case numbers and lines are the file's (:mod:`havhex._cluster.judge`);
 * for ``replay``, the units of ``havhex replay -j`` (one planner,
-  :func:`havhex.records.units.plan_replay`): batches of small record files,
+  :func:`havhex.records.units.plan_replay`): bundles of small record files,
   and runs of whole games of a large one.
 
 The client's side of a run is :mod:`havhex._cluster.client`'s, the command
@@ -36,10 +36,10 @@ import os
 from ._cluster.client import CONNECT_TIMEOUT, default_client, require, shipped, worker_count
 from ._cluster import judge as _judge_units
 from ._cluster.judge import judge_module, judge_task
-from ._units import batch_files_for, regular_size, shrinking_units
+from ._units import bundle_files_for, regular_size, shrinking_units
 
-__all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BATCH_FILES",
-           "REPLAY_BATCH_FILES", "REPLAY_UNIT_BYTES", "REPLAY_UNIT_BYTES_MIN",
+__all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BUNDLE_FILES",
+           "REPLAY_BUNDLE_FILES", "REPLAY_UNIT_BYTES", "REPLAY_UNIT_BYTES_MIN",
            "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
 
 # A task holds about a quarter of each worker's share of the work still to
@@ -48,14 +48,14 @@ __all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BATCH_FILES",
 # quarter of a second of judging, tens of times the scheduler's overhead
 # for a task), at most UNIT_BYTES_MAX (what a worker holds for one unit).
 # A large file is cut into runs of cases of that size;
-# small files go together up to that size, or up to BATCH_FILES files (a
+# small files go together up to that size, or up to BUNDLE_FILES files (a
 # small file costs a quarter of a millisecond to judge) or
-# REPLAY_BATCH_FILES record files (about a tenth of a millisecond each).
+# REPLAY_BUNDLE_FILES record files (about a tenth of a millisecond each).
 UNIT_BYTES_MIN = 32 << 20
 UNIT_BYTES_MAX = 256 << 20
-BATCH_FILES = 1024
-REPLAY_BATCH_FILES = 2048
-# replay's runs of whole games, and its batches' bytes, sized as the
+BUNDLE_FILES = 1024
+REPLAY_BUNDLE_FILES = 2048
+# replay's runs of whole games, and its bundles' bytes, sized as the
 # judges' are between REPLAY_UNIT_BYTES_MIN and REPLAY_UNIT_BYTES: 8 MB of
 # records is a quarter of a second of replaying or more, 2 MB the last
 # tasks' (havhex replay -j cuts finer: handing a task to a local process
@@ -79,7 +79,7 @@ def plan_judge(files, game, ship, workers):
     sizes = [regular_size(file) for file in files]
     unit = shrinking_units(UNIT_BYTES_MIN, UNIT_BYTES_MAX, workers)
     return _judge_units.plan_judge(files, sizes, game, ship, unit,
-                                   batch_files_for(len(files), workers, BATCH_FILES))
+                                   bundle_files_for(len(files), workers, BUNDLE_FILES))
 
 
 def replay_unit_bytes(workers):
@@ -91,7 +91,7 @@ def replay_unit_bytes(workers):
 def plan_replay(files, ship, workers):
     """replay's tasks, as :func:`plan_judge` gives them; ``files`` as the
     command line names them (folders stand for their record files).  The
-    units are ``havhex replay -j``'s, its batches larger: a task through a
+    units are ``havhex replay -j``'s, its bundles larger: a task through a
     scheduler costs more than one through a local pool."""
     from .records.runs import record_files
 
@@ -104,7 +104,7 @@ def plan_record_files(files, ship, workers):
     from .records.units import plan_replay as plan
 
     return plan(files, ship, replay_unit_bytes(workers),
-                batch_files_for(len(files), workers, REPLAY_BATCH_FILES))
+                bundle_files_for(len(files), workers, REPLAY_BUNDLE_FILES))
 
 
 # ---------------------------------------------------------------------------
@@ -229,3 +229,19 @@ def replay_files(paths, *, rule="official", ship=False):
         raise ValueError(f"rule must be 'official' or 'contest', not {rule!r}")
     paths = _paths(paths, "replay_files")
     return _bag(plan_replay(paths, ship, _workers_here()), _replay_values, rule)
+
+
+# The names of before "bundle" was the one word for small files travelling
+# together ("batch" is the batched environments'), for one release.
+_RENAMED = {"BATCH_FILES": "BUNDLE_FILES", "REPLAY_BATCH_FILES": "REPLAY_BUNDLE_FILES"}
+
+
+def __getattr__(name):
+    new = _RENAMED.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import warnings
+
+    warnings.warn(f"havhex.dask.{name} is deprecated: use havhex.dask.{new}",
+                  DeprecationWarning, stacklevel=2)
+    return globals()[new]

@@ -1,14 +1,17 @@
 from typing import Any, Callable, Iterable, Iterator, Literal, Optional, Sequence, Tuple, Union
 from os import PathLike
 
-from ._units import batch_files_for as batch_files_for
+from ._units import bundle_files_for as bundle_files_for
 from ._cluster.judge import judge_task as judge_task
 
-__all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BATCH_FILES",
-           "REPLAY_BATCH_FILES", "REPLAY_UNIT_BYTES", "REPLAY_UNIT_BYTES_MIN",
+__all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BUNDLE_FILES",
+           "REPLAY_BUNDLE_FILES", "REPLAY_UNIT_BYTES", "REPLAY_UNIT_BYTES_MIN",
            "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
 
 CONNECT_TIMEOUT: int
+BUNDLE_FILES: int
+REPLAY_BUNDLE_FILES: int
+# Deprecated: BUNDLE_FILES and REPLAY_BUNDLE_FILES.
 BATCH_FILES: int
 REPLAY_BATCH_FILES: int
 REPLAY_UNIT_BYTES: int

@@ -16,7 +16,7 @@ last cut on are one run, so that the judge itself names the fault.
 import os
 
 from .._explanation import json_record
-from .._units import Batch, bytes_after, unit_for
+from .._units import Bundle, bytes_after, unit_for
 from ..errors import InputError
 
 __all__ = ["judge_module", "judge_task", "replay_task", "worker_unit", "plan_judge"]
@@ -232,17 +232,17 @@ def _mapped(file):
             return stream.read()
 
 
-def plan_judge(files, sizes, game, ship, unit, batch_files):
+def plan_judge(files, sizes, game, ship, unit, bundle_files):
     """The judges' tasks, in input order (:mod:`havhex._units`'s plan):
     ``("fault", file index, error)`` for an input the client could not read
     (``ship``).  ``sizes`` are the files' :func:`~havhex._units.regular_size`;
     ``unit`` is a size in bytes or a function of the bytes still to plan
     (:func:`~havhex._units.shrinking_units`).  A file larger than twice the
     unit is cut into runs of cases of about that size, smaller ones go
-    together up to ``batch_files`` files or the unit's bytes.  Files are
+    together up to ``bundle_files`` files or the unit's bytes.  Files are
     read, and large ones scanned, as the plan is consumed."""
     unit_bytes = unit_for(unit)
-    batch = Batch(batch_files, unit_bytes(sum(size or 0 for size in sizes)))
+    bundle = Bundle(bundle_files, unit_bytes(sum(size or 0 for size in sizes)))
     for index, (file, size, later) in enumerate(zip(files, sizes, bytes_after(sizes))):
         data = None
         name = "<stdin>" if file == "-" else os.fsdecode(file)
@@ -255,9 +255,9 @@ def plan_judge(files, sizes, game, ship, unit, batch_files):
                     # tries it (and reports it as the judge does).
                     data = None
                 else:
-                    if batch.units:
-                        yield "task", batch.units
-                        batch = batch.again(unit_bytes(later))
+                    if bundle.units:
+                        yield "task", bundle.units
+                        bundle = bundle.again(unit_bytes(later))
                     yield "fault", index, error
                     continue
             if data is not None:
@@ -266,20 +266,20 @@ def plan_judge(files, sizes, game, ship, unit, batch_files):
             runs = _runs(file, data, name, game, lambda left: unit_bytes(later + left))
             first = next(runs, None)
             if first is not None:
-                if batch.units:
-                    yield "task", batch.units
+                if bundle.units:
+                    yield "task", bundle.units
                 yield "task", [(index, first)]
                 for run in runs:
                     yield "task", [(index, run)]
-                batch = batch.again(unit_bytes(later))
+                bundle = bundle.again(unit_bytes(later))
                 continue
         whole = ("path", file) if data is None else ("bytes", data, name)
-        batch.add(index, whole, size or 0)
-        if batch.full():
-            yield "task", batch.units
-            batch = batch.again(unit_bytes(later))
-    if batch.units:
-        yield "task", batch.units
+        bundle.add(index, whole, size or 0)
+        if bundle.full():
+            yield "task", bundle.units
+            bundle = bundle.again(unit_bytes(later))
+    if bundle.units:
+        yield "task", bundle.units
 
 
 def _runs(file, data, name, game, unit_bytes):

@@ -60,7 +60,7 @@ def replay_outputs(files, rule, output_format, jobs, summary, game=None, max_cel
     from .runs import record_files
     from .units import plan_replay
 
-    plan = plan_replay(record_files(files), False, UNIT_BYTES, BATCH_FILES)
+    plan = plan_replay(record_files(files), False, UNIT_BYTES, BUNDLE_FILES)
     if jobs <= 1:
         yield from file_outputs(run_here(plan, _work(rule, output_format, game, max_cells)),
                                  summary)
@@ -132,8 +132,8 @@ def file_outputs(results, summary):
         summary.files += 1
 
 
-# Small files go to the workers in batches of up to this many.
-BATCH_FILES = 64
+# Small files go to the workers in bundles of up to this many.
+BUNDLE_FILES = 64
 # Tasks in flight per worker process: enough to keep every worker busy
 # while results are taken in order, few enough that the output waiting to
 # be taken stays small (it waits in the workers).

@@ -5,7 +5,7 @@ from .._pool import Pool
 __all__ = ["replay_outputs", "replay_pool", "file_outputs", "Summary"]
 
 UNIT_BYTES: int
-BATCH_FILES: int
+BUNDLE_FILES: int
 TASKS_PER_WORKER: int
 
 _Counts = Tuple[int, int, int, dict[str, int]]

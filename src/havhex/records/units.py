@@ -12,7 +12,7 @@ of a large file (read from the path when ``data`` is None).  The plan is
 import json
 import os
 
-from .._units import Batch, bytes_after, regular_size, unit_for
+from .._units import Bundle, bytes_after, regular_size, unit_for
 from ..errors import InputError
 from .game import MAX_CELLS, load, read_bytes, shown_name
 
@@ -108,7 +108,7 @@ def unit_name(unit):
     return f"{unit[3]} from game {unit[6]}"
 
 
-def plan_replay(files, ship, unit_bytes, batch_files):
+def plan_replay(files, ship, unit_bytes, bundle_files):
     """The tasks of replaying ``files`` (a list of record files, as
     :func:`havhex.records.runs.record_files` gives them), in input order.
     ``unit_bytes`` is a size in bytes or a function of the bytes still to
@@ -117,7 +117,7 @@ def plan_replay(files, ship, unit_bytes, batch_files):
     of its own (as the judges' plan cuts: a smaller one, cut, would give
     runs no more even than itself, and its walk costs the planner, whose
     core the workers may share); smaller files go together, up to
-    ``batch_files`` files or the unit's bytes a task.  Workers read the
+    ``bundle_files`` files or the unit's bytes a task.  Workers read the
     files by path; the planner reads those that are not regular files
     (standard input, a pipe), and with ``ship`` every file, so that the
     bytes travel with the tasks."""
@@ -130,12 +130,12 @@ def plan_replay(files, ship, unit_bytes, batch_files):
     if callable(unit_bytes):
         sizes = [regular_size(file) for file in files]
         after = bytes_after(sizes)
-    batch = Batch(batch_files, unit(sum(size or 0 for size in sizes or ())))
+    bundle = Bundle(bundle_files, unit(sum(size or 0 for size in sizes or ())))
     later = 0                               # the bytes of the files after this one
 
     def flush():
-        nonlocal batch
-        units, batch = batch.units, batch.again(unit(later))
+        nonlocal bundle
+        units, bundle = bundle.units, bundle.again(unit(later))
         return units
 
     for index, file in enumerate(files):
@@ -147,13 +147,13 @@ def plan_replay(files, ship, unit_bytes, batch_files):
             try:
                 data, name = load(file)
             except InputError as error:
-                if batch.units:
+                if bundle.units:
                     yield "task", flush()
                 yield "fault", index, error
                 continue
             size = len(data)
         if size > 2 * unit(size + later):
-            if batch.units:
+            if bundle.units:
                 yield "task", flush()
             # A file the workers read is cut through a memory map as the
             # runs are found, so that workers start on the first at once.
@@ -164,11 +164,11 @@ def plan_replay(files, ship, unit_bytes, batch_files):
                 source = file if data is None else None
                 yield "task", [(index, ("range", source, piece, name, start, stop,
                                         first_index, line))]
-            batch = batch.again(unit(later))
+            bundle = bundle.again(unit(later))
             continue
         whole = ("path", file) if data is None else ("bytes", data, name)
-        batch.add(index, whole, size)
-        if batch.full():
+        bundle.add(index, whole, size)
+        if bundle.full():
             yield "task", flush()
-    if batch.units:
+    if bundle.units:
         yield "task", flush()
