@@ -3,7 +3,7 @@
 The match arbiter, the GTP engine, its players and the pictures use a board
 only through these members, so that a game is any package whose
 descriptor (:class:`havhex.descriptor.Descriptor`) makes such a board.
-Havannah's and Hex's boards meet it (tests/test_board_contract.py checks
+Havannah's and Hex's boards meet it (tests/contracts/test_board_contract.py checks
 both against it, and against each other); so does the toy game of
 tests/support/toy_game.py, in plain Python.
 

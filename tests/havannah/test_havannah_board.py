@@ -1,7 +1,7 @@
 """havhex.havannah.Board against the literal reference (tests/support),
 move by move, and what only Havannah has: rings and the contest rule, its
 swap, the exact chances of its playouts, its arrays and pictures.  What both
-boards share is tests/test_board_contract.py's."""
+boards share is tests/contracts/test_board_contract.py's."""
 import os
 import random
 

@@ -24,7 +24,7 @@ from havhex.havannah import first_win, judge_file, judge_text
 
 
 # The witnesses are checked in their JSON form, the record ``--format json``
-# prints (tests/test_explanation.py checks the Explanation behind it).
+# prints (tests/contracts/test_explanation.py checks the Explanation behind it).
 def explain(size, moves):
     return havannah.explain(size, moves).to_dict()
 

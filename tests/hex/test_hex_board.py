@@ -3,7 +3,7 @@
 Random two-player games (1x1 to 11x11, square and not, with and without the
 swap option) are played move by move on both; after every move the board
 must say what the reference says.  Undo, copy, hash and the arrays are
-checked on the way.  What both boards share is tests/test_board_contract.py's.
+checked on the way.  What both boards share is tests/contracts/test_board_contract.py's.
 """
 import os
 import pickle

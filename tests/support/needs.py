@@ -6,7 +6,7 @@ command passes on a bare machine.  In CI that skip would hide a stage that
 ran nothing: ``HAVHEX_REQUIRE=name,name,...`` (as .ci/run sets it for each
 stage that installs a dependency or lays out data) turns the skip for each
 named need into a failure.  Every "not available" skip in the suite goes
-through ``missing``, ``module`` or ``shared`` (tests/test_needs.py checks).
+through ``missing``, ``module`` or ``shared`` (tests/packaging/test_needs.py checks).
 """
 import importlib
 import os

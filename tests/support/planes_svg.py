@@ -1,6 +1,6 @@
 """The pictures of docs/environments.md: each plane of a batch's observation
 drawn from a real batch after a few fixed moves, so that the picture is what
-the batch writes (tests/test_docs_environments.py draws them again and
+the batch writes (tests/docs/test_docs_environments.py draws them again and
 compares).  ``python tests/support/planes_svg.py`` writes them."""
 import math
 import sys

@@ -1,6 +1,6 @@
 /* Runs every function of havhex/_native/portable.h (and the line scan of
  * lines.h) and prints "ok" when each gives what it promises.
- * tests/test_portable.py builds it twice: with the GCC/Clang forms, and with
+ * tests/packaging/test_portable.py builds it twice: with the GCC/Clang forms, and with
  * HAVHEX_PLAIN_C, the C11/POSIX forms that other compilers take. */
 #include <Python.h>
 #include "havhex/_native/portable.h"

@@ -3,7 +3,7 @@
 
 portable.h gives each a GCC/Clang, an MSVC and a plain C (or POSIX) form, so
 that the engines build with GCC, Clang and MSVC; the engines call these names,
-never a compiler's builtins or a system's own calls (tests/test_portable.py
+never a compiler's builtins or a system's own calls (tests/packaging/test_portable.py
 checks).
 """
 from libc.stdint cimport int64_t, uint32_t, uint64_t

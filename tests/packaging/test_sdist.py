@@ -10,7 +10,7 @@ import pytest
 
 import needs
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # Tracked files an sdist leaves out: they serve the repository, not a build or
 # a test.
 NOT_SHIPPED_PREFIXES = (".github/",)

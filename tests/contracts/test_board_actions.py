@@ -1,5 +1,5 @@
 """Both live boards in the batches' integer action ids (written once, run on
-havhex.hex.Board and havhex.havannah.Board, as tests/test_board_contract.py).
+havhex.hex.Board and havhex.havannah.Board, as tests/contracts/test_board_contract.py).
 
 Hex: cell (row, col) is ``row * cols + col`` and "swap-pieces" is
 ``rows * cols``, the last; "swap-sides" has no id.  Havannah: cell (x, y) is

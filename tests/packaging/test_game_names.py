@@ -3,7 +3,7 @@ there are: none names a game by its string or imports a game package.
 
 What depends on the game comes from its descriptor, found by name through
 :mod:`havhex.games` (so a third game plugs in with one package and one
-registry line: tests/test_a_third_game.py).  Every Python module of
+registry line: tests/contracts/test_a_third_game.py).  Every Python module of
 src/havhex is parsed: a string constant that is a built-in game's name
 (docstrings aside) is a fault, and so is an import of ``havhex.havannah``
 or ``havhex.hex`` (lazy ones inside functions included); Cython sources are
@@ -13,9 +13,9 @@ import ast
 import re
 from pathlib import Path
 
-import test_layers
+from layering import module_name, resolve
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGE = SRC / "havhex"
 GAME_PACKAGES = ("havannah", "hex")
 GAME_NAMES = set(GAME_PACKAGES)
@@ -50,7 +50,7 @@ def _docstrings(tree):
 
 def _python_faults(path, text=None):
     """The faults of the module at ``path`` (of ``text`` as if it were there)."""
-    module = test_layers._module_name(path)
+    module = module_name(path)
     if text is None:
         text = path.read_text(encoding="utf-8")
     tree = ast.parse(text, filename=str(path))
@@ -65,7 +65,7 @@ def _python_faults(path, text=None):
                 if _is_game_module(alias.name):
                     faults.append((node.lineno, f"imports {alias.name}"))
         elif isinstance(node, ast.ImportFrom):
-            base = test_layers._resolve(module, node.level, node.module)
+            base = resolve(module, node.level, node.module)
             targets = [base] + [f"{base}.{alias.name}" for alias in node.names]
             if any(_is_game_module(target) for target in targets):
                 faults.append((node.lineno, f"imports from {base}"))

@@ -10,7 +10,7 @@ import pytest
 import needs
 import havhex
 
-ALLOWLIST = Path(__file__).resolve().parents[1] / "stubtest-allowlist.txt"
+ALLOWLIST = Path(__file__).resolve().parents[2] / "stubtest-allowlist.txt"
 
 
 def test_stubtest_reports_no_error(tmp_path):

@@ -14,7 +14,7 @@ import pytest
 
 import needs
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SUPPORT = Path(needs.__file__).resolve().parent
 # A skip's reason that speaks of a dependency or of data: such a skip belongs
 # in needs.py.  (Skips for the platform, the CPU or the layout of an

@@ -16,7 +16,7 @@ import needs
 import ref_havannah
 import ref_hex
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 CONVENTIONS = DOCS / "conventions.md"
@@ -489,21 +489,21 @@ def test_development_names_every_need_havhex_require_takes():
 
 def test_development_layout_is_the_layers_test_layers_checks():
     """The Layout of docs/development.md has one numbered item per layer of
-    tests/test_layers.py, in its order, and names each module and package
+    tests/packaging/test_layers.py, in its order, and names each module and package
     at the top of src/havhex in the item of its layer."""
-    import test_layers
+    from layering import LAYERS, layer_of
 
     layout = _section(_text(DEVELOPMENT), "## Layout\n", "\n## ")
     parts = re.split(r"^(\d+)\. ", layout, flags=re.M)
     numbers, items = [int(n) for n in parts[1::2]], parts[2::2]
-    layers = [layer for layer in test_layers.LAYERS if layer != "top"]
+    layers = [layer for layer in LAYERS if layer != "top"]
     assert numbers == list(range(1, len(layers) + 1)), (numbers, layers)
     tops = sorted({path.name.split(".")[0] for path in PACKAGE.iterdir()
                    if (path.is_dir() and path.name != "__pycache__")
                    or path.suffix in (".py", ".pyx")} - {"__init__"})
     assert len(tops) >= 20, tops
     for top in tops:
-        layer = test_layers._layer(f"havhex.{top}")
+        layer = layer_of(f"havhex.{top}")
         assert layer in layers, (top, layer)
         item = items[layers.index(layer)]
         assert re.search(rf"`(?:havhex/)?{re.escape(top)}(?:/|\.pyx?)?`", item), \

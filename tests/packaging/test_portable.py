@@ -16,11 +16,11 @@ import havhex
 PACKAGE = Path(havhex.__file__).resolve().parent
 # The sources in the checkout beside the tests (the installed package has no
 # .pyx), else beside the package.
-SOURCES = Path(__file__).resolve().parents[1] / "src" / "havhex"
+SOURCES = Path(__file__).resolve().parents[2] / "src" / "havhex"
 if not SOURCES.is_dir():
     SOURCES = PACKAGE
 NATIVE = PACKAGE / "_native"
-CHECK_PROGRAM = Path(__file__).resolve().parent / "support" / "portable_check.c"
+CHECK_PROGRAM = Path(__file__).resolve().parents[1] / "support" / "portable_check.c"
 
 # Spellings of one compiler or one system (a GCC statement expression starts
 # "({ "; an f-string's "({name}" is not one).  Only portable.h may use them,

@@ -19,7 +19,7 @@ import pytest
 import toy_game
 from havhex import contract, games
 
-SUPPORT = Path(__file__).resolve().parent / "support"
+SUPPORT = Path(__file__).resolve().parents[1] / "support"
 
 pytestmark = pytest.mark.not_under_sanitizers("engine processes")
 

@@ -9,7 +9,7 @@ import pytest
 import havhex
 from havhex._threads import Worker
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def test_a_worker_hands_back_its_result():

@@ -10,7 +10,7 @@ import pytest
 import needs
 import planes_svg
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "environments.md"
 
 
@@ -76,7 +76,7 @@ ADAPTERS = re.compile(r"^(?:import|from) (?:gymnasium|pettingzoo|havhex\.gymnasi
 
 def test_the_batch_examples_hold():
     """The blocks of the batches alone run with NumPy only, and each value
-    their comments show is what the line gives (tests/test_readme.py's
+    their comments show is what the line gives (tests/docs/test_readme.py's
     claims)."""
     needs.module("numpy")
     from test_readme import _check_examples
