@@ -26,7 +26,7 @@ points are read only for a name that is not built in (or when
 as before.
 """
 
-__all__ = ["get", "names", "register", "unregister", "built_in", "BUILT_IN", "ENTRY_POINT_GROUP",
+__all__ = ["get", "names", "register", "unregister", "judge_module", "built_in", "BUILT_IN", "ENTRY_POINT_GROUP",
            "UnknownGame"]
 
 # The annotations are for type checkers only, in quotes: the command line's
@@ -34,15 +34,17 @@ __all__ = ["get", "names", "register", "unregister", "built_in", "BUILT_IN", "EN
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
+    from types import ModuleType
     from typing import Dict, Optional, Tuple
 
     from .descriptor import Descriptor
 
 ENTRY_POINT_GROUP = "havhex.games"
-# The built-in games: name -> the module whose DESCRIPTOR describes it.
+# The built-in games: name -> its package, whose module ``descriptor``
+# holds its DESCRIPTOR and which is its contest judge too.
 _BUILT_IN = {
-    "havannah": "havhex.havannah.descriptor",
-    "hex": "havhex.hex.descriptor",
+    "havannah": "havhex.havannah",
+    "hex": "havhex.hex",
 }
 # The names of the built-in games, each a subpackage of havhex.
 BUILT_IN = tuple(_BUILT_IN)
@@ -88,7 +90,7 @@ def get(name: str) -> "Descriptor":
     if module is not None:
         import importlib
 
-        described: "Descriptor" = importlib.import_module(module).DESCRIPTOR
+        described: "Descriptor" = importlib.import_module(f"{module}.descriptor").DESCRIPTOR
         return _found.setdefault(name, described)
     entry = _entry_points().get(name)
     if entry is None:
@@ -98,6 +100,19 @@ def get(name: str) -> "Descriptor":
         raise ValueError(f"entry point {entry.value} of {ENTRY_POINT_GROUP!r} describes "
                          f"{getattr(descriptor, 'name', descriptor)!r}, not {name!r}")
     return _found.setdefault(name, descriptor)
+
+
+def judge_module(name: str) -> "ModuleType":
+    """The module of the contest judge of the game ``name`` (its
+    descriptor's ``judge_module()``), imported now.  A built-in game's is
+    its package, imported without its descriptor: a judge run's start-up
+    reads no more than its judge."""
+    package = _BUILT_IN.get(name)
+    if package is not None and name not in _found:
+        import importlib
+
+        return importlib.import_module(package)
+    return get(name).judge_module()
 
 
 def names(installed: bool = True) -> "Tuple[str, ...]":

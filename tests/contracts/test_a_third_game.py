@@ -101,3 +101,13 @@ def test_registering_in_the_program_needs_a_free_name():
         games.register(games.get("hex"))
     with pytest.raises(TypeError):
         games.register("toy")
+
+
+def test_a_built_in_games_judge_is_its_descriptors():
+    """The registry finds a built-in game's judge without its descriptor
+    (a judge run's start-up): the same module the descriptor names."""
+    for name in games.BUILT_IN:
+        assert games.judge_module(name) is games.get(name).judge_module()
+    assert games.judge_module(name).FILE_JUDGE is games.get(name).file_judge()
+    with pytest.raises(ValueError):
+        games.judge_module("chess")

@@ -25,9 +25,9 @@ __all__ = ["judge_module", "judge_task", "replay_task", "worker_unit", "plan_jud
 def judge_module(game):
     """The module of ``game``'s contest judge (its descriptor's); ValueError
     for a game that has none, or no game."""
-    from ..games import get
+    from ..games import judge_module as judge_of
 
-    return get(game).judge_module()
+    return judge_of(game)
 
 
 # ---------------------------------------------------------------------------

@@ -44,9 +44,9 @@ def _judge(game, files, threads, output_format="text", quiet=False):
     The input is read and judged, and any fault raised, before the first
     piece; JSON witnesses are then built one case at a time (a witness grows
     with the stones of its case, so a piece is one case's line)."""
-    from ..games import get
+    from ..games import judge_module
 
-    module = get(game).judge_module()
+    module = judge_module(game)
     # The progress line needs a terminal: off one, its module is not loaded.
     terminal = not quiet and sys.stderr is not None and sys.stderr.isatty()
     files = files or ["-"]
