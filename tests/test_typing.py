@@ -22,9 +22,7 @@ CONVERTED = ("gtp", "match")
 
 # Modules of a converted package that keep their stub for now, each with the
 # reason, as paths inside src/havhex.
-NOT_YET = {
-    "match/output.py": "being edited on another branch; converted once that work is merged",
-}
+NOT_YET = {}
 
 
 def _stubbed_modules(folder):
