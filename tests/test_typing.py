@@ -18,7 +18,7 @@ PACKAGE = Path(havhex.__file__).resolve().parent
 
 # The subpackages of havhex whose .py modules carry their annotations inline
 # (subpackages of these included).  Add a package once its stubs are gone.
-CONVERTED = ("gtp", "match")
+CONVERTED = ("gtp", "match", "records", "draw")
 
 # Modules of a converted package that keep their stub for now, each with the
 # reason, as paths inside src/havhex.
