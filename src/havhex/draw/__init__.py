@@ -21,12 +21,45 @@ game.  Here are what draws a case or a record: :mod:`.header` measures a
 case from its header, :mod:`.page` draws a game move by move.  This package
 is imported only by the ``draw`` command, never by ``import havhex``.
 """
+from __future__ import annotations
+
 import os
 
 from .. import games
 from ..errors import InputError
 from .header import case_header
 from .page import game_page, game_steps, position_svg, pictured
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+
+    from .._explanation import Explanation
+    from ..descriptor import Descriptor
+    from ..records import Game
+
+    _FileArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+    # An Explanation of the game, or its to_dict() record.
+    _Witness = Union[Explanation, Mapping[str, Any]]
+
+    # The names of the games' picture modules, found through the
+    # descriptors (__getattr__).
+    HAVANNAH_TEXT_MAX: int
+    HAVANNAH_SVG_STONES_MAX: int
+    HEX_TEXT_MAX: int
+    HEX_SVG_MAX: int
+    HAVANNAH_EDGES: Tuple[str, str, str, str, str, str]
+
+    def havannah_svg(size: int, moves: Iterable[Sequence[int]], explanation: _Witness, *,
+                     heading: Optional[str] = ..., total_moves: Optional[int] = ...,
+                     others: Iterable[Sequence[int]] = ...,
+                     last_move: Optional[Sequence[int]] = ...) -> str: ...
+    def havannah_text(size: int, moves: Iterable[Sequence[int]], explanation: _Witness, *,
+                      heading: Optional[str] = ...) -> str: ...
+    def hex_svg(rows: Sequence[str], explanation: _Witness, *,
+                heading: Optional[str] = ..., last_move: Optional[Sequence[int]] = ...) -> str: ...
+    def hex_text(rows: Sequence[str], explanation: _Witness, *,
+                 heading: Optional[str] = ...) -> str: ...
 
 __all__ = [
     "draw_command", "draw_record", "game_steps", "game_page", "position_svg", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
@@ -35,7 +68,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     # The names of the games' picture modules this package offered before
     # the games described their pictures, found through the descriptors.
     if name in __all__:
@@ -48,7 +81,8 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def draw_command(game, file, case, as_text=False):
+def draw_command(game: Union[str, Descriptor], file: _FileArg, case: int,
+                 as_text: bool = False) -> str:
     """The picture of case ``case`` (1-based) of ``file`` (a path or ``"-"``).
 
     ``game`` is the game's name (or its :class:`~havhex.descriptor.Descriptor`).
@@ -63,16 +97,20 @@ def draw_command(game, file, case, as_text=False):
     if header is not None:
         _check_board_size(descriptor, header[0], as_text, case, _source_name(file))
 
-    def check_size(size, source):
+    def check_size(size: int, source: str) -> None:
         _check_board_size(descriptor, size, as_text, case, source)
 
+    if TYPE_CHECKING:
+        # pictured(cases=True) gives a descriptor with pictures of a case.
+        assert descriptor.pictures is not None and descriptor.pictures.draw_case is not None
     return descriptor.pictures.draw_case(
         descriptor.judge_module(), file, case, as_text=as_text,
         heading=lambda source: f"{source}, case #{case}", check_size=check_size)
 
 
-def draw_record(file, game=1, move=None, html=False, rule="official", kind=None,
-                max_cells=None):
+def draw_record(file: _FileArg, game: int = 1, move: Optional[int] = None, html: bool = False,
+                rule: Literal["official", "contest"] = "official", kind: Optional[str] = None,
+                max_cells: Optional[int] = None) -> str:
     """Game ``game`` (1-based) of a record file (SGF Hex, Little Golem
     ``.hgf``; a path or ``"-"``): the SVG of the position after ``move``
     moves (default the winning move, else the last), or with ``html`` the
@@ -85,7 +123,10 @@ def draw_record(file, game=1, move=None, html=False, rule="official", kind=None,
     from ..records import MAX_CELLS, read
 
     count = 0
-    for record in read(file, kind, MAX_CELLS if max_cells is None else max_cells):
+    # read's types name no os.PathLike[bytes], which it opens as it opens
+    # any other path.
+    for record in read(file, kind,  # type: ignore[arg-type]
+                       MAX_CELLS if max_cells is None else max_cells):
         count += 1
         if record.index == game:
             break
@@ -110,13 +151,16 @@ def draw_record(file, game=1, move=None, html=False, rule="official", kind=None,
     return game_page(steps, move) if html else position_svg(steps, move)
 
 
-def _player_names(record):
+def _player_names(record: Game) -> str:
     """``"A (White) v B (Black)"`` from the record's PW[]/PB[], or ``""``:
     the record's letters of the first and the second player (the
     descriptor's ``records.letters``) with the players' colours."""
     descriptor = games.get(record.kind)
     properties = record.properties
-    parts = []
+    parts: List[str] = []
+    if TYPE_CHECKING:
+        # A game read from a record is of a game with a record format.
+        assert descriptor.records is not None
     for letter, colour in zip(descriptor.records.letters, descriptor.players):
         name = (properties.get(f"P{letter}") or ("",))[0].strip()
         if name:
@@ -124,16 +168,20 @@ def _player_names(record):
     return " v ".join(parts)
 
 
-def _source_name(file):
+def _source_name(file: _FileArg) -> str:
     from .._source import is_stdin
 
     return "<stdin>" if is_stdin(file) else os.fsdecode(file)
 
 
-def _check_board_size(descriptor, size, as_text, case, source):
+def _check_board_size(descriptor: Descriptor, size: int, as_text: bool, case: int,
+                      source: str) -> None:
     """Refuse a board the picture cannot show, naming the case and the limit
     (the descriptor's ``pictures.svg_max`` and ``text_max``)."""
     pictures = descriptor.pictures
+    if TYPE_CHECKING:
+        # pictured gives a descriptor with pictures.
+        assert pictures is not None
     name = descriptor.size_letter
     svg_max = pictures.svg_max
     if as_text:

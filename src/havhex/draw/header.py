@@ -11,7 +11,16 @@ What a case holds comes from the game's descriptor (its ``pictures``:
 ``header`` and ``case_tokens``), the reader's bounds from its judge module
 (``MAX_SIZE``, ``MAX_NUMBER_DIGITS``).
 """
+from __future__ import annotations
+
 import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+    from typing import List, Optional, Tuple, Union
+
+    from ..descriptor import Descriptor, Pictures
 
 __all__ = ["Tokens", "case_header"]
 
@@ -28,7 +37,15 @@ class Tokens:
 
     CHUNK = 1 << 20
 
-    def __init__(self, descriptor, offset, longest=None):
+    spaces: re.Pattern[bytes]
+    letters: re.Pattern[bytes]
+    descriptor: int
+    offset: int
+    longest: int
+    buffer: bytes
+    pos: int
+
+    def __init__(self, descriptor: int, offset: int, longest: Optional[int] = None) -> None:
         import re
 
         self.spaces = re.compile(b"[" + _SPACE + b"]*")
@@ -39,7 +56,7 @@ class Tokens:
         self.buffer = b""
         self.pos = 0
 
-    def _fill(self):
+    def _fill(self) -> bool:
         """Read on, dropping what was passed over; False at the end."""
         data = os.pread(self.descriptor, self.CHUNK, self.offset)
         self.offset += len(data)
@@ -47,18 +64,19 @@ class Tokens:
         self.pos = 0
         return bool(data)
 
-    def word(self):
+    def word(self) -> Optional[bytes]:
         """The next token, b"" at the end of the input, None when it is too
         long for a number (then the position is inside it)."""
         while True:
-            self.pos = self.spaces.match(self.buffer, self.pos).end()
+            # Both patterns match the empty string: a match is always found.
+            self.pos = self.spaces.match(self.buffer, self.pos).end()  # type: ignore[union-attr]
             if self.pos < len(self.buffer):
                 break
             if not self._fill():
                 return b""
         token = b""
         while True:
-            end = self.letters.match(self.buffer, self.pos).end()
+            end = self.letters.match(self.buffer, self.pos).end()  # type: ignore[union-attr]
             token += self.buffer[self.pos:end]
             self.pos = end
             if len(token) > self.longest:
@@ -66,13 +84,13 @@ class Tokens:
             if end < len(self.buffer) or not self._fill():
                 return token
 
-    def number(self):
+    def number(self) -> Optional[int]:
         """The next token as an int, or None when it is not a plain decimal
         number (or the input ends): then the reader is left to say why."""
         token = self.word()
         return int(token) if token and token.isdigit() else None
 
-    def skip(self, count):
+    def skip(self, count: int) -> bool:
         """Pass over ``count`` tokens; False when the input ends first or a
         token is too long."""
         previous = b" "             # the scan never stops inside a token
@@ -94,7 +112,8 @@ class Tokens:
         return True
 
 
-def case_header(file, game, case):
+def case_header(file: Union[str, bytes, os.PathLike[str], os.PathLike[bytes]],
+                game: Union[str, Descriptor], case: int) -> Optional[Tuple[int, ...]]:
     """The header numbers of case ``case`` (``(S, M)`` or ``(N,)``: the
     game's descriptor's ``pictures.header`` of them) read from the start of
     a regular file, or None when the input is no regular file or does not
@@ -133,6 +152,10 @@ def case_header(file, game, case):
             if not stat.S_ISREG(os.fstat(descriptor).st_mode):
                 return None
             tokens = Tokens(descriptor, offset, judge.MAX_NUMBER_DIGITS)
+            if TYPE_CHECKING:
+                # The header is asked for of a game with pictures of a case
+                # (page.pictured); without, the AttributeError below says None.
+                assert game.pictures is not None
             return _scan_to_case(tokens, game.pictures, judge.MAX_SIZE, case)
         finally:
             if opened:
@@ -141,7 +164,11 @@ def case_header(file, game, case):
         return None
 
 
-def _scan_to_case(tokens, pictures, max_size, case):
+def _scan_to_case(tokens: Tokens, pictures: Pictures, max_size: int,
+                  case: int) -> Optional[Tuple[int, ...]]:
+    if TYPE_CHECKING:
+        # Pictures of a case have case_tokens (Pictures refuses them without).
+        assert pictures.case_tokens is not None
     count = tokens.number()
     if count is None or not 1 <= case <= count:
         return None
@@ -154,9 +181,9 @@ def _scan_to_case(tokens, pictures, max_size, case):
     return None if header is None or header[0] > max_size else header
 
 
-def _header(tokens, count):
+def _header(tokens: Tokens, count: int) -> Optional[Tuple[int, ...]]:
     """The next ``count`` numbers, or None where one is no plain number."""
-    numbers = []
+    numbers: List[int] = []
     for _ in range(count):
         number = tokens.number()
         if number is None:

@@ -23,22 +23,41 @@ besides the two data attributes of its cell (the descriptor's
 :func:`havhex.records.replay` counts them: swaps are moves, a resignation, a
 forfeit or a pass is not.
 """
+from __future__ import annotations
+
 from .. import _svg as svg
 from .. import games
 from ..descriptor import Descriptor
 from ..errors import InputError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+    from .._explanation import Explanation
+
+    _Cell = Tuple[int, int]
+    _Size = Union[int, Tuple[int, int]]
+    # (cell index, colour): the colour a move leaves on a hexagon ("" none).
+    _Change = Tuple[int, str]
+    _Step = Tuple[str, Tuple[_Change, ...]]
+    _Box = Tuple[float, float, float, float]
+
+    # The games' page limits, found through the descriptors (__getattr__).
+    PAGE_HAVANNAH_CELLS_MAX: int
+    PAGE_HEX_MAX: int
+
 __all__ = ["GameSteps", "game_steps", "position_svg", "game_page", "NOT_MOVES",
            "PAGE_HAVANNAH_CELLS_MAX", "PAGE_HEX_MAX"]
 
 # A record's moves that put nothing on the board and are not counted.
-NOT_MOVES = ("resign", "forfeit", "pass")
+NOT_MOVES: Tuple[str, str, str] = ("resign", "forfeit", "pass")
 _NUMBERS_MAX = 999                  # stones carry their move number up to this many moves
 
 _R = svg.RADIUS
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     # The games' page limits this module offered before the games described
     # their pictures (each picture module's now), found through the
     # descriptors.
@@ -52,7 +71,7 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def pictured(game, cases=False):
+def pictured(game: Union[str, Descriptor], cases: bool = False) -> Descriptor:
     """The :class:`~havhex.descriptor.Descriptor` of ``game`` (a game's name
     or its descriptor) when havhex draws it: it has ``pictures``, and with
     ``cases`` pictures of a case of its judge's input too.  Otherwise
@@ -63,6 +82,9 @@ def pictured(game, cases=False):
             descriptor = games.get(game)
         except (TypeError, ValueError):
             raise InputError(f"unknown game {str(game)[:40]!r}: draw {_drawn(cases)}") from None
+    if TYPE_CHECKING:
+        # The descriptor given, or the one games.get gives.
+        assert isinstance(descriptor, Descriptor)
     pictures = descriptor.pictures
     if pictures is None:
         raise InputError(f"{descriptor.title} has no pictures: draw {_drawn(cases)}")
@@ -72,10 +94,10 @@ def pictured(game, cases=False):
     return descriptor
 
 
-def _drawn(cases):
+def _drawn(cases: bool) -> str:
     """The names of the games havhex draws (with ``cases``: their cases),
     as ``"a or b"``."""
-    drawn = []
+    drawn: List[str] = []
     for name in games.names():
         try:
             pictures = games.get(name).pictures
@@ -106,8 +128,30 @@ class GameSteps:
     (``"Black resigns"``), else None.
     """
 
-    def __init__(self, kind, size, cells, steps, win, winner, answer, marks, winning_cell,
-                 under, over, illegal, heading, start=(), ending=None):
+    kind: str
+    descriptor: Descriptor
+    size: _Size
+    cells: List[_Cell]
+    index: Dict[_Cell, int]
+    steps: List[_Step]
+    win: Optional[int]
+    winner: Optional[str]
+    answer: Optional[str]
+    marks: Dict[int, str]
+    winning_cell: Optional[int]
+    under: List[str]
+    over: List[str]
+    illegal: Optional[Tuple[int, str]]
+    heading: str
+    start: Tuple[_Change, ...]
+    ending: Optional[str]
+
+    def __init__(self, kind: Union[str, Descriptor], size: _Size, cells: List[_Cell],
+                 steps: List[_Step], win: Optional[int], winner: Optional[str],
+                 answer: Optional[str], marks: Dict[int, str], winning_cell: Optional[int],
+                 under: List[str], over: List[str], illegal: Optional[Tuple[int, str]],
+                 heading: str, start: Iterable[_Change] = (),
+                 ending: Optional[str] = None) -> None:
         self.descriptor = pictured(kind)
         self.kind = self.descriptor.name
         self.ending = ending
@@ -127,19 +171,19 @@ class GameSteps:
         self.heading = heading
 
     @property
-    def players(self):
+    def players(self) -> Tuple[str, ...]:
         return self.descriptor.players
 
-    def stones(self, move):
+    def stones(self, move: int) -> List[str]:
         """The colour on each hexagon after ``move`` moves (a list, ``""`` empty)."""
         return _stones_after(self.start, self.steps, len(self.cells), move)
 
-    def numbers(self):
+    def numbers(self) -> List[Tuple[int, int, int, Optional[int]]]:
         """``(cell index, move number, first move shown, move it leaves or None)``
         of each stone's number: a swap that changes a stone's colour keeps its
         number, a stone that leaves takes its number with it."""
-        shown = {}
-        out = []
+        shown: Dict[int, int] = {}
+        out: List[List[Any]] = []
         for move, (_, changes) in enumerate(self.steps, 1):
             for index, colour in changes:
                 if colour == "":
@@ -150,15 +194,21 @@ class GameSteps:
                     out.append([index, move, move, None])
         return [tuple(item) for item in out]
 
-    def default_move(self):
+    def default_move(self) -> int:
         """The move a picture shows unless told: the winning move, else the last."""
         return self.win if self.win is not None else len(self.steps)
 
-    def summary(self):
+    def summary(self) -> str:
         """One line: the board, the moves and the result as played."""
+        if TYPE_CHECKING:
+            # Steps are of a game with pictures (pictured).
+            assert self.descriptor.pictures is not None
         board = f"{self.descriptor.title} {self.descriptor.pictures.size_text(self.size)}"
         words = [board, f"{len(self.steps)} moves"]
         if self.answer:
+            if TYPE_CHECKING:
+                # A game with an answer has a winner.
+                assert self.winner is not None
             words.append(f"{self.winner.capitalize()} wins: {self.answer}")
         else:
             words.append("no winning structure")
@@ -173,7 +223,8 @@ class GameSteps:
 _ENDINGS = {"resign": "resigns", "forfeit": "forfeits", "pass": "passes"}
 
 
-def _stones_after(start, steps, cells, move):
+def _stones_after(start: Iterable[_Change], steps: Sequence[_Step], cells: int,
+                  move: Optional[int]) -> List[str]:
     stone = [""] * cells
     for index, colour in start:
         stone[index] = colour
@@ -183,11 +234,11 @@ def _stones_after(start, steps, cells, move):
     return stone
 
 
-def _colour_name(colour):
+def _colour_name(colour: str) -> str:
     return colour.capitalize()
 
 
-def _cell_of(move):
+def _cell_of(move: Any) -> Optional[_Cell]:
     """``move`` as a pair of ints, or None when it is no cell."""
     if isinstance(move, (tuple, list)) and len(move) == 2 \
             and all(isinstance(v, int) and not isinstance(v, bool) for v in move):
@@ -195,8 +246,10 @@ def _cell_of(move):
     return None
 
 
-def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, setup=(),
-               heading=None, source=None):
+def game_steps(kind: Union[str, Descriptor], size: _Size, moves: Iterable[Any], *,
+               rule: str = "official", swap: bool = True, board: Any = None,
+               setup: Iterable[Tuple[str, Tuple[int, int]]] = (), heading: Optional[str] = None,
+               source: Optional[str] = None) -> GameSteps:
     """Replay ``moves`` and keep what each changes (a :class:`GameSteps`).
 
     ``kind``: the game's name or its :class:`~havhex.descriptor.Descriptor`,
@@ -214,6 +267,9 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
     """
     descriptor = pictured(kind)
     pictures = descriptor.pictures
+    if TYPE_CHECKING:
+        # pictured gives a descriptor with pictures.
+        assert pictures is not None
     size = pictures.page_size(size)
     refusal = pictures.page_refusal(size)
     if refusal is not None:
@@ -226,20 +282,23 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
     # A record's letters of the players' moves (SGF's B and W), to colours.
     records = descriptor.records
     letters = dict(zip(records.letters, players)) if records is not None else {}
-    stones = {}
-    for who, cell in setup:
-        cell = _cell_of(cell)
-        if cell not in index:
+    stones: Dict[_Cell, str] = {}
+    for who, given in setup:
+        cell = _cell_of(given)
+        if cell is None or cell not in index:
             raise InputError(f"a setup stone {cell} is not on the board", source)
         stones[cell] = letters.get(who, who)
     start = tuple((index[cell], colour) for cell, colour in sorted(stones.items()))
-    steps = []
-    win = winner = explanation = winning_cell = None
-    illegal = None
+    steps: List[_Step] = []
+    win: Optional[int] = None
+    winner: Optional[str] = None
+    explanation: Optional[Explanation] = None
+    winning_cell: Optional[int] = None
+    illegal: Optional[Tuple[int, str]] = None
     mover = None            # the colour of the last move
-    ending = None
+    ending: Optional[str] = None
     for move in moves:
-        letter = None
+        letter: Optional[str] = None
         if isinstance(move, tuple) and len(move) == 2 and move[0] in letters:
             letter, move = move         # a record's (letter, move)
         if isinstance(move, str) and move in NOT_MOVES:
@@ -260,6 +319,7 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
                 # A cell by its name ("a1"): the board says which cell it
                 # read (a swap it keeps as its word).
                 cell = _cell_of(board.moves[-1])
+            changes: List[Tuple[_Cell, str]]
             if cell is not None:
                 changes = [(cell, colour)]
             else:
@@ -289,17 +349,21 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
                  else f"{_colour_name(colour)}: {move}")
         steps.append((label, tuple((index[c], held) for c, held in changes)))
 
-    answer, marks, under, over = None, {}, [], []
+    answer: Optional[str] = None
+    # Each marked cell's kinds of structure, then their classes as one string.
+    marks: Dict[int, Any] = {}
+    under: List[str] = []
+    over: List[str] = []
     if explanation is not None:
         # The stones at the win (for Hex's stone counts).
-        held = {cells[i]: colour
-                for i, colour in enumerate(_stones_after(start, steps, len(cells), win))}
-        what, found, under, over = pictures.structure(size, explanation, held)
+        at_win = {cells[i]: colour
+                  for i, colour in enumerate(_stones_after(start, steps, len(cells), win))}
+        what, found, drawn_under, drawn_over = pictures.structure(size, explanation, at_win)
         answer = f"{what} in move {win}"
         for cell, kinds in found.items():
             if cell in index:
                 marks[index[cell]] = kinds
-        under, over = list(under), list(over)
+        under, over = list(drawn_under), list(drawn_over)
         marks = {i: " ".join(kinds) for i, kinds in marks.items()}
         if winning_cell is not None:
             x, y = pictures.centre(cells[winning_cell])
@@ -315,15 +379,18 @@ def game_steps(kind, size, moves, *, rule="official", swap=True, board=None, set
 # The board at one move
 # ---------------------------------------------------------------------------
 
-def _board(game, move, everything):
+def _board(game: GameSteps, move: int, everything: bool) -> Tuple[List[str], _Box]:
     """(markup, box) of the board after ``move`` moves.  ``everything``: also
     the numbers and the structure not shown yet (hidden), for the page's
     script to show."""
     pictures = game.descriptor.pictures
+    if TYPE_CHECKING:
+        # Steps are of a game with pictures (pictured).
+        assert pictures is not None
     stone = game.stones(move)
     won = game.win is not None and move >= game.win
     latest = {i for i, _ in game.steps[move - 1][1]} if move else set()
-    out = []
+    out: List[str] = []
     frame, box = pictures.frame(game.size)
     out.extend(frame)
     corners = set(pictures.corners(game.size))
@@ -353,7 +420,7 @@ def _board(game, move, everything):
     if structure and game.over:
         out.append(f'<g class="structure over"{hide}>' + "".join(game.over) + "</g>")
     if len(game.steps) <= _NUMBERS_MAX:
-        numbers = []
+        numbers: List[str] = []
         for i, number, first, leaves in game.numbers():
             visible = first <= move and (leaves is None or move < leaves)
             if not (visible or everything):
@@ -380,7 +447,7 @@ _SHARED_STYLE = (
 )
 
 
-def _status(game, move):
+def _status(game: GameSteps, move: int) -> str:
     """What the page and the picture say of the position after ``move``."""
     total = len(game.steps)
     if move == 0:
@@ -388,13 +455,16 @@ def _status(game, move):
     else:
         text = f"Move {move} of {total}: {game.steps[move - 1][0]}"
     if game.win is not None and move >= game.win:
+        if TYPE_CHECKING:
+            # A game with a winning move has a winner.
+            assert game.winner is not None
         text += f"; {game.winner.capitalize()} wins: {game.answer}"
     if game.illegal and move == total:
         text += f"; move {game.illegal[0]} is illegal: {game.illegal[1]}"
     return text
 
 
-def _check_move(game, move):
+def _check_move(game: GameSteps, move: Optional[int]) -> int:
     if move is None:
         return game.default_move()
     if not 0 <= move <= len(game.steps):
@@ -402,17 +472,23 @@ def _check_move(game, move):
     return move
 
 
-def position_svg(game, move=None):
+def position_svg(game: GameSteps, move: Optional[int] = None) -> str:
     """The SVG document of the position after ``move`` moves (default the
     winning move, else the last), the structure highlighted from the
     winning move on."""
     move = _check_move(game, move)
+    if TYPE_CHECKING:
+        # Steps are of a game with pictures (pictured).
+        assert game.descriptor.pictures is not None
     board, box = _board(game, move, everything=False)
     players = game.players
     stone = game.stones(move)
     swatch = game.descriptor.pictures.swatch
-    items = [(lambda x, y, p=p: swatch(x, y, f"cell stone {p}"),
-              [f"{_colour_name(p)} ({stone.count(p)} stones)"]) for p in players]
+    # Each row's swatch, drawn at (x, y), and its lines.  (mypy infers no
+    # type for a lambda's default, p=p: the player of its row.)
+    items: List[Tuple[Callable[[float, float], str], List[str]]] = [
+        (lambda x, y, p=p: swatch(x, y, f"cell stone {p}"),  # type: ignore[misc]
+         [f"{_colour_name(p)} ({stone.count(p)} stones)"]) for p in players]
     if game.win is not None and move >= game.win:
         items.append((lambda x, y: f'<circle class="winning-mark" cx="{x}" cy="{y}" r="7"/>',
                       [f"the winning move ({game.win})"]))
@@ -520,10 +596,13 @@ _SCRIPT = r"""
 """
 
 
-def game_page(game, move=None):
+def game_page(game: GameSteps, move: Optional[int] = None) -> str:
     """The HTML page stepping through ``game`` (a :class:`GameSteps`),
     opened at ``move`` (default the winning move, else the last)."""
     move = _check_move(game, move)
+    if TYPE_CHECKING:
+        # Steps are of a game with pictures (pictured).
+        assert game.descriptor.pictures is not None
     board, box = _board(game, move, everything=True)
     min_x, min_y, max_x, max_y = box
     width, height = max_x - min_x, max_y - min_y

@@ -18,6 +18,8 @@ colours by who moved (``B`` the first player, as in Go).  Every line of the
 .dat and JSON Lines files is flushed and fsynced as it is written: a killed
 arbiter leaves whole lines.
 """
+from __future__ import annotations
+
 import json
 import os
 import sys
@@ -26,10 +28,18 @@ from .. import games
 from ..records.game import read_bytes
 from ..records.writer import write
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, List, Optional, Sequence, TextIO, Tuple
+
+    from ..descriptor import RecordFormat
+    from .arbiter import GameResult
+    from .stats import Sprt
+
 __all__ = ["record_text", "write_record", "record_name", "result_text", "DatWriter",
            "JsonlWriter", "read_jsonl", "Progress", "summary", "DAT_COLUMNS"]
 
-DAT_COLUMNS = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN", "TIME_B", "TIME_W",
+DAT_COLUMNS: Tuple[str, ...] = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN", "TIME_B", "TIME_W",
                "CPU_B", "CPU_W", "ERR", "ERR_MSG")
 
 # RE[]'s word for how a game ended that the board did not decide.
@@ -40,7 +50,7 @@ _LAST_NODE = {"resign": "resign", "on time": "forfeit", "illegal move": "forfeit
               "disconnects": "forfeit"}
 
 
-def _record_format(game):
+def _record_format(game: str) -> RecordFormat:
     """The record format of ``game``; ValueError for a game without one."""
     found = games.get(game).records
     if found is None:
@@ -48,16 +58,16 @@ def _record_format(game):
     return found
 
 
-def _letters(game):
+def _letters(game: str) -> Tuple[str, ...]:
     """The record's letters of seat 0 and seat 1."""
     return _record_format(game).letters
 
 
-def _escaped(text):
+def _escaped(text: str) -> str:
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def result_text(result):
+def result_text(result: GameResult) -> str:
     """The SGF RE[] value of a result, from the record's letters."""
     if result.winner is None:
         return "0"
@@ -66,19 +76,19 @@ def result_text(result):
     return f"{letter}+{how}" if how else f"{letter}+"
 
 
-def _claim_text(result, seat):
+def _claim_text(result: GameResult, seat: int) -> str:
     claim = result.claims.get(seat)
     if claim is None:
         return "?"
     return f"{'BW'[claim]}+"
 
 
-def _player(result, seat):
+def _player(result: GameResult, seat: int) -> str:
     name, version = result.names[seat], result.versions[seat]
     return f"{name} {version}".strip() if version else name
 
 
-def record_text(result):
+def record_text(result: GameResult) -> str:
     """The SGF text of one game (no line end)."""
     form = _record_format(result.game)
     letters = form.letters
@@ -103,12 +113,12 @@ def record_text(result):
     return "".join(parts)
 
 
-def record_name(result):
+def record_name(result: GameResult) -> str:
     """The file name of a game's record."""
     return f"game{result.index:05d}{_record_format(result.game).extension}"
 
 
-def write_record(result, folder):
+def write_record(result: GameResult, folder: str) -> str:
     """Write a game's record into ``folder``; returns its path."""
     path = os.path.join(folder, record_name(result))
     text = record_text(result).encode("utf-8")
@@ -117,7 +127,7 @@ def write_record(result, folder):
     return path
 
 
-def _drop_cut_line(path):
+def _drop_cut_line(path: str) -> None:
     """Cut a file after its last line end: a line the killed arbiter was
     writing would otherwise run into the first line appended."""
     try:
@@ -143,24 +153,27 @@ def _drop_cut_line(path):
 class _Lines:
     """A file that takes whole lines, each flushed and fsynced."""
 
-    def __init__(self, path, append):
+    stream: TextIO
+
+    def __init__(self, path: str, append: bool) -> None:
         if append:
             _drop_cut_line(path)
         self.stream = open(path, "a" if append else "w", encoding="utf-8")
 
-    def line(self, text):
+    def line(self, text: str) -> None:
         self.stream.write(text + "\n")
         self.stream.flush()
         os.fsync(self.stream.fileno())
 
-    def close(self):
+    def close(self) -> None:
         self.stream.close()
 
 
 class DatWriter(_Lines):
     """gogui-twogtp's results table."""
 
-    def __init__(self, path, header, append=False):
+    def __init__(self, path: str, header: Sequence[Tuple[str, Any]],
+                 append: bool = False) -> None:
         exists = append and os.path.exists(path) and os.path.getsize(path) > 0
         super().__init__(path, append)
         if not exists:
@@ -170,7 +183,7 @@ class DatWriter(_Lines):
             self.stream.flush()
             os.fsync(self.stream.fileno())
 
-    def add(self, result, first_engine=0):
+    def add(self, result: GameResult, first_engine: int = 0) -> None:
         alternated = result.engines[0] != first_engine
         black, white = (1, 0) if alternated else (0, 1)
         times = result.seat_times()
@@ -183,7 +196,7 @@ class DatWriter(_Lines):
         self.line("\t".join(fields))
 
 
-def _dat_result(result):
+def _dat_result(result: GameResult) -> str:
     if result.winner is None:
         return "0"
     how = {"resign": "R", "on time": "Time", "illegal move": "F", "disconnects": "F"}
@@ -194,18 +207,18 @@ def _dat_result(result):
 class JsonlWriter(_Lines):
     """One JSON object a game."""
 
-    def __init__(self, path, append=False):
+    def __init__(self, path: str, append: bool = False) -> None:
         super().__init__(path, append)
 
-    def add(self, result):
+    def add(self, result: GameResult) -> None:
         self.line(json.dumps(result.to_dict(), separators=(",", ":")))
 
 
-def read_jsonl(path):
+def read_jsonl(path: str) -> List[GameResult]:
     """The results of a JSON Lines file, skipping a last line cut short."""
     from .arbiter import GameResult
 
-    results = []
+    results: List[GameResult] = []
     try:
         stream = open(path, encoding="utf-8")
     except FileNotFoundError:
@@ -224,30 +237,41 @@ def read_jsonl(path):
 class Progress:
     """The live progress line on a terminal (nothing off one)."""
 
-    def __init__(self, total, stream=None):
+    stream: Optional[TextIO]
+    total: int
+    terminal: bool
+
+    def __init__(self, total: int, stream: Optional[TextIO] = None) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.total = total
         self.terminal = self.stream is not None and hasattr(self.stream, "isatty") and \
             self.stream.isatty()
 
-    def update(self, done, text):
+    def update(self, done: int, text: str) -> None:
         if self.terminal:
+            if TYPE_CHECKING:
+                # Only a stream is a terminal.
+                assert self.stream is not None
             self.stream.write(f"\r\x1b[K{done}/{self.total} {text}")
             self.stream.flush()
 
-    def close(self):
+    def close(self) -> None:
         if self.terminal:
+            if TYPE_CHECKING:
+                # Only a stream is a terminal.
+                assert self.stream is not None
             self.stream.write("\r\x1b[K")
             self.stream.flush()
 
 
-def summary(results, names, sprt=None, verdict=None):
+def summary(results: Sequence[GameResult], names: Sequence[str], sprt: Optional[Sprt] = None,
+            verdict: Optional[str] = None) -> str:
     """The text at the end: per engine wins/draws/losses (by seat), and for
     each pair the Elo difference with its 95% bounds, LOS and the SPRT."""
     from .stats import Score
 
-    lines = []
-    reasons = {}
+    lines: List[str] = []
+    reasons: Dict[str, int] = {}
     for result in results:
         reasons[result.reason] = reasons.get(result.reason, 0) + 1
     lines.append(f"{len(results)} games: " +
@@ -298,7 +322,7 @@ def summary(results, names, sprt=None, verdict=None):
     return "\n".join(lines) + "\n"
 
 
-def _elo(value):
+def _elo(value: float) -> str:
     if value == float("inf"):
         return "+inf"
     if value == float("-inf"):

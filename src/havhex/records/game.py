@@ -10,20 +10,55 @@ Everything a game's records need is its descriptor's
 extensions that say the game, the cell notation, the size, the colours.
 A read resolves them once, and a collection's games share them.
 """
+from __future__ import annotations
+
 import os
 
 from .. import games as _games
 from .._frozen import Frozen
 from ..errors import InputError
-from . import _reader
+# The compiled reader has no stub: what it gives is typed where it is used.
+from . import _reader  # type: ignore[attr-defined]
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import (Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, TypeVar,
+                        Union)
+
+    from ..descriptor import Descriptor, RecordFormat
+
+    _Source = Union[str, bytes, bytearray, memoryview, "os.PathLike[str]"]
+    _Name = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+    _Size = Union[int, Tuple[int, int]]
+    _Cell = Tuple[int, int]
+    _Move = Tuple[str, Union[_Cell, str]]
+    # What the compiled reader's Scan calls back with: a root's properties
+    # (name -> the raw values) and its line; the callback answers (notation
+    # code, rows, cols), and keeps that answer with the game's format and
+    # size (_Answer).
+    _Properties = Mapping[str, Tuple[bytes, ...]]
+    _Answer = Tuple["_Format", _Size, Tuple[int, int, int]]
+    _Decide = Callable[[_Properties, int], Tuple[int, int, int]]
+    # A piece of a record: (bytes, games, first game, first line).
+    _Piece = Tuple[bytes, int, int, int]
+    _T = TypeVar("_T")
+
+    # Computed from the registry when asked for (__getattr__); GAMES,
+    # HEX_GM and HEX_DEFAULT_SIZE warn (DeprecationWarning): havhex.games
+    # says them.
+    GAMES: Tuple[str, ...]
+    EXTENSIONS: Mapping[str, str]
+    HEX_GM: bytes
+    HEX_DEFAULT_SIZE: int
 
 __all__ = ["Game", "read", "read_bytes", "implied_game", "EXTENSIONS", "MAX_CELLS",
            "NOTATIONS"]
 
 # The cell notations the reader decodes moves in: a game's record format
 # names one (havhex.descriptor.RecordFormat.notation).
-NOTATIONS = tuple(_reader.NOTATION_CODES)
-SPECIAL = {1: "swap", 2: "swap-pieces", 3: "swap-sides", 4: "resign", 5: "forfeit", 6: "pass"}
+NOTATIONS: Tuple[str, ...] = tuple(_reader.NOTATION_CODES)
+SPECIAL: Mapping[int, str] = {1: "swap", 2: "swap-pieces", 3: "swap-sides", 4: "resign",
+                              5: "forfeit", 6: "pass"}
 CELL, OFF_BOARD, UNREADABLE = 0, 7, 8
 # An extension that says no game: SGF's own (GM[] says the game).
 _SGF = ".sgf"
@@ -41,8 +76,29 @@ class _Format:
                  "read_size", "cells", "new_board", "setup_board", "cell_name", "win_kinds",
                  "little_golem")
 
-    def __init__(self, descriptor):
+    name: str
+    title: str
+    form: RecordFormat
+    gm: Optional[bytes]
+    code: int
+    colours: Dict[str, str]
+    letters: Dict[str, str]
+    leading: Tuple[Tuple[str, str], ...]
+    read_size: Callable[[Optional[bytes]], Any]
+    cells: Callable[[Any], int]
+    new_board: Callable[..., Any]
+    setup_board: Optional[Callable[..., Any]]
+    cell_name: Callable[[Any, Any], str]
+    win_kinds: Tuple[str, ...]
+    little_golem: bool
+
+    def __init__(self, descriptor: Descriptor) -> None:
         form = descriptor.records
+        if TYPE_CHECKING:
+            # _format_of makes a format only for a game with a notation, and
+            # a RecordFormat with a notation has read_size and cells.
+            assert form is not None and form.notation is not None
+            assert form.read_size is not None and form.cells is not None
         self.name = descriptor.name
         self.title = descriptor.title
         self.form = form
@@ -62,10 +118,10 @@ class _Format:
         self.little_golem = form.little_golem
 
 
-_FORMATS = {}          # descriptor -> its _Format, made once
+_FORMATS: Dict[Descriptor, _Format] = {}          # descriptor -> its _Format, made once
 
 
-def _format_of(descriptor):
+def _format_of(descriptor: Descriptor) -> _Format:
     """The :class:`_Format` of a descriptor; ValueError for a game whose
     records havhex does not read."""
     found = _FORMATS.get(descriptor)
@@ -81,7 +137,7 @@ def _format_of(descriptor):
     return _FORMATS.setdefault(descriptor, _Format(descriptor))
 
 
-def _format_named(game):
+def _format_named(game: str) -> _Format:
     """The :class:`_Format` of the game named ``game``; ValueError for a
     name no game has, or a game whose records havhex does not read."""
     if not isinstance(game, str):
@@ -90,7 +146,7 @@ def _format_named(game):
     return _format_of(_games.get(game))
 
 
-def _readable(installed):
+def _readable(installed: bool) -> List[_Format]:
     """The formats of the games whose records havhex reads, built-in first;
     with ``installed`` the installed games too (reading the installed
     distributions' entry points, once a process)."""
@@ -103,7 +159,7 @@ def _readable(installed):
     return found
 
 
-def _first(test):
+def _first(test: Callable[[_Format], bool]) -> Optional[_Format]:
     """The first readable format that passes ``test``: the built-in and
     registered games are tried before the installed ones are read."""
     for installed in (False, True):
@@ -113,21 +169,21 @@ def _first(test):
     return None
 
 
-def _by_gm(code):
+def _by_gm(code: bytes) -> Optional[_Format]:
     return _first(lambda form: form.gm == code)
 
 
-def _by_extension(extension):
+def _by_extension(extension: Optional[str]) -> Optional[_Format]:
     if not extension or extension == _SGF:
         return None
     return _first(lambda form: extension in form.form.implied_by)
 
 
-def _extension(name):
+def _extension(name: Optional[str]) -> Optional[str]:
     return os.path.splitext(name)[1].lower() if name else None
 
 
-def implied_game(name):
+def implied_game(name: _Name) -> Optional[str]:
     """The name of the game a record file's extension says (a record
     without ``GM[]`` is of it), or None: ``.hgf`` says Little Golem
     Havannah; ``.sgf`` says no game."""
@@ -135,7 +191,7 @@ def implied_game(name):
     return form.name if form is not None else None
 
 
-def _legacy(name):
+def _legacy(name: str) -> Any:
     """Names of a game kept for a release: ``<GAME>_GM``, its GM[] code as
     bytes, and ``<GAME>_DEFAULT_SIZE``, the size of its record without
     SZ[] (the side of a square board); None for another name."""
@@ -156,7 +212,7 @@ def _legacy(name):
     return None
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     # GAMES and EXTENSIONS follow the registry (a game registered later
     # counts); both read the installed games.
     if name.startswith("__"):
@@ -164,7 +220,7 @@ def __getattr__(name):
         # function, each call): answered at once, without the lookups below.
         raise AttributeError(name)
     if name == "EXTENSIONS":
-        found = {}
+        found: Dict[str, str] = {}
         for form in _readable(True):
             for extension in form.form.implied_by:
                 found.setdefault(extension, form.name)
@@ -185,10 +241,10 @@ def __getattr__(name):
 # Every byte of SGF's syntax and of ASCII text: a charset that reads and
 # writes these as ASCII does can carry a record.
 _ASCII = bytes(range(0x20, 0x7F)) + b"\t\n\r"
-_CODECS = {}
+_CODECS: Dict[str, Optional[str]] = {}
 
 
-def text_codec(charset):
+def text_codec(charset: str) -> Optional[str]:
     """The codec of a CA[] charset, or None when Python does not know it or
     it cannot carry a record: a text encoding that reads and writes ASCII
     as ASCII (not UTF-16, idna, punycode, rot13 or base64; not a name
@@ -211,7 +267,7 @@ def text_codec(charset):
     return codec
 
 
-def _text(value, charset=None):
+def _text(value: bytes, charset: Optional[str] = None) -> str:
     """A property value as text: escapes resolved (a backslash keeps the
     byte after it; a backslash before a line break removes both), decoded as
     the record's CA[] charset says (when :func:`text_codec` takes it), else
@@ -245,7 +301,7 @@ def _text(value, charset=None):
         return value.decode("latin-1")
 
 
-def shown_name(name):
+def shown_name(name: str) -> str:
     """A file name as output shows it: bytes of the name that are not UTF-8
     (which ``os.fsdecode`` keeps as lone surrogates, which neither JSON nor a
     UTF-8 stream can carry) become U+FFFD."""
@@ -257,15 +313,16 @@ def shown_name(name):
         return name.encode("utf-8", "replace").decode("utf-8")
 
 
-def _plain(value):
+def _plain(value: bytes) -> str:
     """A property value for a message: as it reads when it is short
     printable ASCII, else quoted with its bytes escaped."""
     if len(value) <= 40 and all(0x20 <= byte < 0x7F for byte in value):
         return value.decode("ascii")
-    return _reader._shown(value)
+    shown: str = _reader._shown(value)
+    return shown
 
 
-def _hints(formats):
+def _hints(formats: List[_Format]) -> Tuple[str, str]:
     """How records say each game, for a message: ``Hex is GM[11]``, ``.hgf
     is Havannah``."""
     said = [f"{form.title} is GM[{form.form.gm}]" for form in formats if form.gm is not None]
@@ -274,7 +331,8 @@ def _hints(formats):
     return "; ".join(said) or "no game has a GM[] code", ", ".join(named) or "none"
 
 
-def _decider(fixed, extension, max_cells=None):
+def _decider(fixed: Optional[_Format], extension: Optional[str],
+             max_cells: Optional[int] = None) -> Tuple[_Decide, List[Any]]:
     """``(decide, last)``: ``decide`` the callback of ``_reader.Scan``, and
     ``last`` a list whose item is ``(format, size, reader's answer)`` of the
     game it decided last (the game the scan gives next).  A record without
@@ -282,11 +340,11 @@ def _decider(fixed, extension, max_cells=None):
     that ``extension`` says, looked up at the first such record); boards of
     more than ``max_cells`` cells are refused (None: only those the boards
     refuse)."""
-    decided = {}
-    last = [None]
-    implied = []                   # the extension's format, once looked up
+    decided: Dict[Tuple[Tuple[bytes, ...], Tuple[bytes, ...]], _Answer] = {}
+    last: List[Any] = [None]
+    implied: List[Optional[_Format]] = []   # the extension's format, once looked up
 
-    def decide(properties, line):
+    def decide(properties: _Properties, line: int) -> Tuple[int, int, int]:
         # Records of one collection mostly share GM[] and SZ[]: their answer
         # is kept (faults are not, and raise each time).
         key = (tuple(properties.get("GM", ())), tuple(properties.get("SZ", ())))
@@ -296,7 +354,7 @@ def _decider(fixed, extension, max_cells=None):
         last[0] = answer
         return answer[2]
 
-    def decide_afresh(properties, line):
+    def decide_afresh(properties: _Properties, line: int) -> _Answer:
         gm = properties.get("GM")
         if gm:
             form = _by_gm(gm[0].strip())
@@ -329,13 +387,13 @@ def _decider(fixed, extension, max_cells=None):
     return decide, last
 
 
-def _too_many(form, size, declared, max_cells):
+def _too_many(form: _Format, size: _Size, declared: Optional[bytes], max_cells: int) -> str:
     said = f"SZ[{_plain(declared)}]" if declared is not None else "no SZ[]"
     return (f"{said}: a {form.title} board of {form.cells(size):,} cells, more than the "
             f"{max_cells:,} allowed (max_cells=, havhex --max-cells)")
 
 
-def too_many_cells(kind, size, declared, max_cells):
+def too_many_cells(kind: str, size: _Size, declared: Optional[bytes], max_cells: int) -> str:
     """The reason a board of more than ``max_cells`` cells is refused
     (``declared`` the SZ[] value, None: the record has none)."""
     return _too_many(_format_named(kind), size, declared, max_cells)
@@ -366,8 +424,19 @@ class Game(Frozen):
 
     __slots__ = ("source", "index", "line", "kind", "size", "_format", "_scanned", "_cache")
 
+    source: str
+    index: int
+    line: int
+    kind: str
+    size: _Size
+    _format: _Format
+    # The compiled reader's Scanned: the game's raw properties and rows.
+    _scanned: Any
+    _cache: Dict[str, Any]
+
     @classmethod
-    def _make(cls, source, index, line, form, size, scanned):
+    def _make(cls, source: str, index: int, line: int, form: _Format, size: _Size,
+              scanned: Any) -> Game:
         # Field by field (a game is made per record game: Frozen._build's
         # keyword loop would cost more than the rest of reading it).
         self = object.__new__(cls)
@@ -382,34 +451,34 @@ class Game(Frozen):
         setattr(self, "_cache", {})
         return self
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         size = self.size if isinstance(self.size, int) else "x".join(map(str, self.size))
         return (f"<havhex.records.Game {self.source}#{self.index} {self.kind} {size}: "
                 f"{self._scanned.n_stones} moves>")
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
         return (self.kind, self.size, self.moves, self.setup, self.properties) == \
                (other.kind, other.size, other.moves, other.setup, other.properties)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.kind, self.size, self.moves))
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (_game_from_parts, (self.source, self.index, self.line, self.kind, self.size,
                                    self._scanned.properties, self._scanned.moves,
                                    self._scanned.raw))
 
-    def _cached(self, name, make):
-        value = self._cache.get(name)
+    def _cached(self, name: str, make: Callable[[], _T]) -> _T:
+        value: Optional[_T] = self._cache.get(name)
         if value is None:
             value = self._cache[name] = make()
         return value
 
     @property
-    def properties(self):
-        def make():
+    def properties(self) -> Dict[str, Tuple[str, ...]]:
+        def make() -> Dict[str, Tuple[str, ...]]:
             charset = self._scanned.properties.get("CA")
             charset = _text(charset[0]).strip() if charset else None
             return {name: tuple(_text(value, charset) for value in values)
@@ -417,11 +486,11 @@ class Game(Frozen):
         return self._cached("properties", make)
 
     @property
-    def moves(self):
-        def make():
+    def moves(self) -> Tuple[_Move, ...]:
+        def make() -> Tuple[_Move, ...]:
             rows = memoryview(self._scanned.moves).cast("i")
             raw = self._scanned.raw or {}
-            moves = []
+            moves: List[_Move] = []
             for k in range(self._scanned.n_rows):
                 colour, kind, a, b = rows[4 * k:4 * k + 4]
                 letter = "B" if colour == 1 else "W"
@@ -435,8 +504,8 @@ class Game(Frozen):
         return self._cached("moves", make)
 
     @property
-    def setup(self):
-        def make():
+    def setup(self) -> Tuple[Tuple[str, _Cell], ...]:
+        def make() -> Tuple[Tuple[str, _Cell], ...]:
             stones = []
             for name, letter in (("AB", "B"), ("AW", "W")):
                 for value in self._scanned.properties.get(name, ()):
@@ -444,7 +513,7 @@ class Game(Frozen):
             return tuple(stones)
         return self._cached("setup", make)
 
-    def _setup_cell(self, value):
+    def _setup_cell(self, value: bytes) -> _Cell:
         rows, cols = self.size if isinstance(self.size, tuple) else (self.size, 0)
         kind, a, b = _reader.decode_move(value, self._format.code, rows, cols)
         if kind != CELL:
@@ -453,21 +522,21 @@ class Game(Frozen):
         return (a, b)
 
     @property
-    def result(self):
+    def result(self) -> Optional[str]:
         values = self.properties.get("RE")
         return values[0] if values else None
 
     @property
-    def is_little_golem(self):
+    def is_little_golem(self) -> bool:
         """A Little Golem record of a game whose Little Golem records name
         the loser in RE[] (Havannah's: RU[LG] or a littlegolem.com SO[])."""
         return self._format.little_golem and _little_golem(self._scanned.properties)
 
     @property
-    def recorded(self):
+    def recorded(self) -> Optional[str]:
         return _recorded(self._scanned.properties, self._format.little_golem)
 
-    def board(self, rule="official"):
+    def board(self, rule: str = "official") -> Any:
         """A fresh live board for this game, its setup stones on it (swaps
         allowed, as records use them); ``rule`` is Havannah's ring rule."""
         form = self._format
@@ -488,14 +557,14 @@ class Game(Frozen):
         return form.setup_board(self.size, stones, mover)
 
 
-def _little_golem(properties):
+def _little_golem(properties: _Properties) -> bool:
     rules = properties.get("RU")
     origin = properties.get("SO")
     return bool((rules and rules[0].strip().upper() == b"LG")
                 or (origin and b"littlegolem" in origin[0].lower()))
 
 
-def _recorded(properties, little_golem):
+def _recorded(properties: _Properties, little_golem: bool) -> Optional[str]:
     """The winner RE[] names, "B", "W" or None (a draw, "?", "Void", none);
     ``little_golem`` whether the game's Little Golem records name the loser."""
     result = properties.get("RE")
@@ -510,21 +579,24 @@ def _recorded(properties, little_golem):
     return letter
 
 
-def _game_from_parts(source, index, line, kind, size, properties, moves, raw):
+def _game_from_parts(source: str, index: int, line: int, kind: str, size: _Size,
+                     properties: _Properties, moves: Any, raw: Any) -> Game:
     form = _format_named(kind)
     rows, cols = size if isinstance(size, tuple) else (size, 0)
     scanned = _reader.Scanned._from_parts(line, properties, moves, raw, form.code, rows, cols)
     return Game._make(source, index, line, form, size, scanned)
 
 
-def _fixed(game):
+def _fixed(game: Optional[str]) -> Optional[_Format]:
     """The format of records without GM[] that ``game`` names (None: none);
     ValueError when havhex reads no records of that game."""
     return None if game is None else _format_named(game)
 
 
-def read_bytes(data, source="<bytes>", game=None, first_index=1, first_line=1,
-               max_cells=None, at_start=None):
+def read_bytes(data: Union[bytes, bytearray, memoryview], source: str = "<bytes>",
+               game: Optional[str] = None, first_index: int = 1, first_line: int = 1,
+               max_cells: Optional[int] = None,
+               at_start: Optional[bool] = None) -> Iterator[Game]:
     """The games of ``data`` (a bytes-like object), as an iterator of
     :class:`Game`, read one at a time.  ``game`` says the game of records
     without GM[] (else the extension of ``source`` does).  A syntax fault
@@ -539,7 +611,9 @@ def read_bytes(data, source="<bytes>", game=None, first_index=1, first_line=1,
     return _games_of(data, source, decide, last, first_index, first_line, at_start)
 
 
-def _games_of(data, source, decide, last, first_index, first_line, at_start):
+def _games_of(data: Union[bytes, bytearray, memoryview], source: str, decide: _Decide,
+              last: List[Any], first_index: int, first_line: int,
+              at_start: bool) -> Iterator[Game]:
     make = Game._make
     number = first_index
     games = _reader.Scan(memoryview(data).cast("B"), decide, first_line, at_start)
@@ -566,7 +640,7 @@ _BOM = b"\xef\xbb\xbf"
 _SHOWN_AFTER_FAULT = 16
 
 
-def _open(source):
+def _open(source: _Source) -> Tuple[Callable[[int], Optional[bytes]], Callable[[], None], str]:
     """``(read, close, name)`` of a record that is a path or ``"-"``:
     ``read(n)`` gives at most ``n`` bytes, as they come (b"" at the end)."""
     from .._source import is_stdin
@@ -574,8 +648,11 @@ def _open(source):
     if is_stdin(source):
         import sys
 
-        stream = sys.stdin
+        # Standard input, then its binary buffer where it has one: a text
+        # or a binary stream, whichever it turns out to be.
+        stream: Any = sys.stdin
         if stream is None:
+
             raise InputError("standard input is closed", "<stdin>")
         stream = getattr(stream, "buffer", stream)
         return getattr(stream, "read1", stream.read), (lambda: None), "<stdin>"
@@ -591,7 +668,8 @@ def _open(source):
     return stream.read, stream.close, name
 
 
-def _pieces(read, name, tail=False):
+def _pieces(read: Callable[[int], Optional[bytes]], name: str,
+            tail: bool = False) -> Iterator[_Piece]:
     """The record's bytes in checked pieces: ``(bytes, games, first game,
     first line)``, each piece whole games (or only space) whose syntax is
     sound, in order; the first fault raises :class:`havhex.InputError`
@@ -632,7 +710,8 @@ def _pieces(read, name, tail=False):
         pending = data[stop:]
 
 
-def _read_stream(read, close, name, fixed, max_cells):
+def _read_stream(read: Callable[[int], Optional[bytes]], close: Callable[[], None], name: str,
+                 fixed: Optional[_Format], max_cells: Optional[int]) -> Iterator[Game]:
     try:
         decide, last = _decider(fixed, _extension(name), max_cells)
         first = True
@@ -644,7 +723,7 @@ def _read_stream(read, close, name, fixed, max_cells):
         close()
 
 
-def load(source):
+def load(source: _Source) -> Tuple[bytes, str]:
     """``(bytes, name)`` of a record: a path, ``"-"`` (standard input) or
     bytes.  A file is read in checked pieces (see :func:`read`): an endless
     or binary input stops at the piece that holds its first bad byte, and
@@ -665,13 +744,14 @@ def load(source):
 MAX_CELLS = 1_000_000
 
 
-def cells_of(kind, size):
+def cells_of(kind: str, size: _Size) -> int:
     """The cells of a board of the game ``kind`` of the size its records
     give (Hex ``(rows, cols)``, Havannah side ``S``)."""
     return _format_named(kind).cells(size)
 
 
-def read(source, game=None, max_cells=MAX_CELLS):
+def read(source: _Source, game: Optional[str] = None,
+         max_cells: Optional[int] = MAX_CELLS) -> Iterator[Game]:
     """The games of a record file, in order, as :class:`Game` objects.
 
     ``source`` is a path, ``"-"`` for standard input, or the record's bytes.
@@ -697,7 +777,7 @@ def read(source, game=None, max_cells=MAX_CELLS):
     return _read_stream(read_piece, close, name, fixed, max_cells)
 
 
-def _check_max_cells(max_cells):
+def _check_max_cells(max_cells: object) -> None:
     if max_cells is not None and (not isinstance(max_cells, int) or isinstance(max_cells, bool)
                                   or max_cells < 1):
         raise ValueError(f"max_cells must be a positive int or None, not {max_cells!r}")

@@ -4,10 +4,23 @@ Each game's moves go to its live board in one compiled call (``_replay``),
 which stops at the first move that wins, cannot be played, or resigns; the
 facts of :class:`Replay` follow from where it stopped.
 """
+from __future__ import annotations
+
 from .._frozen import Frozen
 from ..errors import InputError
-from . import _reader
+# The compiled reader has no stub: what it gives is typed where it is used.
+from . import _reader  # type: ignore[attr-defined]
 from .game import MAX_CELLS, _check_max_cells, _too_many, read, shown_name
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
+
+    from .._explanation import Explanation
+    from .game import Game, _Source
+
+    _Key = Tuple[Game, str, int, Optional["Win"], Optional[str], str,
+                 Optional[Tuple[int, str]], Tuple[str, ...]]
 
 __all__ = ["Win", "Replay", "replay", "replay_games", "RULES", "FLAGS", "ENDS"]
 
@@ -25,27 +38,31 @@ class Win(Frozen):
 
     __slots__ = ("move", "player", "kinds")
 
-    def __init__(self, move, player, kinds):
+    move: int
+    player: str
+    kinds: Tuple[str, ...]
+
+    def __init__(self, move: int, player: str, kinds: Iterable[str]) -> None:
         setattr = object.__setattr__
         setattr(self, "move", move)
         setattr(self, "player", player)
         setattr(self, "kinds", tuple(kinds))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Win(move={self.move}, player={self.player!r}, kinds={self.kinds!r})"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Win):
             return NotImplemented
         return (self.move, self.player, self.kinds) == (other.move, other.player, other.kinds)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.move, self.player, self.kinds))
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (Win, (self.move, self.player, self.kinds))
 
-    def to_dict(self):
+    def to_dict(self) -> Dict[str, Any]:
         return {"move": self.move, "player": self.player, "kinds": list(self.kinds)}
 
 
@@ -70,8 +87,19 @@ class Replay(Frozen):
 
     __slots__ = ("game", "rule", "moves", "win", "recorded", "end", "illegal", "flags")
 
+    game: Game
+    rule: str
+    moves: int
+    win: Optional[Win]
+    recorded: Optional[str]
+    end: str
+    illegal: Optional[Tuple[int, str]]
+    flags: Tuple[str, ...]
+
     @classmethod
-    def _make(cls, game, rule, moves, win, recorded, end, illegal, flags):
+    def _make(cls, game: Game, rule: str, moves: int, win: Optional[Win],
+              recorded: Optional[str], end: str, illegal: Optional[Tuple[int, str]],
+              flags: Tuple[str, ...]) -> Replay:
         # Field by field: one is made per game replayed (see Game._make).
         self = object.__new__(cls)
         setattr = object.__setattr__
@@ -85,28 +113,28 @@ class Replay(Frozen):
         setattr(self, "flags", flags)
         return self
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"<havhex.records.Replay {self.game.source}#{self.game.index}: {self.moves} moves, "
                 f"win={self.win!r}, recorded={self.recorded!r}, end={self.end!r}, "
                 f"flags={self.flags!r}>")
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Replay):
             return NotImplemented
         return self._key() == other._key()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._key())
 
-    def _key(self):
+    def _key(self) -> _Key:
         return (self.game, self.rule, self.moves, self.win, self.recorded, self.end,
                 self.illegal, self.flags)
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (_rebuilt, (self.game, self.rule, self.moves, self.win, self.recorded,
                            self.end, self.illegal, self.flags))
 
-    def board(self):
+    def board(self) -> Any:
         """The live board at the winning move (or where the replay stopped),
         e.g. for ``board().explain()`` or ``board().draw()``; raises
         :class:`havhex.InputError` for setup stones no board takes."""
@@ -114,17 +142,18 @@ class Replay(Frozen):
         _play(board, self.game._scanned.table())
         return board
 
-    def explain(self):
+    def explain(self) -> Optional[Explanation]:
         """The witness of the win as the judges give it (a
         :class:`havhex.Explanation`), or None without a win."""
-        return self.board().explain() if self.win else None
+        explanation: Optional[Explanation] = self.board().explain() if self.win else None
+        return explanation
 
-    def to_dict(self, witness=False):
+    def to_dict(self, witness: bool = False) -> Dict[str, Any]:
         """The JSON record of ``havhex replay --format json``: ``file`` the
         game's source (bytes of its name that are not UTF-8 as U+FFFD);
         ``witness=True`` adds the win's explanation."""
         size = self.game.size
-        record = {
+        record: Dict[str, Any] = {
             "file": shown_name(self.game.source),
             "game": self.game.index,
             "kind": self.game.kind,
@@ -138,11 +167,16 @@ class Replay(Frozen):
         if self.illegal:
             record["illegal"] = {"move": self.illegal[0], "reason": self.illegal[1]}
         if witness and self.win:
-            record["witness"] = self.explain().to_dict()
+            explanation = self.explain()
+            if TYPE_CHECKING:
+                # A replay with a win has its explanation.
+                assert explanation is not None
+            record["witness"] = explanation.to_dict()
         return record
 
 
-def _rebuilt(game, rule, moves, win, recorded, end, illegal, flags):
+def _rebuilt(game: Game, rule: str, moves: int, win: Optional[Win], recorded: Optional[str],
+             end: str, illegal: Optional[Tuple[int, str]], flags: Tuple[str, ...]) -> Replay:
     return Replay._make(game, rule, moves, win, recorded, end, illegal, flags)
 
 
@@ -150,7 +184,7 @@ _PASS = 6
 _NOT_COUNTED = (_RESIGN, _FORFEIT, _PASS)
 
 
-def _play(board, table):
+def _play(board: Any, table: Any) -> Tuple[int, int, Any]:
     """Plays a game's rows on ``board`` as ``board._replay`` does, passes
     read and not counted (the boards have no pass): ``(row, outcome,
     detail)`` of where it stopped (outcome 0 all played, 1 a win, 2 an
@@ -164,7 +198,7 @@ def _play(board, table):
         return row, outcome, detail
 
 
-def _stone_number(scanned, row):
+def _stone_number(scanned: Any, row: int) -> int:
     """The number of row ``row``'s move counted as :attr:`Replay.moves`
     counts (stones and swaps, from 1; resignations, forfeits and passes
     not): the number a message gives."""
@@ -174,19 +208,19 @@ def _stone_number(scanned, row):
     return sum(1 for kind in kinds if kind not in _NOT_COUNTED) or 1
 
 
-def _passed_before(scanned, row):
+def _passed_before(scanned: Any, row: int) -> bool:
     """Whether a pass comes before row ``row``."""
-    return scanned.n_stones != scanned.n_rows and _PASS in \
-        memoryview(scanned.moves).cast("i")[1:4 * row:4].tolist()
+    return bool(scanned.n_stones != scanned.n_rows and _PASS in
+                memoryview(scanned.moves).cast("i")[1:4 * row:4].tolist())
 
 
-def _stones_after(scanned, row):
+def _stones_after(scanned: Any, row: int) -> int:
     """The stones the record plays after row ``row``."""
     kinds = memoryview(scanned.moves).cast("i")[4 * (row + 1) + 1::4]
     return sum(1 for kind in kinds if kind not in _NOT_COUNTED)
 
 
-def _ended_by(scanned):
+def _ended_by(scanned: Any) -> str:
     """"resign" or "forfeit", the record's first, else "none"."""
     for kind in memoryview(scanned.moves).cast("i")[1::4]:
         if kind == _RESIGN:
@@ -196,11 +230,12 @@ def _ended_by(scanned):
     return "none"
 
 
-def _replayed(game, rule, max_cells=MAX_CELLS):
+def _replayed(game: Game, rule: str, max_cells: Optional[int] = MAX_CELLS) -> Replay:
     scanned = game._scanned
     form = game._format
-    win = illegal = None
-    board = None
+    win: Optional[Win] = None
+    illegal: Optional[Tuple[int, str]] = None
+    board: Any = None
     outcome = row = 0
     if max_cells is not None and form.cells(game.size) > max_cells:
         # Refused before any board is made: memory follows the moves, not
@@ -224,7 +259,7 @@ def _replayed(game, rule, max_cells=MAX_CELLS):
         kinds = detail if type(detail) is tuple else form.win_kinds
         win = Win(_stone_number(scanned, row), form.letters[board.winner], kinds)
     elif outcome == 2:
-        reason = _reader.REPLAY_REASONS[detail]
+        reason: str = _reader.REPLAY_REASONS[detail]
         if detail == _reader.REPLAY_OUT_OF_TURN_CODE and _passed_before(scanned, row):
             reason += " (after a pass, which does not hand the turn over on the boards)"
         illegal = (_stone_number(scanned, row), reason)
@@ -237,7 +272,7 @@ def _replayed(game, rule, max_cells=MAX_CELLS):
     elif scanned.n_stones != scanned.n_rows:
         # A replay stopped short (an illegal move) still ends as the record does.
         end = _ended_by(scanned)
-    flags = []
+    flags: List[str] = []
     if (win is not None or outcome == 3) and _stones_after(scanned, row):
         flags.append("played-on")
     if win is not None and recorded is not None and recorded != win.player:
@@ -249,12 +284,13 @@ def _replayed(game, rule, max_cells=MAX_CELLS):
     return Replay._make(game, rule, scanned.n_stones, win, recorded, end, illegal, tuple(flags))
 
 
-def _check_rule(rule):
+def _check_rule(rule: object) -> None:
     if not isinstance(rule, str) or rule not in RULES:
         raise ValueError(f"rule must be 'official' or 'contest', not {rule!r}")
 
 
-def replay_games(games, rule="official", max_cells=MAX_CELLS):
+def replay_games(games: Iterable[Game], rule: str = "official",
+                 max_cells: Optional[int] = MAX_CELLS) -> Iterator[Replay]:
     """:class:`Replay` of each :class:`~havhex.records.Game` of ``games``,
     lazily (a board of more than ``max_cells`` cells is flagged, see
     :func:`replay`)."""
@@ -269,7 +305,8 @@ def replay_games(games, rule="official", max_cells=MAX_CELLS):
             raise
 
 
-def replay(source, rule="official", game=None, max_cells=MAX_CELLS):
+def replay(source: _Source, rule: str = "official", game: Optional[str] = None,
+           max_cells: Optional[int] = MAX_CELLS) -> Iterator[Replay]:
     """Replays every game of a record on the live boards; yields a
     :class:`Replay` per game, in order.
 

@@ -16,6 +16,18 @@ with the cluster (:mod:`havhex._cluster.run`); this module chooses the
 sizes, runs the local worker processes (:mod:`havhex._pool`) and keeps the
 summary.
 """
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+
+    from .._pool import Pool
+
+    # A unit's (games, moves, wins, {flag: games}).
+    _Counts = Tuple[int, int, int, Dict[str, int]]
+    # A task of units, each unit's ("ok", (text, counts)) or ("fault", error).
+    _Task = Callable[[Sequence[Tuple[Any, ...]]], List[Tuple[str, Any]]]
 
 __all__ = ["replay_outputs", "replay_pool", "file_outputs", "Summary"]
 
@@ -30,11 +42,17 @@ UNIT_BYTES = 1 << 20
 class Summary:
     """Counts for the summary line."""
 
-    def __init__(self):
+    files: int
+    games: int
+    moves: int
+    wins: int
+    flags: Dict[str, int]
+
+    def __init__(self) -> None:
         self.files = self.games = self.moves = self.wins = 0
         self.flags = {}
 
-    def add(self, counts):
+    def add(self, counts: _Counts) -> None:
         games, moves, wins, flags = counts
         self.games += games
         self.moves += moves
@@ -42,7 +60,7 @@ class Summary:
         for flag, count in flags.items():
             self.flags[flag] = self.flags.get(flag, 0) + count
 
-    def line(self):
+    def line(self) -> str:
         from .replay import FLAGS
 
         flags = ", ".join(f"{self.flags.get(flag, 0)} {flag}" for flag in FLAGS)
@@ -51,7 +69,9 @@ class Summary:
                 f"{self.moves} moves, {self.wins} won on the board; {flags}")
 
 
-def replay_outputs(files, rule, output_format, jobs, summary, game=None, max_cells=None):
+def replay_outputs(files: Sequence[str], rule: str, output_format: str, jobs: int,
+                   summary: Summary, game: Optional[str] = None,
+                   max_cells: Optional[int] = None) -> Iterator[Iterator[str]]:
     """For each file, in order, an iterator over its output text in pieces
     (a unit's output each); the summary's counts grow as units are replayed.
     ``game`` and ``max_cells`` (None: :data:`havhex.records.MAX_CELLS`) as
@@ -75,20 +95,23 @@ def replay_outputs(files, rule, output_format, jobs, summary, game=None, max_cel
         pool.close()
 
 
-def _work(rule, output_format, game, max_cells):
+def _work(rule: str, output_format: str, game: Optional[str],
+          max_cells: Optional[int]) -> _Task:
     """A task of replay units, as a worker runs it: replay_task looked up
     now (not where this module is imported), so that it is the one the
     workers fork with."""
     from functools import partial
 
     from . import units
+    from .game import MAX_CELLS
 
     if max_cells is None:
-        max_cells = units.MAX_CELLS
+        max_cells = MAX_CELLS
     return partial(units.replay_task, rule, output_format, game, max_cells)
 
 
-def replay_pool(processes, rule, output_format, game=None, max_cells=None):
+def replay_pool(processes: int, rule: str, output_format: str, game: Optional[str] = None,
+                max_cells: Optional[int] = None) -> Pool:
     """A :class:`havhex._pool.Pool` of ``processes`` worker processes
     replaying tasks of units (:func:`.units.replay_task`'s, with these
     arguments before the units); a task's answer is each unit's ``("ok",
@@ -99,16 +122,17 @@ def replay_pool(processes, rule, output_format, game=None, max_cells=None):
     return Pool(processes, _work(rule, output_format, game, max_cells), unit_name, "replay")
 
 
-def file_outputs(results, summary):
+def file_outputs(results: Iterable[Tuple[int, Tuple[str, Any]]],
+                 summary: Summary) -> Iterator[Iterator[str]]:
     """Each file's output as an iterator over its units' texts, taken from
     ``results`` (``(file index, ("ok", (text, counts)) | ("fault",
     error))`` of each unit, in order, from wherever the units ran) as the
     writer asks for them, the counts added to ``summary``; a fault is
     raised in its turn (after the output of the units before it)."""
     results = iter(results)
-    following = None
+    following: Optional[Tuple[int, Tuple[str, Any]]] = None
 
-    def pieces(index, result):
+    def pieces(index: int, result: Tuple[str, Any]) -> Iterator[str]:
         nonlocal following
         while True:
             status, value = result

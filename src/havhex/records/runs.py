@@ -10,13 +10,26 @@ the bytes ``[start, stop)`` hold whole games, the first of which is that
 game of the file and starts on that line, so that a reader of the run
 numbers games and names lines as a reader of the whole file would.
 """
+from __future__ import annotations
+
 import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Callable, Iterator, List, Optional, Sequence, Tuple, Union
+
+    # (start, stop, first game index, first line)
+    _Run = Tuple[int, int, int, int]
+    _Path = Union[str, "os.PathLike[str]"]
+
+    # The registry says them when asked for (__getattr__).
+    RECORD_EXTENSIONS: Tuple[str, ...]
 
 __all__ = ["RECORD_EXTENSIONS", "record_files", "runs_of", "runs_as_found",
            "read_range"]
 
 
-def _extensions(installed):
+def _extensions(installed: bool) -> Tuple[str, ...]:
     """What a folder given on the command line stands for: SGF files, and
     the files of each game's record format (those it writes and those that
     say its game), the installed games' too with ``installed``."""
@@ -30,7 +43,7 @@ def _extensions(installed):
     return tuple(found)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Tuple[str, ...]:
     # The registry says the extensions, when they are asked for: a game
     # registered after this module is imported counts.
     if name.startswith("__"):
@@ -42,7 +55,7 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _record_entries(entries):
+def _record_entries(entries: List[str]) -> List[str]:
     """The names of record files among a folder's ``entries``, sorted: the
     installed games' extensions are read only for a name that none of the
     built-in and registered games' takes."""
@@ -53,7 +66,7 @@ def _record_entries(entries):
     return sorted(entry for entry in entries if entry.lower().endswith(known))
 
 
-def record_files(names):
+def record_files(names: Optional[Sequence[str]]) -> List[str]:
     """The files to replay: a folder stands for its record files (by
     extension, not recursing), sorted by name; no names is standard input."""
     files = []
@@ -66,17 +79,18 @@ def record_files(names):
     return files
 
 
-def runs_of(data, pieces):
+def runs_of(data: Union[bytes, bytearray, memoryview], pieces: int) -> List[_Run]:
     """``pieces`` runs of about equal size over a file's bytes (fewer when
     the file holds fewer games)."""
-    from . import _reader
+    # The compiled reader has no stub: what it gives is typed where it is used.
+    from . import _reader  # type: ignore[attr-defined]
 
-    cuts = _reader.game_ranges(memoryview(data), pieces)
+    cuts: List[Tuple[int, int, int]] = _reader.game_ranges(memoryview(data), pieces)
     return [(start, stop, games + 1, line)
             for (start, games, line), (stop, _, _) in zip(cuts, cuts[1:])]
 
 
-def _mapped(path):
+def _mapped(path: _Path) -> Tuple[memoryview, Callable[[], None], Callable[[int], None]]:
     """The file's bytes through a memory map (not read whole), with what
     closes it and what lets the pages before an offset go."""
     import mmap
@@ -89,12 +103,12 @@ def _mapped(path):
         raise
     view = memoryview(mapped)
 
-    def close():
+    def close() -> None:
         view.release()
         mapped.close()
         stream.close()
 
-    def release(stop):
+    def release(stop: int) -> None:
         """Let the pages before ``stop`` go: the cutter never reads them
         again, and a mapped page once read counts in this process's memory
         until it is let go (a file of 200 MB would cost 200 MB)."""
@@ -108,19 +122,21 @@ def _mapped(path):
     return view, close, release
 
 
-def runs_as_found(path, run_bytes):
+def runs_as_found(path: _Path, run_bytes: Union[int, Callable[[int], int]]) -> Iterator[_Run]:
     """Runs of a file of about ``run_bytes`` each (a size, or a function of
     the bytes still to cut), one at a time as they are found, so that
     workers start on the first while the rest are looked for."""
     from .._units import unit_for
-    from . import _reader
+    # The compiled reader has no stub: what it gives is typed where it is used.
+    from . import _reader  # type: ignore[attr-defined]
 
     view, close, release = _mapped(path)
     size_of = unit_for(run_bytes)
     try:
         start, games, line = 0, 0, 1
         while True:
-            cut = _reader.next_cut(view, start, line, size_of(len(view) - start))
+            cut: Optional[Tuple[int, int, int]] = _reader.next_cut(view, start, line,
+                                                                   size_of(len(view) - start))
             if cut is None:
                 yield start, len(view), games + 1, line
                 return
@@ -132,7 +148,7 @@ def runs_as_found(path, run_bytes):
         close()
 
 
-def read_range(path, start, stop):
+def read_range(path: _Path, start: int, stop: int) -> bytes:
     """The bytes ``[start, stop)`` of a file."""
     with open(path, "rb") as stream:
         stream.seek(start)

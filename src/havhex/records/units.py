@@ -9,6 +9,8 @@ data, name, start, stop, first game, first line)``, a run of whole games
 of a large file (read from the path when ``data`` is None).  The plan is
 :mod:`havhex._units`'s.
 """
+from __future__ import annotations
+
 import json
 import os
 
@@ -16,15 +18,25 @@ from .._units import Bundle, bytes_after, regular_size, unit_for
 from ..errors import InputError
 from .game import MAX_CELLS, load, read_bytes, shown_name
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+    from .replay import Replay
+
+    # A unit's (games, moves, wins, {flag: games}).
+    _Counts = Tuple[int, int, int, Dict[str, int]]
+    _Unit = Tuple[Any, ...]
+
 __all__ = ["text_line", "json_line", "replay_unit", "replay_task", "unit_name", "plan_replay"]
 
 
-def _size_text(replayed):
+def _size_text(replayed: Replay) -> str:
     size = replayed.game.size
     return str(size) if isinstance(size, int) else f"{size[0]}x{size[1]}"
 
 
-def text_line(name, replayed):
+def text_line(name: str, replayed: Replay) -> str:
     """The text line of one game."""
     win = replayed.win
     won = (f"{win.player} won in move {win.move} ({'-'.join(win.kinds)})" if win
@@ -39,14 +51,15 @@ def text_line(name, replayed):
     return line + "\n"
 
 
-def json_line(name, replayed):
+def json_line(name: str, replayed: Replay) -> str:
     record = replayed.to_dict(witness=True)
     record["file"] = shown_name(name)
     return json.dumps(record, separators=(", ", ": ")) + "\n"
 
 
-def replay_unit(data, name, rule, output_format, first_index=1, first_line=1, game=None,
-                max_cells=MAX_CELLS):
+def replay_unit(data: bytes, name: str, rule: str, output_format: str, first_index: int = 1,
+                first_line: int = 1, game: Optional[str] = None,
+                max_cells: Optional[int] = MAX_CELLS) -> Tuple[str, _Counts]:
     """``(text, counts)`` of the games in ``data`` (bytes of whole games);
     ``game`` and ``max_cells`` as for :func:`havhex.records.replay`."""
     from .replay import replay_games
@@ -54,7 +67,7 @@ def replay_unit(data, name, rule, output_format, first_index=1, first_line=1, ga
     line_of = json_line if output_format == "json" else text_line
     pieces = []
     games = moves = wins = 0
-    flags = {}
+    flags: Dict[str, int] = {}
     read = read_bytes(data, name, game, first_index, first_line)
     for replayed in replay_games(read, rule, max_cells):
         pieces.append(line_of(name, replayed))
@@ -67,7 +80,8 @@ def replay_unit(data, name, rule, output_format, first_index=1, first_line=1, ga
     return "".join(pieces), (games, moves, wins, flags)
 
 
-def _run_unit(rule, output_format, game, max_cells, unit):
+def _run_unit(rule: str, output_format: str, game: Optional[str], max_cells: Optional[int],
+              unit: _Unit) -> Tuple[str, _Counts]:
     kind = unit[0]
     if kind == "range":
         from .runs import read_range
@@ -84,11 +98,12 @@ def _run_unit(rule, output_format, game, max_cells, unit):
     return replay_unit(data, name, rule, output_format, game=game, max_cells=max_cells)
 
 
-def replay_task(rule, output_format, game, max_cells, units):
+def replay_task(rule: str, output_format: str, game: Optional[str], max_cells: Optional[int],
+                units: Sequence[_Unit]) -> List[Tuple[str, Any]]:
     """A worker's task: each unit's ``("ok", (text, counts))`` or
     ``("fault", InputError)``, in order; ``game`` and ``max_cells`` as for
     :func:`havhex.records.replay`."""
-    done = []
+    done: List[Tuple[str, Any]] = []
     for unit in units:
         try:
             done.append(("ok", _run_unit(rule, output_format, game, max_cells, unit)))
@@ -97,18 +112,20 @@ def replay_task(rule, output_format, game, max_cells, units):
     return done
 
 
-def unit_name(unit):
+def unit_name(unit: _Unit) -> str:
     """A unit as a message names it: its file, and where in the file a run
     of games begins."""
     kind = unit[0]
     if kind == "path":
         return os.fsdecode(unit[1])
     if kind == "bytes":
-        return unit[2]
+        name: str = unit[2]
+        return name
     return f"{unit[3]} from game {unit[6]}"
 
 
-def plan_replay(files, ship, unit_bytes, bundle_files):
+def plan_replay(files: Sequence[str], ship: bool, unit_bytes: Union[int, Callable[[int], int]],
+                bundle_files: int) -> Iterator[Tuple[Any, ...]]:
     """The tasks of replaying ``files`` (a list of record files, as
     :func:`havhex.records.runs.record_files` gives them), in input order.
     ``unit_bytes`` is a size in bytes or a function of the bytes still to
@@ -126,14 +143,15 @@ def plan_replay(files, ship, unit_bytes, bundle_files):
     unit = unit_for(unit_bytes)
     # The sizes up front only where the unit follows the bytes still to
     # plan: a folder of many small files starts at once otherwise.
-    sizes = after = None
+    sizes: Optional[List[Optional[int]]] = None
+    after: Optional[List[int]] = None
     if callable(unit_bytes):
         sizes = [regular_size(file) for file in files]
         after = bytes_after(sizes)
     bundle = Bundle(bundle_files, unit(sum(size or 0 for size in sizes or ())))
     later = 0                               # the bytes of the files after this one
 
-    def flush():
+    def flush() -> List[Any]:
         nonlocal bundle
         units, bundle = bundle.units, bundle.again(unit(later))
         return units
@@ -141,7 +159,7 @@ def plan_replay(files, ship, unit_bytes, bundle_files):
     for index, file in enumerate(files):
         size = regular_size(file) if sizes is None else sizes[index]
         later = 0 if after is None else after[index]
-        data = None
+        data: Optional[bytes] = None
         name = "<stdin>" if file == "-" else os.fsdecode(file)
         if size is None or ship:
             try:

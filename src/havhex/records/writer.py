@@ -9,19 +9,34 @@ the root node's properties are written as they were read (setup stones and
 results among them), each move in a node of its own with the record's
 colour letter.
 """
+from __future__ import annotations
+
 import os
 
 from .game import Game, text_codec
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO, Callable, Iterable, Optional, TextIO, Tuple, Union
+
+    _Destination = Union[None, str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", TextIO,
+                         BinaryIO]
+
+    # Kept for a release, with a DeprecationWarning (__getattr__ gives
+    # them): the record format's cell_name
+    # (havhex.games.get(game).records.cell_name) names every game's cells.
+    def hex_cell_name(cell: Tuple[int, int]) -> str: ...
+    def havannah_cell_name(size: int, cell: Tuple[int, int]) -> str: ...
+
 __all__ = ["write", "game_text"]
 
 
-def _escaped(text):
+def _escaped(text: str) -> str:
     # In an SGF value only "]" and "\" need a backslash before them.
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Callable[..., str]:
     # <game>_cell_name (hex_cell_name, havannah_cell_name): the boards' cell
     # namers, kept for a release; the record format's cell_name(size, cell)
     # names a cell of every game alike.
@@ -39,21 +54,25 @@ def __getattr__(name):
             warnings.warn(f"havhex.records.writer.{name} is deprecated: use "
                           f"havhex.games.get({game!r}).records.cell_name(size, cell)",
                           DeprecationWarning, stacklevel=2)
-            return _named_by(games.get(game).records.cell_name)
+            form = games.get(game).records
+            if TYPE_CHECKING:
+                # A built-in game's records have a format.
+                assert form is not None
+            return _named_by(form.cell_name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _named_by(cell_name):
+def _named_by(cell_name: Callable[[Any, Any], str]) -> Callable[..., str]:
     """The old namer of a game's cells from its record format's: ``(size,
     cell)``, or ``(cell)`` alone for a game whose names need no size."""
-    def name_of_cell(*arguments):
+    def name_of_cell(*arguments: Any) -> str:
         if len(arguments) == 1:
             return cell_name(None, arguments[0])
         return cell_name(*arguments)
     return name_of_cell
 
 
-def game_text(game):
+def game_text(game: Game) -> str:
     """One game as an SGF game tree ``(;...)``, without a line end."""
     if not isinstance(game, Game):
         raise TypeError(f"write takes havhex.records.Game objects, not {type(game).__name__}")
@@ -82,7 +101,7 @@ def game_text(game):
     return "".join(parts)
 
 
-def _charset(game):
+def _charset(game: Game) -> str:
     """The codec a game's text is written in: its CA[] when the reader takes
     it (:func:`havhex.records.game.text_codec`), else UTF-8 (what the reader
     tries first), so that reading the text back gives the game."""
@@ -94,7 +113,7 @@ def _charset(game):
     return "utf-8"
 
 
-def _encoded(text, game):
+def _encoded(text: str, game: Game) -> bytes:
     codec = _charset(game)
     try:
         return (text + "\n").encode(codec)
@@ -104,7 +123,7 @@ def _encoded(text, game):
                          f"({error.object[error.start:error.end]!r})") from None
 
 
-def write(games, destination=None):
+def write(games: Union[Game, Iterable[Game]], destination: _Destination = None) -> Optional[str]:
     """The SGF text of ``games`` (one :class:`~havhex.records.Game` or an
     iterable of them), one game tree per line.
 
@@ -132,14 +151,19 @@ def write(games, destination=None):
     if not hasattr(destination, "write"):
         raise TypeError(f"destination is a path or a file, not {type(destination).__name__}")
     binary = "b" in getattr(destination, "mode", "") or not hasattr(destination, "encoding")
+    # Whether the stream is binary is its mode's to say, which its type
+    # does not: each write is to a stream of the one kind.
     if binary:
-        destination.write(b"".join(_encoded(text, game) for text, game in texts))
+        destination.write(
+            b"".join(_encoded(text, game) for text, game in texts))  # type: ignore[arg-type]
     else:
-        destination.write("".join(text + "\n" for text, _ in texts))
+        destination.write(
+            "".join(text + "\n" for text, _ in texts))  # type: ignore[call-overload]
     return None
 
 
-def _replace(path, data):
+def _replace(path: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"],
+             data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in its folder,
     renamed over it: the old file stays whole until the new one is."""
     import stat
@@ -151,9 +175,14 @@ def _replace(path, data):
         mode = stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
         mode = None
+    # The folder, prefix and suffix are all bytes or all str, as the path
+    # is: mkstemp's overloads take either, which a union does not tell.
     descriptor, temporary = tempfile.mkstemp(
-        dir=folder, prefix=b".havhex-" if isinstance(path, bytes) else ".havhex-",
-        suffix=b".tmp" if isinstance(path, bytes) else ".tmp")
+        dir=folder,  # type: ignore[arg-type]
+        prefix=b".havhex-" if isinstance(path, bytes) else ".havhex-",  # type: ignore[arg-type]
+        suffix=b".tmp" if isinstance(path, bytes) else ".tmp")  # type: ignore[arg-type]
+
+
     try:
         with os.fdopen(descriptor, "wb") as stream:
             stream.write(data)
