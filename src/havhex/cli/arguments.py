@@ -26,7 +26,7 @@ from .table import (COMMANDS, DRAW_INPUTS, GAMES, JUDGE_FORMAT_ONLY, OPTIONS, PL
 # start-up imports neither typing nor __future__.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
+    from typing import Any, Dict, List, Literal, Optional, Sequence, Set, Tuple, Union
 
 __all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
            "help_text", "parse_arguments", "short_usage", "usage_error", "usage_text"]
@@ -46,7 +46,7 @@ class Arguments:
     jobs: int
     format: str
     quiet: bool
-    rule: str
+    rule: "Literal['official', 'contest']"     # --rule takes no other
     scheduler: "Optional[str]"
     cluster: "Optional[str]"
     ship: bool
