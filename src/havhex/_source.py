@@ -14,12 +14,20 @@ import os
 
 from .errors import InputError
 
+# The annotations are for type checkers only, in quotes: the command line's
+# start-up imports neither typing nor __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Tuple, TypeVar
+
+    _R = TypeVar("_R")
+
 
 def is_stdin(file):
     return isinstance(file, (str, bytes, os.PathLike)) and os.fspath(file) in ("-", b"-")
 
 
-def read_input(file, consume):
+def read_input(file: "Any", consume: "Callable[[Any], _R]") -> "Tuple[_R, str]":
     """``consume(data)`` on the input, where ``data`` is a file descriptor or
     bytes; returns ``(consume's result, the input's name for messages)``."""
     if is_stdin(file):
