@@ -18,8 +18,8 @@ __all__ = ["regular_size", "bundle_files_for", "shrinking_units", "bytes_after",
 # load this one import nothing more than before.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import (Any, Callable, Deque, Iterable, Iterator, List, Optional, Sequence,
-                        Tuple, Union)
+    from typing import (Any, Callable, Deque, Generator, Iterable, Iterator, List, Optional,
+                        Sequence, Tuple, Union)
 
     # A unit of work, as its planner makes it; a unit's result.
     _Unit = Tuple[Any, ...]
@@ -103,7 +103,7 @@ class Bundle:
 
 def ordered_results(plan: "Iterable[Tuple[Any, ...]]", submit: "Callable[[List[_Unit]], Any]",
                     window: int, release: "Optional[Callable[[Any], object]]" = None
-                    ) -> "Iterator[_Result]":
+                    ) -> "Generator[_Result, None, None]":
     """``(file index, ("ok", value) | ("fault", error))`` for every unit, in
     plan order, with at most ``window`` tasks submitted and not yet taken
     (units under way elsewhere, the plan's "started" items, wait beside
