@@ -1,6 +1,8 @@
 from mmap import mmap
 from typing import List, Optional, Tuple, Union
 
+from typing_extensions import disjoint_base
+
 __all__ = ["CaseWalk", "case_cuts", "HAVANNAH", "HEX"]
 
 # A contiguous buffer of bytes (the compiled code takes any that has one).
@@ -11,6 +13,8 @@ _Cut = Tuple[int, int, int]
 HAVANNAH: int
 HEX: int
 
+# A compiled (cdef) class: no class may derive from it and another such.
+@disjoint_base
 class CaseWalk:
     @property
     def cases(self) -> int: ...
