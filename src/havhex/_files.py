@@ -17,7 +17,9 @@ from ._threads import join_through_interrupts, run_side_by_side
 # for type checkers only, in quotes: no run imports typing or __future__.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Iterable, Iterator, Tuple
+    from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple
+
+    from ._threads import Worker
 
 __all__ = ["judged_side_by_side", "outputs_side_by_side", "JudgedMeanwhile"]
 
@@ -176,9 +178,10 @@ class JudgedMeanwhile:
         self.lock = _thread.allocate_lock()
         self.taken = 0
         self.stopped = False
-        self.current = None
-        self.done = []                  # (parsed, source, exception) in order
-        self.worker = None
+        self.current: "Any" = None
+        # (parsed, source, exception) in order
+        self.done: "List[Tuple[Any, Optional[str], Optional[BaseException]]]" = []
+        self.worker: "Optional[Worker]" = None
 
     def begin(self) -> None:
         from ._threads import Worker
@@ -233,7 +236,7 @@ class JudgedMeanwhile:
                 self.current.cancel()
         self._join()
 
-    def outcomes(self) -> "Iterator[Tuple[Any, str]]":
+    def outcomes(self) -> "Iterator[Tuple[Any, Optional[str]]]":
         self.stop()
         try:
             # Timed, so that a signal is handled here within the interval.

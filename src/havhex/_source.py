@@ -59,8 +59,8 @@ def read_input(file: "Any", consume: "Callable[[Any], _R]") -> "Tuple[_R, str]":
     if not callable(getattr(file, "read", None)):
         raise TypeError(f"file must be a path, \"-\" (standard input) or an open file, "
                         f"not {type(file).__name__}")
-    source = getattr(file, "name", None)
-    source = os.fsdecode(source) if isinstance(source, (str, bytes)) else "<stream>"
+    name = getattr(file, "name", None)
+    source = os.fsdecode(name) if isinstance(name, (str, bytes)) else "<stream>"
     return _through_pipe(file, consume, source), source
 
 
