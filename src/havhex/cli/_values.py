@@ -10,9 +10,12 @@ from .table import OPTIONS, _at_least, _options_of as options_of
 # a judge run loads.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Dict, List, Optional, Sequence, Tuple
+    from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-    from .arguments import Arguments
+    # The parsed command line, arguments.Arguments: arguments imports this
+    # module, and an import back, even a type checker's, would close a cycle
+    # (tests/test_layers.py).
+    Arguments = Any
 
 __all__ = ["address", "check_gtp", "check_match", "local_cluster", "openings", "seconds",
            "seconds_or_zero", "sprt_words", "take_game", "time_control"]
@@ -146,8 +149,6 @@ def check_gtp(arguments: "Arguments") -> None:
     (``boardsize`` keeps to them too)."""
     from ..games import get
 
-    if TYPE_CHECKING:
-        assert arguments.game is not None      # take_game set it
     descriptor = get(arguments.game)
     least, most = descriptor.min_size, descriptor.max_size
     if arguments.size is not None and not least <= arguments.size <= most:
