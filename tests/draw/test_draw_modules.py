@@ -68,6 +68,10 @@ def test_draw_has_one_module_per_concern():
     assert {"draw/__init__.py", "draw/header.py", "draw/page.py", "_svg.py",
             "havannah/picture.py", "hex/picture.py"} <= names
     for path in draw_sources():
+        if path.parent == PACKAGE:
+            # A module of src/havhex itself carries its annotations inline,
+            # without a stub (tests/test_typing.py).
+            continue
         assert (path.with_suffix(".pyi")).is_file(), f"{path.name} has no stub"
 
 
