@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     # The parsed command line, arguments.Arguments: arguments imports this
     # module, and an import back, even a type checker's, would close a cycle
     # (tests/test_layers.py).
-    Arguments = Any
+    _Arguments = Any
 
 __all__ = ["address", "check_gtp", "check_match", "local_cluster", "openings", "seconds",
            "seconds_or_zero", "sprt_words", "take_game", "time_control"]
@@ -112,7 +112,7 @@ def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
-def take_game(arguments: "Arguments", positional: "List[str]",
+def take_game(arguments: "_Arguments", positional: "List[str]",
               counts: "Dict[str, int]") -> None:
     """The engine's and the arbiter's one GAME, and the options they need."""
     command = arguments.command
@@ -144,7 +144,7 @@ def take_game(arguments: "Arguments", positional: "List[str]",
     arguments.game = positional[0]
 
 
-def check_gtp(arguments: "Arguments") -> None:
+def check_gtp(arguments: "_Arguments") -> None:
     """The engine's board and player: the bounds are the engine's own
     (``boardsize`` keeps to them too)."""
     from ..games import get
@@ -160,7 +160,7 @@ def check_gtp(arguments: "Arguments") -> None:
                 raise usage_error("gtp", f"argument {option.label}: only with --player mcts")
 
 
-def check_match(arguments: "Arguments") -> None:
+def check_match(arguments: "_Arguments") -> None:
     """The engines' words, the SPRT's bounds and the options that need
     another; the modules that check them load only for a match."""
     from ..match.engines import EngineSpec
