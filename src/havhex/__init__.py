@@ -14,8 +14,19 @@ from .errors import InputError
 
 __all__ = ["Explanation", "InputError", "__version__", "havannah", "hex"]
 
+# The game packages are imported on first use, by __getattr__; a type
+# checker sees them imported here.  The annotations are for type checkers
+# only, in quotes: the command line's start-up imports neither typing nor
+# __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
 
-def __getattr__(name):
+    from . import havannah as havannah
+    from . import hex as hex
+
+
+def __getattr__(name: str) -> "ModuleType":
     if name in ("havannah", "hex"):
         import importlib
 

@@ -34,12 +34,23 @@ depend on it.
 from ._checks import integer, thread_count
 from .errors import InputError
 
-AUTORESET_MODES = ("next-step", "same-step", "disabled")
+# The annotations are for type checkers only, in quotes: a batch imports
+# nothing more than before.  NumPy's arrays and the compiled cores are Any:
+# NumPy is not a dependency of havhex.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import _thread
+    from typing import Any, Callable, Dict, List, Optional, Tuple
+
+    # A part of a call: the games lo to hi - 1.
+    _Part = Callable[[int, int], object]
+
+AUTORESET_MODES: "Tuple[str, str, str]" = ("next-step", "same-step", "disabled")
 
 # What an action that is in range but illegal in its game does: pgx's and
 # EnvPool's rule, the game lost by the player who made it (the default), or
 # a ValueError before any game changes.
-ILLEGAL_RULES = ("lose", "raise")
+ILLEGAL_RULES: "Tuple[str, str]" = ("lose", "raise")
 
 # The games a batch may hold: its arrays are indexed by int64 in the cores,
 # but a batch this large would need terabytes anyway; the bound only keeps a
@@ -50,7 +61,7 @@ MAX_GAMES = 1 << 24
 NEXT_STEP, SAME_STEP, DISABLED = 0, 1, 2
 
 
-def numpy():
+def numpy() -> "Any":
     """NumPy, or an ImportError that says how to get it."""
     try:
         import numpy
@@ -59,7 +70,7 @@ def numpy():
     return numpy
 
 
-def check_games(n):
+def check_games(n: object) -> int:
     """The number of games as an ``int`` from 1 to :data:`MAX_GAMES`."""
     n = integer(n, "n")
     if n < 1:
@@ -69,7 +80,7 @@ def check_games(n):
     return n
 
 
-def check_seed(seed):
+def check_seed(seed: "Optional[int]") -> int:
     """A seed as a 64-bit unsigned ``int``: ``None`` draws one from the
     system's entropy, an integer is taken modulo 2**64."""
     if seed is None:
@@ -79,14 +90,14 @@ def check_seed(seed):
     return integer(seed, "seed") & 0xFFFFFFFFFFFFFFFF
 
 
-def check_autoreset(autoreset):
+def check_autoreset(autoreset: str) -> int:
     if autoreset not in AUTORESET_MODES:
         raise InputError(f"autoreset must be one of {', '.join(map(repr, AUTORESET_MODES))}, "
                          f"got {autoreset!r}")
     return AUTORESET_MODES.index(autoreset)
 
 
-def _read_only(array):
+def _read_only(array: "Any") -> "Any":
     view = array.view()
     view.flags.writeable = False
     return view
@@ -101,9 +112,23 @@ class Batch:
     # Arrays every batch has, and their read-only views (see _fields).
     _FIELDS = ("observation", "legal_action_mask", "current_player", "rewards",
                "terminated", "truncated", "final_observation", "final_mask", "winner")
+    # Set by _setup, the views by name (setattr).
+    _np: "Any"
+    _core: "Any"
+    _crew: "Optional[_Crew]"
+    _view_observation: "Any"
+    _view_legal_action_mask: "Any"
+    _view_current_player: "Any"
+    _view_rewards: "Any"
+    _view_terminated: "Any"
+    _view_truncated: "Any"
+    _view_final_observation: "Any"
+    _view_final_mask: "Any"
+    _view_winner: "Any"
 
-    def _setup(self, n, seed, threads, autoreset, core_factory, extra_fields=(),
-               illegal="lose"):
+    def _setup(self, n: int, seed: "Optional[int]", threads: int, autoreset: str,
+               core_factory: "Callable[[int, Dict[str, Any]], Any]",
+               extra_fields: "Tuple[str, ...]" = (), illegal: str = "lose") -> None:
         np = numpy()
         self._np = np
         n = check_games(n)
@@ -115,7 +140,7 @@ class Batch:
         threads = thread_count(threads)
         self._threads = threads
         seed = check_seed(seed)
-        arrays = {}
+        arrays: "Dict[str, Any]" = {}
         self._n = n
         self._core = core_factory(n, arrays)
         self._core.illegal_raises = illegal == "raise"
@@ -137,50 +162,50 @@ class Batch:
     # -- the fields -------------------------------------------------------
 
     @property
-    def observation(self):
+    def observation(self) -> "Any":
         """(n, H, W, C) bool: each game from the view of the player to move."""
         return self._view_observation
 
     @property
-    def legal_action_mask(self):
+    def legal_action_mask(self) -> "Any":
         """(n, num_actions) bool; all True in a game that has ended (as pgx)."""
         return self._view_legal_action_mask
 
     @property
-    def current_player(self):
+    def current_player(self) -> "Any":
         """(n,) int32: the seat (0 or 1) to move in each game."""
         return self._view_current_player
 
     @property
-    def rewards(self):
+    def rewards(self) -> "Any":
         """(n, 2) float32 by seat: +1 for the winner and -1 for the loser on
         the step that ended the game, 0 otherwise."""
         return self._view_rewards
 
     @property
-    def terminated(self):
+    def terminated(self) -> "Any":
         """(n,) bool: the game ended on the last step."""
         return self._view_terminated
 
     @property
-    def truncated(self):
+    def truncated(self) -> "Any":
         """(n,) bool: always False (no game is cut short)."""
         return self._view_truncated
 
     @property
-    def final_observation(self):
+    def final_observation(self) -> "Any":
         """(n, H, W, C) bool: under ``autoreset="same-step"``, the last
         observation of each game that ended (and was reset) on the last
         step, where :attr:`final_mask` is True."""
         return self._view_final_observation
 
     @property
-    def final_mask(self):
+    def final_mask(self) -> "Any":
         """(n,) bool: the games whose :attr:`final_observation` is set."""
         return self._view_final_mask
 
     @property
-    def winner(self):
+    def winner(self) -> "Any":
         """(n,) int8: the seat that won the game that ended on the last step
         (or the game still shown ended, under ``"disabled"``), else -1."""
         return self._view_winner
@@ -188,37 +213,39 @@ class Batch:
     # -- the layout -------------------------------------------------------
 
     @property
-    def num_envs(self):
+    def num_envs(self) -> int:
         return self._n
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self._n
 
     @property
-    def num_actions(self):
-        return self._core.num_actions
+    def num_actions(self) -> int:
+        actions: int = self._core.num_actions
+        return actions
 
     @property
-    def observation_shape(self):
-        return self._core.observation_shape
+    def observation_shape(self) -> "Tuple[int, int, int]":
+        shape: "Tuple[int, int, int]" = self._core.observation_shape
+        return shape
 
     @property
-    def threads(self):
+    def threads(self) -> int:
         return self._threads
 
     @property
-    def illegal(self):
+    def illegal(self) -> str:
         """What an illegal action does: ``"lose"`` (its player loses the
         game, pgx's rule) or ``"raise"`` (ValueError, no game changed)."""
         return self._illegal
 
     @property
-    def autoreset(self):
+    def autoreset(self) -> str:
         return self._autoreset
 
     # -- the calls --------------------------------------------------------
 
-    def step(self, actions):
+    def step(self, actions: "Any") -> None:
         """Play one action in every game (``actions``: integers, shape (n,)).
 
         An action out of range, or any action under ``autoreset="disabled"``
@@ -231,7 +258,7 @@ class Batch:
         self._core.check_step(self._action_array(actions), self._mode)
         self._run(self._core.step_part)
 
-    def reset(self, mask=None, seed=None):
+    def reset(self, mask: "Any" = None, seed: "Optional[int]" = None) -> None:
         """Start every game again, or those where the bool array ``mask``
         (shape (n,)) is True; ``seed`` restarts every game's random stream
         first (all games, so that the same seed gives the same games)."""
@@ -252,7 +279,7 @@ class Batch:
         self._core.check_reset(self._mask)
         self._run(self._core.reset_part)
 
-    def _chosen(self, mask):
+    def _chosen(self, mask: "Any") -> "Any":
         """The indices of the games ``mask`` (bool, shape (n,)) chooses; all
         when None."""
         np = self._np
@@ -264,12 +291,12 @@ class Batch:
                              f"got {mask.dtype} {mask.shape}")
         return np.flatnonzero(mask)
 
-    def _reset_all(self):
+    def _reset_all(self) -> None:
         self._mask.fill(1)
         self._core.check_reset(self._mask)
         self._run(self._core.reset_part)
 
-    def sample_actions(self, out=None):
+    def sample_actions(self, out: "Any" = None) -> "Any":
         """A uniformly random legal action for every game (any action, for a
         game that has ended), drawn from the games' own random streams; in
         ``out`` (int32, shape (n,)) when given, else in a new array."""
@@ -284,7 +311,7 @@ class Batch:
         self._run(self._core.sample_part)
         return out
 
-    def _action_array(self, actions):
+    def _action_array(self, actions: "Any") -> "Any":
         """The actions as an int32 or int64 array of shape (n,) the core can
         read, checked for shape and dtype (the core checks the range)."""
         np = self._np
@@ -305,7 +332,7 @@ class Batch:
         np.copyto(self._actions, actions, casting="unsafe")
         return self._actions
 
-    def _run(self, part):
+    def _run(self, part: "_Part") -> None:
         """``part(lo, hi)`` over the whole batch: here when there is one
         part, else on this thread and the batch's crew, each on its own
         range of games."""
@@ -321,7 +348,7 @@ class Batch:
             weakref.finalize(self, crew.stop)
         crew.run(part, parts)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"<{type(self).__module__}.{type(self).__qualname__} of {self._n} games, "
                 f"threads={self._threads}, autoreset={self._autoreset!r}>")
 
@@ -334,14 +361,14 @@ class _Crew:
     workers hold this object, not the batch: when the batch goes, its
     finaliser stops them."""
 
-    def __init__(self, workers):
+    def __init__(self, workers: int) -> None:
         import _thread
 
         self._stopping = False
-        self._job = None
-        self._error = None
-        self._go = []
-        self._done = []
+        self._job: "Optional[Tuple[_Part, Tuple[Tuple[int, int], ...]]]" = None
+        self._error: "Optional[BaseException]" = None
+        self._go: "List[_thread.LockType]" = []
+        self._done: "List[_thread.LockType]" = []
         for _ in range(workers):
             go = _thread.allocate_lock()
             done = _thread.allocate_lock()
@@ -352,11 +379,13 @@ class _Crew:
         for k in range(workers):
             _thread.start_new_thread(self._work, (k,))
 
-    def _work(self, k):
-        from ._threads import pthread_sigmask as block
+    def _work(self, k: int) -> None:
+        # _threads takes these from _signal, which has no stub: to a type
+        # checker they are not its own.
+        from ._threads import pthread_sigmask as block  # type: ignore[attr-defined]
 
         if block is not None:       # the stopping signals go to the main thread
-            from ._threads import _STOPPING_SIGNALS, SIG_BLOCK
+            from ._threads import _STOPPING_SIGNALS, SIG_BLOCK  # type: ignore[attr-defined]
 
             block(SIG_BLOCK, _STOPPING_SIGNALS)
         go, done = self._go[k], self._done[k]
@@ -364,6 +393,8 @@ class _Crew:
             go.acquire()
             if self._stopping:
                 return
+            if TYPE_CHECKING:
+                assert self._job is not None    # run sets it before releasing go
             part, (lo, hi) = self._job[0], self._job[1][k + 1]
             try:
                 part(lo, hi)
@@ -371,7 +402,8 @@ class _Crew:
                 self._error = error
             done.release()
 
-    def run(self, part, parts):
+    def run(self, part: "_Part",
+            parts: "Tuple[Tuple[int, int], ...]") -> None:
         self._job = (part, parts)
         self._error = None
         for go in self._go:
@@ -395,7 +427,7 @@ class _Crew:
         if self._error is not None:
             raise self._error
 
-    def stop(self):
+    def stop(self) -> None:
         self._stopping = True
         for go in self._go:
             go.release()

@@ -8,8 +8,15 @@ from operator import index as _index
 
 from .errors import InputError
 
+# The annotations are for type checkers only, in quotes: the command line's
+# start-up imports neither typing nor __future__.  integer takes any value
+# (and raises TypeError for one that is not an integer).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-def integer(value, name):
+
+def integer(value: "Any", name: str) -> int:
     """``value`` as an ``int``; TypeError naming ``name`` when it is not an
     integer (a float, a str, a bool)."""
     if isinstance(value, bool):
@@ -25,7 +32,7 @@ def integer(value, name):
 MAX_COUNT = 1 << 62
 
 
-def count(value, name):
+def count(value: object, name: str) -> int:
     """``value`` as an ``int`` from 0 to ``MAX_COUNT`` (a number of playouts,
     say); :class:`havhex.InputError` when it is negative or larger."""
     value = integer(value, name)
@@ -36,7 +43,7 @@ def count(value, name):
     return value
 
 
-def thread_count(threads):
+def thread_count(threads: object) -> int:
     """The number of threads for ``threads=``: an integer >= 0, where 0
     means every core, as for the command line's ``-j 0``; a negative one
     raises :class:`havhex.InputError` (a ValueError)."""
@@ -50,7 +57,7 @@ def thread_count(threads):
     return threads
 
 
-def worker_count(threads, pieces):
+def worker_count(threads: object, pieces: int) -> int:
     """The threads to start for ``threads=`` (see :func:`thread_count`) on
     work of ``pieces`` independent pieces: no more than the cores (more
     threads only evict each other's data from the caches) nor the pieces,

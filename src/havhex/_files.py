@@ -13,6 +13,14 @@ import os
 from ._source import is_stdin, read_input
 from ._threads import join_through_interrupts, run_side_by_side
 
+# The annotations (JudgedMeanwhile's, which the typed cluster run calls) are
+# for type checkers only, in quotes: no run imports typing or __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple
+
+    from ._threads import Worker
+
 __all__ = ["judged_side_by_side", "outputs_side_by_side", "JudgedMeanwhile"]
 
 
@@ -160,7 +168,8 @@ class JudgedMeanwhile:
     ``cancel()`` stops the work at once; ``outcomes`` and ``cancel`` join
     the thread before they return, so call one of them."""
 
-    def __init__(self, files, start, wanted):
+    def __init__(self, files: "Iterable[Any]", start: "Callable[[int], Any]",
+                 wanted: "Callable[[Any], bool]") -> None:
         import _thread
 
         self.files = list(files)
@@ -169,11 +178,12 @@ class JudgedMeanwhile:
         self.lock = _thread.allocate_lock()
         self.taken = 0
         self.stopped = False
-        self.current = None
-        self.done = []                  # (parsed, source, exception) in order
-        self.worker = None
+        self.current: "Any" = None
+        # (parsed, source, exception) in order
+        self.done: "List[Tuple[Any, Optional[str], Optional[BaseException]]]" = []
+        self.worker: "Optional[Worker]" = None
 
-    def begin(self):
+    def begin(self) -> None:
         from ._threads import Worker
 
         self.worker = Worker(self._take)
@@ -208,7 +218,7 @@ class JudgedMeanwhile:
                 self.stop()     # a fault: the files after it are not wanted
                 return
 
-    def stop(self):
+    def stop(self) -> int:
         with self.lock:
             self.stopped = True
             return self.taken
@@ -219,14 +229,14 @@ class JudgedMeanwhile:
         join_through_interrupts(self.worker)
         self.worker.outcome()
 
-    def cancel(self):
+    def cancel(self) -> None:
         with self.lock:
             self.stopped = True
             if self.current is not None:
                 self.current.cancel()
         self._join()
 
-    def outcomes(self):
+    def outcomes(self) -> "Iterator[Tuple[Any, Optional[str]]]":
         self.stop()
         try:
             # Timed, so that a signal is handled here within the interval.

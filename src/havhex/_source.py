@@ -14,12 +14,20 @@ import os
 
 from .errors import InputError
 
+# The annotations are for type checkers only, in quotes: the command line's
+# start-up imports neither typing nor __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Tuple, TypeVar
+
+    _R = TypeVar("_R")
+
 
 def is_stdin(file):
     return isinstance(file, (str, bytes, os.PathLike)) and os.fspath(file) in ("-", b"-")
 
 
-def read_input(file, consume):
+def read_input(file: "Any", consume: "Callable[[Any], _R]") -> "Tuple[_R, str]":
     """``consume(data)`` on the input, where ``data`` is a file descriptor or
     bytes; returns ``(consume's result, the input's name for messages)``."""
     if is_stdin(file):
@@ -51,8 +59,8 @@ def read_input(file, consume):
     if not callable(getattr(file, "read", None)):
         raise TypeError(f"file must be a path, \"-\" (standard input) or an open file, "
                         f"not {type(file).__name__}")
-    source = getattr(file, "name", None)
-    source = os.fsdecode(source) if isinstance(source, (str, bytes)) else "<stream>"
+    name = getattr(file, "name", None)
+    source = os.fsdecode(name) if isinstance(name, (str, bytes)) else "<stream>"
     return _through_pipe(file, consume, source), source
 
 

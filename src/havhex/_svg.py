@@ -12,6 +12,15 @@ __all__ = [
     "text_block", "legend_rows", "Layout", "document",
 ]
 
+# The annotations are for type checkers only, in quotes: drawing imports
+# nothing more than before.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
+
+    # (min_x, min_y, max_x, max_y) of the drawing.
+    _Box = Tuple[float, float, float, float]
+
 RADIUS = 10.0               # hexagon radius in drawing units
 SQRT3 = math.sqrt(3)
 
@@ -35,13 +44,13 @@ _UNFIT = re.compile(
     + "]")
 
 
-def fit_text(text):
+def fit_text(text: object) -> str:
     """``text`` with each character XML 1.0 or HTML5 forbids replaced by
     U+FFFD (the replacement character)."""
     return _UNFIT.sub("\ufffd", str(text))
 
 
-def escape(text):
+def escape(text: object) -> str:
     """``text`` safe inside an SVG or HTML element or a double-quoted
     attribute: markup characters escaped, forbidden characters replaced
     (see ``fit_text``)."""
@@ -57,7 +66,7 @@ def escape(text):
 _SCRIPT_ESCAPES = {ord(c): f"\\u{ord(c):04x}" for c in "<>&\x7f\u2028\u2029"}
 
 
-def script_json(value):
+def script_json(value: object) -> str:
     """``value`` as JSON that is safe as the whole content of a <script>
     element: ASCII, no ``<``, ``>`` or ``&``; strings pass ``fit_text``
     first, so that lone surrogates become U+FFFD rather than escapes a
@@ -66,7 +75,7 @@ def script_json(value):
                       ensure_ascii=True).translate(_SCRIPT_ESCAPES)
 
 
-def _fit_strings(value):
+def _fit_strings(value: object) -> object:
     if isinstance(value, str):
         return fit_text(value)
     if isinstance(value, dict):
@@ -77,7 +86,7 @@ def _fit_strings(value):
     return value
 
 
-def number(value):
+def number(value: float) -> str:
     """A coordinate with at most two decimals, no trailing zeros."""
     text = f"{value:.2f}"
     if text.endswith("00"):
@@ -87,26 +96,28 @@ def number(value):
     return "0" if text == "-0" else text
 
 
-def points(pairs):
+def points(pairs: "Iterable[Tuple[float, float]]") -> str:
     """An SVG ``points`` list of (x, y) pairs."""
     return " ".join(f"{number(x)},{number(y)}" for x, y in pairs)
 
 
-def cell_pairs(seq):
+def cell_pairs(seq: "Optional[Iterable[Sequence[Any]]]") -> "List[Tuple[int, int]]":
     """A list of (int, int) from any sequence of pairs (None: empty)."""
     return [(int(a), int(b)) for a, b in (seq or ())]
 
 
-def text_block(x, y, lines, size=12, cls="note"):
+def text_block(x: float, y: float, lines: "Iterable[str]", size: int = 12,
+               cls: str = "note") -> "List[str]":
     """One ``<text>`` per line from ``(x, y)`` down."""
-    out = []
+    out: "List[str]" = []
     for index, line in enumerate(lines):
         out.append(f'<text class="{cls}" x="{number(x)}" y="{number(y + index * (size + 4))}" '
                    f'font-size="{size}">{escape(line)}</text>')
     return out
 
 
-def legend_rows(items, y0=0):
+def legend_rows(items: "Iterable[Tuple[Callable[[float, float], str], Sequence[str]]]",
+                y0: float = 0) -> "Tuple[List[str], float]":
     """Legend rows from ``(swatch(x, y) -> markup, label lines)`` items;
     returns (markup, height)."""
     out = [f'<text class="legend-title" x="0" y="{y0 + 14}" font-size="14">Legend</text>']
@@ -127,9 +138,9 @@ class Layout:
     PAD = 16
     LEGEND_W = 250
 
-    def __init__(self, box, legend_h, subtitle_lines=(), board_px=720, min_radius_px=4.0,
-                 max_px=3000):
-        self.TITLE_H = 42 + 16 * len(subtitle_lines)
+    def __init__(self, box: "_Box", legend_h: float, subtitle_lines: "Sequence[str]" = (),
+                 board_px: float = 720, min_radius_px: float = 4.0, max_px: float = 3000) -> None:
+        self.TITLE_H: float = 42 + 16 * len(subtitle_lines)
         min_x, min_y, max_x, max_y = box
         self.box = box
         width, height = max_x - min_x, max_y - min_y
@@ -145,7 +156,7 @@ class Layout:
         self.height = self.TITLE_H + max(self.board_h, legend_h) + self.PAD
         self.legend_x = self.PAD * 2 + self.board_w
 
-    def open_board(self):
+    def open_board(self) -> str:
         """The opening tag of the board's nested <svg>."""
         min_x, min_y, max_x, max_y = self.box
         return (f'<svg class="board" x="{number(self.PAD)}" y="{number(self.TITLE_H)}" '
@@ -154,7 +165,9 @@ class Layout:
                 f'{number(max_y - min_y)}">')
 
 
-def document(layout, title, subtitle_lines, style, defs, board, legend, desc=None):
+def document(layout: Layout, title: str, subtitle_lines: "Sequence[str]", style: str,
+             defs: "Sequence[str]", board: "Sequence[str]", legend: "Sequence[str]",
+             desc: "Optional[str]" = None) -> str:
     """The whole SVG document: ``board`` and ``legend`` are lists of markup."""
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',

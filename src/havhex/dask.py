@@ -35,12 +35,30 @@ import os
 
 from ._cluster.client import CONNECT_TIMEOUT, default_client, require, shipped, worker_count
 from ._cluster import judge as _judge_units
-from ._cluster.judge import judge_module, judge_task
-from ._units import bundle_files_for, regular_size, shrinking_units
+# bundle_files_for and judge_task are re-exported (for type checkers too).
+from ._cluster.judge import judge_module, judge_task as judge_task
+from ._units import bundle_files_for as bundle_files_for, regular_size, shrinking_units
 
 __all__ = ["judge_files", "replay_files", "CONNECT_TIMEOUT", "BUNDLE_FILES",
            "REPLAY_BUNDLE_FILES", "REPLAY_UNIT_BYTES", "REPLAY_UNIT_BYTES_MIN",
            "UNIT_BYTES_MIN", "UNIT_BYTES_MAX"]
+
+# The annotations are for type checkers only, in quotes: importing this
+# module imports nothing more than before.  A bag is Any: Dask is an
+# optional extra, which a type checker may not find.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from os import PathLike
+    from typing import (Any, Callable, Dict, Iterable, Iterator, List, Literal, Optional,
+                        Sequence, Tuple, Union)
+
+    _Unit = Tuple[Any, ...]
+    _Plan = Iterator[Tuple[Any, ...]]
+    _Values = List[Tuple[str, Any]]
+
+    # Deprecated: BUNDLE_FILES and REPLAY_BUNDLE_FILES, which __getattr__ gives.
+    BATCH_FILES: int
+    REPLAY_BATCH_FILES: int
 
 # A task holds about a quarter of each worker's share of the work still to
 # plan, so that tasks shrink toward the end and the workers finish
@@ -72,7 +90,7 @@ TASKS_PER_WORKER = 4
 # Planning, on the client, with the sizes above
 # ---------------------------------------------------------------------------
 
-def plan_judge(files, game, ship, workers):
+def plan_judge(files: "Sequence[str]", game: str, ship: bool, workers: int) -> "_Plan":
     """The judges' tasks for ``workers`` workers, in input order:
     ``("task", [(file index, unit), ...])`` or ``("fault", file index,
     error)`` for an input the client could not read (``ship``)."""
@@ -82,13 +100,13 @@ def plan_judge(files, game, ship, workers):
                                    bundle_files_for(len(files), workers, BUNDLE_FILES))
 
 
-def replay_unit_bytes(workers):
+def replay_unit_bytes(workers: int) -> "Callable[[int], int]":
     """replay's unit on a cluster of ``workers`` workers, as a function of
     the bytes still to plan (:func:`havhex._units.shrinking_units`)."""
     return shrinking_units(REPLAY_UNIT_BYTES_MIN, REPLAY_UNIT_BYTES, workers)
 
 
-def plan_replay(files, ship, workers):
+def plan_replay(files: "Sequence[str]", ship: bool, workers: int) -> "_Plan":
     """replay's tasks, as :func:`plan_judge` gives them; ``files`` as the
     command line names them (folders stand for their record files).  The
     units are ``havhex replay -j``'s, its bundles larger: a task through a
@@ -98,7 +116,7 @@ def plan_replay(files, ship, workers):
     return plan_record_files(record_files(files), ship, workers)
 
 
-def plan_record_files(files, ship, workers):
+def plan_record_files(files: "Sequence[str]", ship: bool, workers: int) -> "_Plan":
     """:func:`plan_replay`'s tasks for record files already found (no
     folder among them)."""
     from .records.units import plan_replay as plan
@@ -111,30 +129,33 @@ def plan_record_files(files, ship, workers):
 # The bag API
 # ---------------------------------------------------------------------------
 
-def _records(values, earlier=None):
+def _records(values: "_Values",
+             earlier: "Optional[BaseException]" = None) -> "List[Dict[str, Any]]":
     """The JSON records of a task's values; ``earlier`` is
     :func:`_first_fault`'s answer for the tasks up to this one (a fault in
     it raises here, so that every partition from the first fault on raises
     that fault)."""
     if earlier is not None:
         raise earlier
-    records = []
+    records: "List[Dict[str, Any]]" = []
     for status, value in values:
         text = value if isinstance(value, str) else value[0]
         records.extend(json.loads(line) for line in text.splitlines())
     return records
 
 
-def _fault(values):
+def _fault(values: "_Values") -> "Optional[BaseException]":
     """The first fault among a task's values, or None (a small result,
     computed where the values are)."""
     for status, value in values:
         if status == "fault":
-            return value
+            fault: "BaseException" = value
+            return fault
     return None
 
 
-def _first_fault(earlier, fault):
+def _first_fault(earlier: "Optional[BaseException]",
+                 fault: "Optional[BaseException]") -> "Optional[BaseException]":
     """The first fault in input order up to a task: the chain of these
     small tasks makes the bag raise the fault of the earliest input, as the
     command line reports it, whichever task fails first in time."""
@@ -143,40 +164,41 @@ def _first_fault(earlier, fault):
     return fault
 
 
-def _judge_values(game, units):
+def _judge_values(game: str, units: "Sequence[_Unit]") -> "_Values":
     return judge_task(game, "json", units)
 
 
-def _replay_values(rule, units):
+def _replay_values(rule: str, units: "Sequence[_Unit]") -> "_Values":
     from ._cluster.judge import replay_task
     from .records.game import MAX_CELLS
 
     return replay_task(rule, "json", None, MAX_CELLS, units)
 
 
-def judge_records(game, units):
+def judge_records(game: str, units: "Sequence[_Unit]") -> "List[Dict[str, Any]]":
     """The JSON records of a task's units (a bag's partition)."""
     values = _judge_values(game, units)
     return _records(values, _fault(values))
 
 
-def replay_records(rule, units):
+def replay_records(rule: str, units: "Sequence[_Unit]") -> "List[Dict[str, Any]]":
     """replay's JSON records of a task's units (a bag's partition)."""
     values = _replay_values(rule, units)
     return _records(values, _fault(values))
 
 
-def _workers_here():
+def _workers_here() -> int:
     """The default client's workers, or this machine's cores without one."""
     client = default_client()
     return worker_count(client) if client is not None else (os.cpu_count() or 1)
 
 
-def _bag(plan, values, argument):
+def _bag(plan: "_Plan", values: "Callable[[str, Sequence[_Unit]], _Values]",
+         argument: str) -> "Any":
     dask, bag = require("dask", "dask.bag")
     client = default_client()
     delayed = dask.delayed
-    parts = []
+    parts: "List[Any]" = []
     earlier = None
     for item in plan:
         if item[0] == "fault":
@@ -196,7 +218,7 @@ def _bag(plan, values, argument):
     return bag.from_delayed(parts)
 
 
-def _paths(paths, name):
+def _paths(paths: "Iterable[Union[str, PathLike[str]]]", name: str) -> "List[str]":
     """The list of ``paths``: one path (a str, bytes or path-like) where a
     list is expected would be read as its characters."""
     if isinstance(paths, (str, bytes)) or hasattr(paths, "__fspath__"):
@@ -205,7 +227,8 @@ def _paths(paths, name):
     return [os.fspath(path) for path in paths]
 
 
-def judge_files(paths, game, *, ship=False):
+def judge_files(paths: "Iterable[Union[str, PathLike[str]]]",
+                game: "Literal['havannah', 'hex']", *, ship: bool = False) -> "Any":
     """A lazy ``dask.bag.Bag`` of the records ``havhex GAME --format json
     PATHS`` prints, as dicts, in input order.
 
@@ -221,7 +244,9 @@ def judge_files(paths, game, *, ship=False):
     return _bag(plan_judge(paths, game, ship, _workers_here()), _judge_values, game)
 
 
-def replay_files(paths, *, rule="official", ship=False):
+def replay_files(paths: "Iterable[Union[str, PathLike[str]]]", *,
+                 rule: "Literal['official', 'contest']" = "official",
+                 ship: bool = False) -> "Any":
     """A lazy ``dask.bag.Bag`` of the records ``havhex replay --format json
     PATHS`` prints (folders stand for their record files), as dicts.
     ``rule`` and ``ship`` as for the command line and :func:`judge_files`."""
@@ -236,7 +261,7 @@ def replay_files(paths, *, rule="official", ship=False):
 _RENAMED = {"BATCH_FILES": "BUNDLE_FILES", "REPLAY_BATCH_FILES": "REPLAY_BUNDLE_FILES"}
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> int:
     new = _RENAMED.get(name)
     if new is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -244,4 +269,5 @@ def __getattr__(name):
 
     warnings.warn(f"havhex.dask.{name} is deprecated: use havhex.dask.{new}",
                   DeprecationWarning, stacklevel=2)
-    return globals()[new]
+    value: int = globals()[new]
+    return value

@@ -8,6 +8,13 @@ function that needs them takes the engine that read (``engine``).
 
 __all__ = ["InputError"]
 
+# The annotations are for type checkers only, in quotes: the command line's
+# start-up imports neither typing nor __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any, Callable, Optional, Tuple, Union
+
 
 # At most this many bytes of a bad token, and characters of their quoted
 # text, are shown in a message; the reader keeps a few bytes more, so that a
@@ -22,7 +29,8 @@ class InputError(ValueError):
     (the CLI prints it after ``havhex: ``), else just the reason.
     """
 
-    def __init__(self, reason, source=None, line=None):
+    def __init__(self, reason: str, source: "Optional[str]" = None,
+                 line: "Optional[int]" = None) -> None:
         self.reason = reason
         self.source = source
         self.line = line
@@ -34,13 +42,13 @@ class InputError(ValueError):
             text = reason
         super().__init__(text)
 
-    def __reduce__(self):
+    def __reduce__(self) -> "Tuple[type, Tuple[str, Optional[str], Optional[int]]]":
         # Pickled with its parts (a Dask worker's fault reaches the client
         # whole), not with the one text that ValueError would keep.
         return (type(self), (self.reason, self.source, self.line))
 
 
-def shown_bytes(token):
+def shown_bytes(token: "Union[bytes, bytearray, None]") -> str:
     """``token`` (bytes from the input) quoted for a message: UTF-8 text as
     it reads, every other byte and every unprintable character escaped once
     (``\\xff``, ``\\x00``, ``\\n``).  Beyond TOKEN_SHOWN bytes or TOKEN_SHOWN
@@ -76,7 +84,8 @@ def shown_bytes(token):
     return "'" + text + "'" + ("..." if cut else "")
 
 
-def token_reason(status, what, token, io_errno, engine):
+def token_reason(status: int, what: str, token: "Union[bytes, bytearray, None]", io_errno: int,
+                 engine: "ModuleType") -> str:
     """The reason for a token the reader of ``engine`` could not take as ``what``."""
     import os
 
@@ -94,12 +103,13 @@ def token_reason(status, what, token, io_errno, engine):
 MEMORY_REASON = "out of memory while reading the input"
 
 
-def trailing_reason(token):
+def trailing_reason(token: "Union[bytes, bytearray, None]") -> str:
     """The reason for data after the last test case (``token``: its bytes)."""
     return f"unexpected data after the last test case: {shown_bytes(token)}"
 
 
-def shared_fault_reason(parsed, name_field, engine):
+def shared_fault_reason(parsed: "Any", name_field: "Callable[[int], str]",
+                        engine: "ModuleType") -> "Optional[str]":
     """The reason for a fault that both input formats have (a bad token, data
     after the last case, no memory), or None for a fault of the format's own;
     ``name_field(field)`` names what the reader expected (for a bad token);

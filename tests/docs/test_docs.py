@@ -76,11 +76,13 @@ def test_no_path_of_the_build_machine_in_the_repository():
              ROOT / "MANIFEST.in"]
     for folder in folders:
         if folder.is_dir():
-            # (Build outputs aside: the extensions and the C that Cython writes.)
+            # (Build outputs aside: the extensions, the C that Cython writes,
+            # the metadata an sdist's build writes beside the package.)
             paths += [p for p in folder.rglob("*") if p.is_file()
                       and p.suffix not in {".so", ".pyd", ".pyc", ".o"}
                       and not (p.suffix == ".c" and folder.name == "src")
-                      and "__pycache__" not in p.parts]
+                      and "__pycache__" not in p.parts
+                      and not any(part.endswith(".egg-info") for part in p.parts)]
     checked = 0
     for path in paths:
         try:

@@ -65,7 +65,7 @@ def test_draw_uses_only_public_names_across_modules():
 
 def annotated_inline(path):
     """Whether every function of a module says its return type: its types
-    are inline, as in the packages tests/test_typing.py lists."""
+    are inline, as in the packages tests/packaging/test_typing.py lists."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     functions = [node for node in ast.walk(tree)
                  if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]

@@ -6,8 +6,9 @@ checkers, and the two drift apart).  Stubs stay for the compiled modules
 
 The packages are converted one at a time (issue 35): ``CONVERTED`` lists
 those done and grows as the conversion proceeds, until every package of
-src/havhex is in it; ``NOT_YET`` the modules of a converted package that
-still have their stub, a list that may only shrink."""
+src/havhex is in it; the modules of src/havhex itself are converted
+already; ``NOT_YET`` the modules of a converted package (or of src/havhex)
+that still have their stub, a list that may only shrink."""
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ PACKAGE = Path(havhex.__file__).resolve().parent
 
 # The subpackages of havhex whose .py modules carry their annotations inline
 # (subpackages of these included).  Add a package once its stubs are gone.
-CONVERTED = ("gtp", "match", "records", "draw")
+CONVERTED = ("_cluster", "cli", "draw", "gtp", "match", "records")
 
 # Modules of a converted package that keep their stub for now, each with the
 # reason, as paths inside src/havhex.
@@ -43,10 +44,21 @@ def test_converted_package_has_no_stub_beside_a_module(package):
                            f"the stub")
 
 
+def test_root_module_has_no_stub_beside_it():
+    # The modules of src/havhex itself are converted too (its subpackages
+    # are CONVERTED's): a stub stays only beside a compiled module (.pyx).
+    stubbed = [path.name for path in sorted(PACKAGE.glob("*.py"))
+               if path.with_suffix(".pyi").exists() and path.name not in NOT_YET]
+    assert stubbed == [], (f"{', '.join(stubbed)}: a .pyi beside a .py module of havhex; "
+                           f"annotate the module inline and remove the stub")
+
+
 @pytest.mark.parametrize("module", sorted(NOT_YET))
 def test_not_yet_converted_module_still_has_its_stub(module):
     # An entry whose stub is gone is done: it leaves the list, so that the
     # list says what is left.
-    assert module.split("/")[0] in CONVERTED, f"{module}: not in a converted package"
+    # A module of src/havhex itself has no folder in its path.
+    assert "/" not in module or module.split("/")[0] in CONVERTED, (
+        f"{module}: not in a converted package")
     assert (PACKAGE / module).with_suffix(".pyi").is_file(), (
         f"{module} has no stub any more: remove it from NOT_YET")

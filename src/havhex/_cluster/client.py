@@ -6,6 +6,18 @@ import os
 
 from ..errors import InputError
 
+# The annotations are for type checkers only, in quotes: a run imports
+# nothing more than before.  Dask's objects are Any: Dask is an optional
+# extra, which a type checker may not find.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import socket
+    from types import ModuleType
+    from typing import Any, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, TypeVar
+
+    _T = TypeVar("_T")
+    _Unit = Tuple[Any, ...]
+
 __all__ = ["CONNECT_TIMEOUT", "require", "probe", "connect", "stop_local_workers", "worker_count", "shipped", "ship_units",
            "guarded", "default_client"]
 
@@ -16,7 +28,7 @@ _MISSING = ("havhex.dask needs Dask: install the extra with "
             "pip install \"havhex[dask]\" (dask[bag,dataframe] and distributed)")
 
 
-def require(*modules):
+def require(*modules: str) -> "List[ModuleType]":
     import importlib
 
     try:
@@ -25,7 +37,7 @@ def require(*modules):
         raise ImportError(f"{_MISSING} ({error})") from None
 
 
-def _quiet_logging():
+def _quiet_logging() -> None:
     """Dask's log lines (a worker restarted, a connection retried) would
     be lines on stderr that the same command does not print without Dask."""
     import logging
@@ -47,7 +59,7 @@ def _quiet_logging():
 _HANDSHAKE_BYTES_MAX = 1 << 16
 
 
-def _host_port(address):
+def _host_port(address: str) -> "Optional[Tuple[str, int]]":
     """``(host, port)`` of a ``tcp://`` (or bare) address, None for another
     protocol (TLS, websockets: left to Dask)."""
     protocol, _, rest = address.rpartition("://")
@@ -59,10 +71,10 @@ def _host_port(address):
     return host, int(port)
 
 
-def _read_exactly(connection, count, deadline):
+def _read_exactly(connection: "socket.socket", count: int, deadline: float) -> bytes:
     import time
 
-    pieces = []
+    pieces: "List[bytes]" = []
     while count:
         left = deadline - time.monotonic()
         if left <= 0:
@@ -76,7 +88,7 @@ def _read_exactly(connection, count, deadline):
     return b"".join(pieces)
 
 
-def probe(address, timeout=None):
+def probe(address: str, timeout: "Optional[float]" = None) -> None:
     """Check that a Dask scheduler answers at ``address`` before handing it
     to ``distributed.Client``, which waits on a server that says nothing
     (an HTTP server, such as the dashboard beside the scheduler) past its
@@ -95,7 +107,7 @@ def probe(address, timeout=None):
     timeout = CONNECT_TIMEOUT if timeout is None else timeout
     deadline = time.monotonic() + timeout
 
-    def fail(why):
+    def fail(why: str) -> InputError:
         return InputError(f"cannot reach the Dask scheduler at {address}: {why}")
 
     try:
@@ -123,10 +135,12 @@ def probe(address, timeout=None):
         raise fail("it does not speak Dask's protocol (is it a scheduler's address?)")
 
 
-def _local_clusters():
+def _local_clusters() -> "Set[Any]":
     """The clusters this process has made (Dask keeps a weak set of them)."""
     try:
-        from distributed.deploy.spec import SpecCluster
+        # Dask is an optional extra: a type checker may not find it.
+        from distributed.deploy.spec import (  # type: ignore[import-not-found, unused-ignore]
+            SpecCluster)
 
         return set(SpecCluster._instances)
     except (ImportError, AttributeError, TypeError):
@@ -138,7 +152,7 @@ def _local_clusters():
 _TRACKER_SILENCE = "ignore::UserWarning:multiprocessing.resource_tracker"
 
 
-def _start_resource_tracker_quietly():
+def _start_resource_tracker_quietly() -> None:
     """A local cluster's worker processes share semaphores through
     multiprocessing's resource tracker, a child of this process that writes
     to its stderr.  A Ctrl-C can land inside the standard library's cleanup
@@ -168,7 +182,8 @@ def _start_resource_tracker_quietly():
 _LIBRARY_THREADS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
 
-def connect(scheduler=None, local_workers=None):
+def connect(scheduler: "Optional[str]" = None,
+            local_workers: "Optional[int]" = None) -> "Tuple[Any, Any]":
     """``(client, cluster)``: a client of the scheduler at ``scheduler``, or
     of a local cluster of ``local_workers`` single-threaded worker
     processes (``cluster`` is None for a scheduler).  A scheduler that
@@ -220,13 +235,13 @@ def connect(scheduler=None, local_workers=None):
 _STOP_GRACE = 0.05
 
 
-def stop_local_workers(cluster):
+def stop_local_workers(cluster: "Any") -> None:
     """Kill the local ``cluster``'s worker processes at once, when a run
     ends early (Ctrl-C, SIGTERM, a bad input): their tasks run on in a
     compiled kernel, and Dask's own close waits four seconds for them."""
     import asyncio
 
-    async def stop_workers():
+    async def stop_workers() -> None:
         # Nanny.close stops its worker within its timeout, then kills it;
         # the nanny, closing, does not start another.
         await asyncio.gather(*(worker.close(timeout=_STOP_GRACE)
@@ -239,20 +254,20 @@ def stop_local_workers(cluster):
         pass            # cluster.close() does it the slow way
 
 
-def worker_count(client):
+def worker_count(client: "Any") -> int:
     try:
         return max(1, len(client.scheduler_info()["workers"]))
     except Exception:
         return 1
 
 
-def shipped(units):
+def shipped(units: "Sequence[_Unit]") -> bool:
     """Whether any of ``units`` carries its input's bytes."""
     return any(unit[0] == "bytes" or (unit[0] == "range" and unit[2] is not None)
                for unit in units)
 
 
-def ship_units(client, units):
+def ship_units(client: "Any", units: "List[_Unit]") -> "Any":
     """Shipped bytes go to the workers by ``scatter``, not inside the task
     graph (where Dask warns about large objects and the scheduler holds
     them)."""
@@ -262,13 +277,13 @@ def ship_units(client, units):
     return future
 
 
-def _lost(error):
+def _lost(error: BaseException) -> InputError:
     """A task Dask gave up on (its workers died too often)."""
     return InputError(f"the Dask cluster could not finish the run: {type(error).__name__}: "
                       f"{str(error).splitlines()[0] if str(error) else ''}".rstrip(": "))
 
 
-def guarded(files):
+def guarded(files: "Iterable[_T]") -> "Iterator[_T]":
     """Dask's own failures (a task whose workers kept dying, a scheduler
     gone) as one line."""
     (distributed,) = require("distributed")
@@ -281,9 +296,10 @@ def guarded(files):
         raise _lost(error) from None
 
 
-def default_client():
+def default_client() -> "Any":
     try:
-        from distributed import default_client
+        # Dask is an optional extra: a type checker may not find it.
+        from distributed import default_client  # type: ignore[import-not-found, unused-ignore]
 
         return default_client()
     except (ImportError, ValueError):

@@ -19,10 +19,20 @@ from .._explanation import json_record
 from .._units import Bundle, bytes_after, unit_for
 from ..errors import InputError
 
+# The annotations are for type checkers only, in quotes: a worker imports
+# nothing more than before.  A unit is a tuple of the shapes above.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import mmap
+    from types import ModuleType
+    from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple, Union
+
+    _Unit = Tuple[Any, ...]
+
 __all__ = ["judge_module", "judge_task", "replay_task", "worker_unit", "plan_judge"]
 
 
-def judge_module(game):
+def judge_module(game: str) -> "ModuleType":
     """The module of ``game``'s contest judge (its descriptor's); ValueError
     for a game that has none, or no game."""
     from ..games import judge_module as judge_of
@@ -34,7 +44,7 @@ def judge_module(game):
 # On a worker
 # ---------------------------------------------------------------------------
 
-def _open_regular(path, name):
+def _open_regular(path: "Union[str, bytes]", name: str) -> int:
     """A descriptor of ``path``, a regular file, and its size.  A worker
     opens with O_NONBLOCK, as the judges' planner looked at a regular file:
     one that has become a FIFO since would block the open until a writer
@@ -61,7 +71,8 @@ def _open_regular(path, name):
         raise
 
 
-def _read_regular(path, name, start, stop, into=None):
+def _read_regular(path: "Union[str, bytes]", name: str, start: int, stop: "Optional[int]",
+                  into: "Optional[bytearray]" = None) -> bytearray:
     """The bytes ``[start, stop)`` of the regular file ``path`` (to its end
     when ``stop`` is None), into the bytearray ``into`` when given; fewer
     when the file has shrunk (the reader then reports what is missing)."""
@@ -88,7 +99,7 @@ def _read_regular(path, name, start, stop, into=None):
         os.close(descriptor)
 
 
-def worker_unit(unit):
+def worker_unit(unit: "_Unit") -> "_Unit":
     """``unit`` as a worker runs it: a path the judge opens is checked to be
     a regular file first (an InputError of that file otherwise)."""
     if unit[0] == "path":
@@ -96,7 +107,7 @@ def worker_unit(unit):
     return unit
 
 
-def _range_input(unit):
+def _range_input(unit: "_Unit") -> "Tuple[Union[bytes, bytearray], int]":
     """``(input, head)`` of a run: its cases behind a ``T`` line of their
     own, read from the file into one buffer when they were not shipped;
     ``head`` is the length of that line."""
@@ -109,7 +120,8 @@ def _range_input(unit):
     return _read_regular(path, name, start, stop, buffer), len(head)
 
 
-def _range_fault(module, game, data, name, before, cases, first_line):
+def _range_fault(module: "ModuleType", game: str, data: "Union[bytes, memoryview]", name: str,
+                 before: int, cases: int, first_line: int) -> "Optional[InputError]":
     """The fault of a run as the whole file reports it.  The run is judged
     again behind ``before`` empty cases, so that the judge's own words
     name the file's case numbers; its line is then moved to the file's."""
@@ -126,7 +138,7 @@ def _range_fault(module, game, data, name, before, cases, first_line):
     return None
 
 
-def _run_range(module, game, output_format, unit):
+def _run_range(module: "ModuleType", game: str, output_format: str, unit: "_Unit") -> str:
     _, _, _, name, _, _, before, cases, first_line = unit
     text, head = _range_input(unit)
     try:
@@ -142,7 +154,8 @@ def _run_range(module, game, output_format, unit):
                    for number, result in enumerate(results, 1))
 
 
-def _run_judge_unit(module, game, output_format, unit):
+def _run_judge_unit(module: "ModuleType", game: str, output_format: str,
+                    unit: "_Unit") -> str:
     """The output text of one unit (what the CLI prints for it)."""
     kind = unit[0]
     if kind == "range":
@@ -159,16 +172,19 @@ def _run_judge_unit(module, game, output_format, unit):
             explanations = module.explain_text(data, source=source)
         return "".join(json_record(source, explanation) for explanation in explanations)
     if kind == "path":
-        return module.format_results(module.judge_file(file))
-    return module.format_results(module.judge_text(data, source=source))
+        text: str = module.format_results(module.judge_file(file))
+        return text
+    text = module.format_results(module.judge_text(data, source=source))
+    return text
 
 
-def judge_task(game, output_format, units):
+def judge_task(game: str, output_format: str,
+               units: "Sequence[_Unit]") -> "List[Tuple[str, Any]]":
     """A worker's task: each unit's ``("ok", text)`` or ``("fault",
     InputError)``, in order (a fault is a value, so that the units before
     it keep their output and the client reports it in its turn)."""
     module = judge_module(game)
-    done = []
+    done: "List[Tuple[str, Any]]" = []
     for unit in units:
         try:
             done.append(("ok", _run_judge_unit(module, game, output_format, worker_unit(unit))))
@@ -177,13 +193,14 @@ def judge_task(game, output_format, units):
     return done
 
 
-def replay_task(rule, output_format, game, max_cells, units):
+def replay_task(rule: str, output_format: str, game: "Optional[str]", max_cells: int,
+                units: "Sequence[_Unit]") -> "List[Tuple[str, Any]]":
     """:func:`havhex.records.units.replay_task` on a worker: each record
     file, and each run of one, read through the regular-file check of
     :func:`worker_unit`."""
     from ..records.units import replay_task as replay
 
-    done = []
+    done: "List[Tuple[str, Any]]" = []
     for unit in units:
         try:
             kind = unit[0]
@@ -205,13 +222,13 @@ def replay_task(rule, output_format, game, max_cells, units):
 # On the client
 # ---------------------------------------------------------------------------
 
-def _read_whole(file):
+def _read_whole(file: "Union[str, bytes]") -> "Tuple[bytes, str]":
     """``(bytes, name)`` of an input read as the judges read it: the same
     name, and the same fault for a file that cannot be opened."""
     from .._source import read_input
 
-    def consume(descriptor):
-        pieces = []
+    def consume(descriptor: int) -> bytes:
+        pieces: "List[bytes]" = []
         while True:
             piece = os.read(descriptor, 1 << 24)
             if not piece:
@@ -221,7 +238,7 @@ def _read_whole(file):
     return read_input(file, consume)
 
 
-def _mapped(file):
+def _mapped(file: "Union[str, bytes]") -> "Union[mmap.mmap, bytes]":
     """The bytes of a regular file, mapped (read-only) where the system can."""
     import mmap
 
@@ -232,7 +249,9 @@ def _mapped(file):
             return stream.read()
 
 
-def plan_judge(files, sizes, game, ship, unit, bundle_files):
+def plan_judge(files: "Sequence[str]", sizes: "Sequence[Optional[int]]", game: str, ship: bool,
+               unit: "Union[int, Callable[[int], int]]",
+               bundle_files: int) -> "Iterator[Tuple[Any, ...]]":
     """The judges' tasks, in input order (:mod:`havhex._units`'s plan):
     ``("fault", file index, error)`` for an input the client could not read
     (``ship``).  ``sizes`` are the files' :func:`~havhex._units.regular_size`;
@@ -282,7 +301,8 @@ def plan_judge(files, sizes, game, ship, unit, bundle_files):
         yield "task", bundle.units
 
 
-def _runs(file, data, name, game, unit_bytes):
+def _runs(file: "Union[str, bytes]", data: "Optional[bytes]", name: str, game: str,
+          unit_bytes: "Callable[[int], int]") -> "Iterator[_Unit]":
     """The range units of a large input, each yielded as soon as the walk
     has found its end (so that workers judge while the rest is walked);
     nothing when the input is to be judged whole.  ``unit_bytes(left)`` is
@@ -301,7 +321,7 @@ def _runs(file, data, name, game, unit_bytes):
         if start is None:
             return
 
-        def run(begin, stop, cases):
+        def run(begin: "Tuple[int, int, int]", stop: int, cases: int) -> "_Unit":
             offset, before, line = begin
             piece = None if data is None else data[offset:stop]
             return ("range", file, piece, name, offset, stop, before, cases, line)

@@ -11,12 +11,26 @@ from .judge import judge_module, judge_task
 
 __all__ = ["run_outputs"]
 
+# The annotations are for type checkers only, in quotes: a run imports
+# nothing more than before.  Dask's objects (client, futures) are Any.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
-def _release(future):
+    from .._files import JudgedMeanwhile
+    from ..records.run import Summary
+
+    # (parsed, source, exception) of a file judged here.
+    _Outcome = Tuple[Any, Optional[str], Optional[BaseException]]
+
+
+def _release(future: "Any") -> None:
     future.release()
 
 
-def _judged_meanwhile(command, files, ship):
+def _judged_meanwhile(command: str, files: "Sequence[str]",
+                      ship: bool) -> "Optional[JudgedMeanwhile]":
     """The first input files judged here while the client connects (Dask's
     import and the handshake take a core's half second that would
     otherwise wait), or None where nothing is to be judged here: with
@@ -47,20 +61,21 @@ class _ReplayedMeanwhile:
     REPLAY_MEANWHILE_FILES files; nothing with ``--ship`` (the inputs are
     for the workers)."""
 
-    def __init__(self, files, ship, rule, output_format, game, max_cells):
+    def __init__(self, files: "Sequence[str]", ship: bool, rule: str, output_format: str,
+                 game: "Optional[str]", max_cells: "Optional[int]") -> None:
         from ..records.runs import record_files
 
         self.files = record_files(files)
         self.ship = ship
-        self.pool = None
-        self.tickets = []
+        self.pool: "Any" = None
+        self.tickets: "List[Any]" = []
         if ship:
             return
         sizes = [regular_size(file) for file in self.files]
         total = sum(size or 0 for size in sizes)
         room = min(2 * dask.REPLAY_UNIT_BYTES, total // 4)
         largest = 2 * dask.replay_unit_bytes(2)(total)
-        chosen = []
+        chosen: "List[str]" = []
         for file, size in zip(self.files[:REPLAY_MEANWHILE_FILES], sizes):
             if size is None or size > min(largest, room):
                 break
@@ -73,7 +88,7 @@ class _ReplayedMeanwhile:
         self.pool = replay_pool(1, rule, output_format, game, max_cells)
         self.tickets = [self.pool.submit([("path", file)]) for file in chosen]
 
-    def plan(self, workers):
+    def plan(self, workers: int) -> "Iterator[Tuple[Any, ...]]":
         """The plan of the run: the files replayed here first, then the
         cluster's tasks for the rest (their file indices shifted)."""
         taken = len(self.tickets)
@@ -87,7 +102,7 @@ class _ReplayedMeanwhile:
             else:
                 yield item[0], taken + item[1], *item[2:]
 
-    def close(self):
+    def close(self) -> None:
         """Stop the worker process (at once: its work is taken or lost)."""
         if self.pool is not None:
             self.pool.close()
@@ -99,12 +114,12 @@ class _ReplayedMeanwhile:
 REPLAY_MEANWHILE_FILES = 64
 
 
-def _wanted_here():
+def _wanted_here() -> "Callable[[str], bool]":
     """Whether to judge a file here while connecting, asked of the files in
     order (:func:`_judged_meanwhile`'s bounds)."""
     room = [dask.UNIT_BYTES_MAX]
 
-    def wanted(file):
+    def wanted(file: str) -> bool:
         size = regular_size(file)
         if size is None or size > min(2 * dask.UNIT_BYTES_MIN, room[0]):
             return False
@@ -119,13 +134,14 @@ class _JudgedHere:
     :func:`havhex._units.ordered_results` takes a task's: its result is
     the file's one unit value."""
 
-    def __init__(self, outcomes, number, module, output_format):
+    def __init__(self, outcomes: "List[_Outcome]", number: int, module: "ModuleType",
+                 output_format: str) -> None:
         self.outcomes = outcomes        # (parsed, source, exception) of each file
         self.number = number
         self.module = module
         self.output_format = output_format
 
-    def result(self):
+    def result(self) -> "List[Tuple[str, Any]]":
         from .._explanation import json_record
         from ..errors import InputError
 
@@ -133,6 +149,8 @@ class _JudgedHere:
         try:
             if error is not None:
                 raise error
+            if TYPE_CHECKING:
+                assert source is not None       # a file judged without a fault
             explain = self.output_format == "json"
             outputs = self.module.FILE_JUDGE.outputs(parsed, source, explain)
             if explain:
@@ -141,15 +159,18 @@ class _JudgedHere:
         except InputError as fault:
             return [("fault", fault)]
 
-    def cancel(self):
+    def cancel(self) -> None:
         """Nothing: the files judged here are cancelled together."""
 
-    def release(self):
+    def release(self) -> None:
         """Nothing to let go of on a cluster."""
 
 
-def run_outputs(command, files, output_format, *, scheduler=None, local_workers=None,
-                ship=False, rule="official", game=None, max_cells=None, summary=None):
+def run_outputs(command: str, files: "Sequence[str]", output_format: str, *,
+                scheduler: "Optional[str]" = None, local_workers: "Optional[int]" = None,
+                ship: bool = False, rule: str = "official", game: "Optional[str]" = None,
+                max_cells: "Optional[int]" = None,
+                summary: "Optional[Summary]" = None) -> "Iterator[Iterator[str]]":
     """For each input, in order, an iterator over its output (one piece),
     as ``havhex COMMAND`` writes it: ``command`` (``"havannah"``, ``"hex"``
     or ``"replay"``) run on the cluster of the scheduler at ``scheduler``,
@@ -174,7 +195,8 @@ def run_outputs(command, files, output_format, *, scheduler=None, local_workers=
         raise
     results = None
 
-    def submitter(task, *task_arguments):
+    def submitter(task: "Callable[..., Any]",
+                  *task_arguments: "Any") -> "Callable[[List[Tuple[Any, ...]]], Any]":
         return lambda units: client.submit(task, *task_arguments, ship_units(client, units),
                                            pure=False)
 
@@ -186,6 +208,9 @@ def run_outputs(command, files, output_format, *, scheduler=None, local_workers=
             from ..records.run import file_outputs
             from .judge import replay_task
 
+            if TYPE_CHECKING:
+                # Made above for replay, which the command line gives a summary.
+                assert replayed is not None and summary is not None
             plan = replayed.plan(workers)
             results = ordered_results(plan, submitter(replay_task, rule, output_format, game,
                                                       max_cells), window, _release)
@@ -216,15 +241,19 @@ def run_outputs(command, files, output_format, *, scheduler=None, local_workers=
             cluster.close()
 
 
-def _after_judged_here(early, taken, files, command, output_format, ship, workers):
+def _after_judged_here(early: "Optional[JudgedMeanwhile]", taken: int, files: "Sequence[str]",
+                       command: str, output_format: str, ship: bool,
+                       workers: int) -> "Iterator[Tuple[Any, ...]]":
     """The plan of a judge run: the ``taken`` files judged here first, then
     the cluster's tasks for the rest (their file indices shifted)."""
     if taken:
         module = judge_module(command)
-        outcomes = []
+        outcomes: "List[_Outcome]" = []
 
         class Waited(_JudgedHere):
-            def result(self):
+            def result(self) -> "List[Tuple[str, Any]]":
+                if TYPE_CHECKING:
+                    assert early is not None    # files were taken here
                 if not outcomes:    # the first taken: wait for all of them
                     outcomes.extend(_outcomes_of(early))
                 return super().result()
@@ -238,10 +267,10 @@ def _after_judged_here(early, taken, files, command, output_format, ship, worker
             yield item[0], taken + item[1], *item[2:]
 
 
-def _outcomes_of(early):
+def _outcomes_of(early: "JudgedMeanwhile") -> "List[_Outcome]":
     """``(parsed, source, exception)`` of each file judged here, once the
     last is done (the wait is interruptible; an interrupt cancels them)."""
-    found = []
+    found: "List[_Outcome]" = []
     outcomes = early.outcomes()
     while True:
         try:

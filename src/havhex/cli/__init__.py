@@ -20,17 +20,28 @@ from ..errors import InputError
 from .arguments import EarlyExit, parse_arguments
 from .output import STDOUT_CLOSED, silence_stdout, write_output, write_stdout
 
+# The annotations are for type checkers only, in quotes: the command line's
+# start-up imports neither typing nor __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import FrameType, ModuleType
+    from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Union
+
+    from ..records.run import Summary
+    from .arguments import Arguments
+    from .progress import Progress
+
 __all__ = ["main"]
 
 # The name of standard input in messages, in drawings and in JSON records.
 STDIN_NAME = "<stdin>"
 
 
-def _input_name(file):
+def _input_name(file: str) -> str:
     return STDIN_NAME if file == "-" else file
 
 
-def _threads(jobs):
+def _threads(jobs: int) -> int:
     """Threads for ``-j`` (a count >= 0, as the parser checked): 0 means every
     core; more threads than cores only cost memory (a table each), so the
     count is capped at the cores."""
@@ -38,7 +49,8 @@ def _threads(jobs):
     return min(jobs, cores) if jobs else cores
 
 
-def _judge(game, files, threads, output_format="text", quiet=False):
+def _judge(game: str, files: "List[str]", threads: int, output_format: str = "text",
+           quiet: bool = False) -> "Iterator[Iterator[str]]":
     """For each input, in order, an iterator over its output text in pieces.
 
     The input is read and judged, and any fault raised, before the first
@@ -72,16 +84,17 @@ def _judge(game, files, threads, output_format="text", quiet=False):
         yield iter((module.format_results(results),))
 
 
-def _judged_side_by_side(module, files, threads, output_format, terminal):
+def _judged_side_by_side(module: "ModuleType", files: "List[str]", threads: int,
+                         output_format: str, terminal: bool) -> "Iterator[Iterator[str]]":
     """``_judge``'s outputs for many files with ``threads`` > 1: files side
     by side, each on a thread of its own (its own cases in turn), as two
     processes would judge them, without the joins of one file judged on
     every thread (docs/performance.md, "Parallel runs")."""
-    progress_for = None
+    progress_for: "Optional[Callable[[str], Optional[Progress]]]" = None
     if terminal:
         from .progress import progress_for as display_for
 
-        def progress_for(file):
+        def progress_for(file: str) -> "Optional[Progress]":
             return None if file == "-" else display_for(file)
 
     explain = output_format == "json"
@@ -97,7 +110,8 @@ def _judged_side_by_side(module, files, threads, output_format, terminal):
         outputs.close()
 
 
-def _json_lines(source, explanations, progress=None):
+def _json_lines(source: str, explanations: "Iterator[Any]",
+                progress: "Optional[Progress]" = None) -> "Iterator[str]":
     try:
         first = next(explanations, None)  # reads and judges the input, raising its fault
     finally:
@@ -110,8 +124,11 @@ def _json_lines(source, explanations, progress=None):
         yield json_record(source, explanation)
 
 
-def _draw(arguments):
+def _draw(arguments: "Arguments") -> str:
     from ..draw import draw_command, draw_record
+
+    if TYPE_CHECKING:
+        assert arguments.game is not None and arguments.file is not None  # draw requires them
 
     if arguments.game == "record":
         return draw_record(arguments.file, arguments.game_number, arguments.move,
@@ -120,7 +137,7 @@ def _draw(arguments):
     return draw_command(arguments.game, arguments.file, arguments.case, as_text=arguments.text)
 
 
-def _complain(text):
+def _complain(text: "Union[str, BaseException]") -> None:
     """``havhex: text`` on stderr, when there is a stderr to write to."""
     if sys.stderr is None:
         return
@@ -136,15 +153,16 @@ class _Terminated(BaseException):
     (no temporary file left, compiled work cancelled)."""
 
 
-def _raise_terminated(signal_number, frame):
+def _raise_terminated(signal_number: int, frame: "Optional[FrameType]") -> None:
     raise _Terminated
 
 
-def _catch_sigterm():
+def _catch_sigterm() -> "Any":
     """Turn SIGTERM into ``_Terminated`` while a judge runs; the handler it
     replaces (to restore), or None where none can be set (another thread).
     (``_signal``, not ``signal``: the latter imports ``enum``.)"""
-    import _signal
+    # typeshed has no stub for _signal (signal's compiled core).
+    import _signal  # type: ignore[import-not-found]
 
     try:
         return _signal.signal(_signal.SIGTERM, _raise_terminated)
@@ -152,7 +170,7 @@ def _catch_sigterm():
         return None
 
 
-def _leave(leave):
+def _leave(leave: EarlyExit) -> int:
     """The exit status of ``EarlyExit``, its text written: help and the
     version to stdout, a usage error to stderr."""
     if leave.status != 0:
@@ -166,7 +184,7 @@ def _leave(leave):
     return 0
 
 
-def main(argv=None):
+def main(argv: "Optional[Sequence[str]]" = None) -> int:
     """Run the command line ``argv`` (default: ``sys.argv[1:]``); returns the
     exit status."""
     try:
@@ -178,9 +196,9 @@ def main(argv=None):
 
         return run(arguments)
     if arguments.command == "match":
-        from .match import run
+        from .match import run as run_match
 
-        return run(arguments)
+        return run_match(arguments)
     if arguments.output is None and sys.stdout is None:
         # Started with descriptor 1 closed (``>&-``): nothing to judge for.
         _complain(STDOUT_CLOSED)
@@ -205,7 +223,8 @@ def main(argv=None):
             gc.freeze()
 
 
-def _run(arguments):
+def _run(arguments: "Arguments") -> int:
+    outputs: "Iterable[Iterator[str]]"
     try:
         summary = None
         if arguments.command in ("replay", "draw") and arguments.max_cells is None:

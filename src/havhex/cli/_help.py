@@ -2,16 +2,22 @@
 loaded only for help or a usage error, never by a run."""
 from .table import COMMANDS, HELP_COLUMN, PROGRAM, TEXT_WIDTH, EarlyExit, _options_of
 
+# The annotations are for type checkers only, in quotes: help and usage
+# errors import nothing more than before.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import List, Optional
+
 __all__ = ["help_text", "short_usage", "usage_text", "usage_error"]
 
 
-def _usage_words(command):
+def _usage_words(command: str) -> "List[str]":
     """The usage line's words for ``command``'s options, as argparse shows
     them: ``[--jobs N]``; a required option bare, as many times as it is
     required (``[--engine SPEC ...]`` after, when it takes more); the
     options of a group that exclude each other, which the table lists
     together, as ``[--simulations N | --seconds SECONDS]``."""
-    words = []
+    words: "List[str]" = []
     options = _options_of(command)
     index = 0
     while index < len(options):
@@ -32,7 +38,7 @@ def _usage_words(command):
     return words
 
 
-def usage_text(command=None):
+def usage_text(command: "Optional[str]" = None) -> str:
     """The usage of ``command`` (None: of ``havhex`` itself), in lines of at
     most TEXT_WIDTH characters, as argparse wraps it: every option, then the
     positional arguments, each line after the first under the first option."""
@@ -40,7 +46,8 @@ def usage_text(command=None):
         return f"usage: {PROGRAM} [-h] [--version] COMMAND ..."
     lead = f"usage: {PROGRAM} {command}"
     words = _usage_words(command) + [shown for shown, _ in COMMANDS[command].positionals]
-    lines, line = [], lead
+    lines: "List[str]" = []
+    line = lead
     for word in words:
         if line.strip() and len(line) + 1 + len(word) > TEXT_WIDTH:
             lines.append(line)
@@ -50,7 +57,7 @@ def usage_text(command=None):
     return "\n".join(lines)
 
 
-def short_usage(command=None):
+def short_usage(command: "Optional[str]" = None) -> str:
     """One usage line for a usage error (the whole usage is in ``--help``):
     the options required, then the others as ``[options]``."""
     if command is None:
@@ -61,9 +68,10 @@ def short_usage(command=None):
     return " ".join([f"usage: {PROGRAM} {command} [-h]", *required, "[options]", positionals])
 
 
-def _wrap(text, indent, width=TEXT_WIDTH):
+def _wrap(text: str, indent: int, width: int = TEXT_WIDTH) -> "List[str]":
     """``text`` in lines of at most ``width`` characters after ``indent`` spaces."""
-    lines, line = [], ""
+    lines: "List[str]" = []
+    line = ""
     for word in text.split():
         if line and indent + len(line) + 1 + len(word) > width:
             lines.append(line)
@@ -74,7 +82,7 @@ def _wrap(text, indent, width=TEXT_WIDTH):
     return lines
 
 
-def _entry(invocation, help):
+def _entry(invocation: str, help: str) -> "List[str]":
     """An argparse-style help entry: the help beside the invocation, or on
     the next lines when the invocation is too long to leave room."""
     helps = _wrap(help, HELP_COLUMN)
@@ -87,7 +95,7 @@ def _entry(invocation, help):
     return [first] + [" " * HELP_COLUMN + line for line in rest]
 
 
-def help_text(command=None):
+def help_text(command: "Optional[str]" = None) -> str:
     """The ``--help`` text of ``command`` (None: of ``havhex`` itself)."""
     lines = [usage_text(command), ""]
     if command is None:
@@ -103,13 +111,13 @@ def help_text(command=None):
         lines += _entry(shown.strip("[]. "), help)
     lines += ["", "options:"]
     for option in _options_of(command):
-        shown = option.shown_value()
-        invocation = ", ".join(option.names) + (f" {shown}" if shown else "")
+        value = option.shown_value()
+        invocation = ", ".join(option.names) + (f" {value}" if value else "")
         lines += _entry(invocation, option.help_for(command))
     return "\n".join(lines) + "\n"
 
 
-def usage_error(command, message):
+def usage_error(command: "Optional[str]", message: str) -> EarlyExit:
     """The ``EarlyExit`` of a usage error in ``command`` (None: before one):
     one usage line and one error line."""
     return EarlyExit(2, f"{short_usage(command)}\n{PROGRAM}: error: {message}\n")

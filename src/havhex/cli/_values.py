@@ -6,11 +6,22 @@ compiles them (its start-up is part of every run)."""
 from ._help import usage_error
 from .table import OPTIONS, _at_least, _options_of as options_of
 
+# The annotations are for type checkers only, in quotes, as in the modules
+# a judge run loads.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+    # The parsed command line, arguments.Arguments: arguments imports this
+    # module, and an import back, even a type checker's, would close a cycle
+    # (tests/packaging/test_layers.py).
+    _Arguments = Any
+
 __all__ = ["address", "check_gtp", "check_match", "local_cluster", "openings", "seconds",
            "seconds_or_zero", "sprt_words", "take_game", "time_control"]
 
 
-def shortened(value, most=40):
+def shortened(value: str, most: int = 40) -> str:
     """``value`` as an error message quotes it: its first ``most`` characters."""
     return repr(value[:most]) + ("..." if len(value) > most else "")
 
@@ -20,7 +31,7 @@ def shortened(value, most=40):
 _MOST_SECONDS = 1e9
 
 
-def _number(value):
+def _number(value: str) -> float:
     """A float of plain ASCII notation: ``float()`` alone would also take
     ``' 2'``, ``'1_0'`` and other scripts' digits."""
     if not value.isascii() or "_" in value or value != value.strip():
@@ -28,7 +39,7 @@ def _number(value):
     return float(value)
 
 
-def _seconds_from(value, zero):
+def _seconds_from(value: str, zero: bool) -> float:
     try:
         seconds = _number(value)
     except ValueError:
@@ -39,17 +50,17 @@ def _seconds_from(value, zero):
     return seconds
 
 
-def seconds(value):
+def seconds(value: str) -> float:
     """A number of seconds above 0."""
     return _seconds_from(value, zero=False)
 
 
-def seconds_or_zero(value):
+def seconds_or_zero(value: str) -> float:
     """A number of seconds, 0 or more."""
     return _seconds_from(value, zero=True)
 
 
-def time_control(value):
+def time_control(value: str) -> "Tuple[float, float]":
     """``BASE+INC`` or ``BASE`` seconds: ``(base, increment)``."""
     base, _, increment = value.partition("+")
     try:
@@ -63,7 +74,7 @@ def time_control(value):
     return base_seconds, increment_seconds
 
 
-def openings(value):
+def openings(value: str) -> "Tuple[str, int, Optional[str]]":
     """``none``, ``all``, ``plies=N`` or ``file=PATH``: ``(kind, plies, path)``."""
     if value in ("none", "all"):
         return value, 2, None
@@ -81,11 +92,11 @@ def openings(value):
 _SPRT_KEYS = ("elo0", "elo1", "alpha", "beta")
 
 
-def sprt_words(words):
+def sprt_words(words: "Sequence[str]") -> "Dict[str, float]":
     """The four ``KEY=VALUE`` words of ``--sprt``, each key once: a dict of
     floats (the test itself is made, and its bounds checked, by
     ``havhex.match.stats.Sprt``)."""
-    values = {}
+    values: "Dict[str, float]" = {}
     for word in words:
         key, sign, value = word.partition("=")
         if not sign or key not in _SPRT_KEYS or key in values:
@@ -97,11 +108,12 @@ def sprt_words(words):
     return values
 
 
-def _times(count):
+def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
-def take_game(arguments, positional, counts):
+def take_game(arguments: "_Arguments", positional: "List[str]",
+              counts: "Dict[str, int]") -> None:
     """The engine's and the arbiter's one GAME, and the options they need."""
     command = arguments.command
     if len(positional) > 1:
@@ -132,7 +144,7 @@ def take_game(arguments, positional, counts):
     arguments.game = positional[0]
 
 
-def check_gtp(arguments):
+def check_gtp(arguments: "_Arguments") -> None:
     """The engine's board and player: the bounds are the engine's own
     (``boardsize`` keeps to them too)."""
     from ..games import get
@@ -148,7 +160,7 @@ def check_gtp(arguments):
                 raise usage_error("gtp", f"argument {option.label}: only with --player mcts")
 
 
-def check_match(arguments):
+def check_match(arguments: "_Arguments") -> None:
     """The engines' words, the SPRT's bounds and the options that need
     another; the modules that check them load only for a match."""
     from ..match.engines import EngineSpec
@@ -176,7 +188,7 @@ def check_match(arguments):
                                     "are read from it)")
 
 
-def address(value):
+def address(value: str) -> str:
     """A scheduler's address, ``[PROTOCOL://]HOST:PORT``: checked here, since
     Dask takes a malformed one only to fail slowly."""
     protocol, separator, rest = value.rpartition("://")
@@ -193,14 +205,14 @@ def address(value):
 _LOCAL_WORKERS_PER_CORE = 4
 
 
-def _local_workers_limit():
+def _local_workers_limit() -> int:
     """The largest N of ``--cluster local:N`` on this machine."""
     import os
 
     return _LOCAL_WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
-def local_cluster(value):
+def local_cluster(value: str) -> str:
     """``local:N`` with 1 <= N <= :func:`_local_workers_limit` worker
     processes (a larger N would start processes until memory runs out)."""
     kind, colon, count = value.partition(":")

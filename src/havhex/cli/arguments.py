@@ -22,6 +22,12 @@ from .table import (COMMANDS, DRAW_INPUTS, GAMES, JUDGE_FORMAT_ONLY, OPTIONS, PL
                     PROGRAM, READERS, RECORD, RECORD_ONLY, Command, EarlyExit, Later, Option,
                     _options_of)
 
+# The annotations are for type checkers only, in quotes: the command line's
+# start-up imports neither typing nor __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, List, Literal, Optional, Sequence, Set, Tuple, Union
+
 __all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
            "help_text", "parse_arguments", "short_usage", "usage_error", "usage_text"]
 
@@ -30,7 +36,53 @@ class Arguments:
     ``"replay"``, ``"draw"``, ``"gtp"`` or ``"match"``; every option's
     attribute holds its default (in that command) until given."""
 
-    def __init__(self, command):
+    # Every option's attribute (the table's), as __init__ sets it.
+    command: str
+    files: "List[str]"
+    game: "Optional[str]"
+    file: "Optional[str]"
+    help: bool
+    output: "Optional[str]"
+    jobs: int
+    format: str
+    quiet: bool
+    rule: "Literal['official', 'contest']"     # --rule takes no other
+    scheduler: "Optional[str]"
+    cluster: "Optional[str]"
+    ship: bool
+    case: int
+    text: bool
+    game_number: int
+    move: "Optional[int]"
+    html: bool
+    kind: "Optional[str]"
+    max_cells: "Optional[int]"
+    size: "Optional[int]"
+    engine: "List[List[str]]"
+    specs: "List[Any]"
+    games: int
+    rounds: int
+    pairing: str
+    st: "Optional[float]"
+    tc: "Optional[Tuple[float, float]]"
+    margin: float
+    openings: "Tuple[str, int, Optional[str]]"
+    swap: bool
+    player: str
+    simulations: "Optional[int]"
+    seconds: "Optional[float]"
+    seed: "Optional[int]"
+    colours: str
+    verbose: bool
+    concurrency: int
+    sprt: "Any"
+    records: "Optional[str]"
+    dat: "Optional[str]"
+    jsonl: "Optional[str]"
+    resume: bool
+    given: "Set[str]"
+
+    def __init__(self, command: str) -> None:
         self.command = command
         self.files = []        # the judges' inputs: none means standard input
         self.game = None       # draw: the game of FILE; gtp, match: the game played
@@ -40,10 +92,10 @@ class Arguments:
         self.__dict__.update(_defaults(command))
 
 
-_DEFAULTS = {}
+_DEFAULTS: "Dict[str, Dict[str, Any]]" = {}
 
 
-def _defaults(command):
+def _defaults(command: str) -> "Dict[str, Any]":
     """Every option's attribute and its default in ``command``, made once
     (a list default is never changed in place: --engine makes a new one)."""
     if command not in _DEFAULTS:
@@ -52,7 +104,7 @@ def _defaults(command):
     return _DEFAULTS[command]
 
 
-def usage_text(command=None):
+def usage_text(command: "Optional[str]" = None) -> str:
     """The usage of ``command`` (None: of ``havhex`` itself), in lines of at
     most TEXT_WIDTH characters, as argparse wraps it."""
     from ._help import usage_text
@@ -60,21 +112,21 @@ def usage_text(command=None):
     return usage_text(command)
 
 
-def short_usage(command=None):
+def short_usage(command: "Optional[str]" = None) -> str:
     """One usage line for a usage error (the whole usage is in ``--help``)."""
     from ._help import short_usage
 
     return short_usage(command)
 
 
-def help_text(command=None):
+def help_text(command: "Optional[str]" = None) -> str:
     """The ``--help`` text of ``command`` (None: of ``havhex`` itself)."""
     from ._help import help_text
 
     return help_text(command)
 
 
-def usage_error(command, message):
+def usage_error(command: "Optional[str]", message: str) -> EarlyExit:
     """The ``EarlyExit`` of a usage error in ``command`` (None: before one)."""
     from ._help import usage_error
 
@@ -84,11 +136,11 @@ def usage_error(command, message):
 _usage_error = usage_error
 
 
-def _spellings(command):
+def _spellings(command: str) -> "Dict[str, Option]":
     return {name: option for option in _options_of(command) for name in option.names}
 
 
-def _split(word):
+def _split(word: str) -> "Tuple[str, Optional[str]]":
     """``(name, value)`` of an option word: ``--jobs=2``, ``-j=2`` and
     ``-j2`` carry their value (``-j`` alone carries None)."""
     if word.startswith("--"):
@@ -99,7 +151,7 @@ def _split(word):
     return word, None
 
 
-def parse_arguments(argv):
+def parse_arguments(argv: "Sequence[str]") -> Arguments:
     """The command line ``argv`` (without the program's name) as
     ``Arguments``; raises ``EarlyExit`` for help, the version and usage errors."""
     if not argv:
@@ -116,8 +168,8 @@ def parse_arguments(argv):
     command = head
     arguments = Arguments(command)
     spellings = _spellings(command)
-    positional = []
-    counts = {}
+    positional: "List[str]" = []
+    counts: "Dict[str, int]" = {}
     words = argv[1:]
     index = 0
     while index < len(words):
@@ -129,6 +181,7 @@ def parse_arguments(argv):
         if not word.startswith("-") or word == "-":
             positional.append(word)
             continue
+        value: "Union[str, List[str], None]"
         name, value = _split(word)
         option = spellings.get(name)
         if option is None:
@@ -160,6 +213,8 @@ def parse_arguments(argv):
                         values.append(words[index])
                         index += 1
                 else:
+                    if TYPE_CHECKING:
+                        assert isinstance(option.words, int)   # not "+" here
                     values += words[index:index + option.words - 1]
                     index += option.words - 1
                     if len(values) < option.words:
@@ -172,6 +227,8 @@ def parse_arguments(argv):
                     from . import _values
 
                     convert = getattr(_values, convert.name)
+                if TYPE_CHECKING:
+                    assert convert is not None      # it takes a value
                 converted = convert(value)
             except ValueError as exc:
                 raise _usage_error(command, f"argument {option.label}: {exc}") from None
@@ -195,7 +252,7 @@ def parse_arguments(argv):
     return arguments
 
 
-def _check_cluster(arguments):
+def _check_cluster(arguments: Arguments) -> None:
     """The options of a Dask run go together as the help says."""
     command = arguments.command
     if command not in READERS:
@@ -211,7 +268,8 @@ def _check_cluster(arguments):
                                     "--cluster (the workers set the parallelism)")
 
 
-def _take_positionals(arguments, positional, counts):
+def _take_positionals(arguments: Arguments, positional: "List[str]",
+                      counts: "Dict[str, int]") -> None:
     command = arguments.command
     if "" in positional:
         # A mistake of the command line (an empty variable, say), as with -o ''.

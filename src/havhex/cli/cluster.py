@@ -4,8 +4,18 @@ whose outputs the command writes as it writes its own."""
 
 __all__ = ["cli_outputs"]
 
+# The annotations are for type checkers only, in quotes, as in the modules
+# a judge run loads.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterator, Optional
 
-def cli_outputs(arguments, summary=None):
+    from ..records.run import Summary
+    from .arguments import Arguments
+
+
+def cli_outputs(arguments: "Arguments",
+                summary: "Optional[Summary]" = None) -> "Iterator[Iterator[str]]":
     """For each input, in order, an iterator over its output (one piece),
     as ``havhex.cli`` writes it: the command of ``arguments`` run on the
     cluster that ``--scheduler`` or ``--cluster`` names; ``summary`` (for

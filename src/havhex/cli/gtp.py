@@ -10,15 +10,26 @@ from .output import silence_stdout
 
 __all__ = ["run"]
 
+# The annotations are for type checkers only, in quotes, as in the modules
+# a judge run loads.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Union
 
-def _log(line):
+    from .arguments import Arguments
+
+
+def _log(line: str) -> None:
     sys.stderr.write(f"havhex gtp: {line}\n")
     sys.stderr.flush()
 
 
-def run(options):
+def run(options: "Arguments") -> int:
     """Run the engine of the parsed command line ``options`` on standard
     input and output; 0 when it ends (quit or the end of the input)."""
+    if TYPE_CHECKING:
+        assert options.game is not None     # the parser requires GAME
+    player: "Union[RandomPlayer, MctsPlayer]"
     if options.player == "random":
         player = RandomPlayer(options.seed)
     else:
@@ -44,6 +55,8 @@ def run(options):
         return 130
     finally:
         if stdout is not sys.stdout:
+            if TYPE_CHECKING:
+                assert isinstance(stdout, io.TextIOWrapper)     # the wrapper made above
             try:
                 stdout.detach()
             except (ValueError, OSError):

@@ -19,11 +19,22 @@ import sys
 
 __all__ = ["run"]
 
+# The annotations are for type checkers only, in quotes, as in the modules
+# a judge run loads.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Optional
+
+    from ..match.engines import EngineSpec
+    from .arguments import Arguments
+
 PROGRAM = "havhex match"
 
 
-def _missing_engine(spec):
+def _missing_engine(spec: "EngineSpec") -> "Optional[str]":
     """The reason an engine's program cannot be run, or None."""
+    if TYPE_CHECKING:
+        assert spec.command is not None     # EngineSpec.from_options requires cmd=
     program = spec.command[0]
     if os.sep in program or (os.altsep and os.altsep in program):
         path = program if spec.cwd is None or os.path.isabs(program) else \
@@ -38,12 +49,12 @@ def _missing_engine(spec):
     return None
 
 
-def _fail(message, status):
+def _fail(message: str, status: int) -> int:
     sys.stderr.write(f"{PROGRAM}: {message}\n")
     return status
 
 
-def run(arguments):
+def run(arguments: "Arguments") -> int:
     """Play the match of the parsed command line ``arguments``; the exit
     status.  With ``--quiet`` nothing is printed unless something fails."""
     for index, spec in enumerate(arguments.specs):
@@ -53,6 +64,10 @@ def run(arguments):
     from ..match.output import Progress, summary
     from ..match.schedule import MatchError, Session
 
+    if TYPE_CHECKING:
+        # The parser requires GAME and --size for a match; --seed is 0 unless given.
+        assert arguments.game is not None and arguments.size is not None
+        assert arguments.seed is not None
     base, increment = arguments.tc if arguments.tc is not None else (None, 0.0)
     opening, plies, openings_file = arguments.openings
     progress = None

@@ -16,6 +16,12 @@ import sys
 
 from ..errors import InputError
 
+# The annotations are for type checkers only, in quotes: the command line's
+# start-up imports neither typing nor __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Iterable, Iterator, List, Optional, Tuple
+
 __all__ = ["STDOUT_CLOSED", "Spool", "write_all", "write_stdout", "write_output",
            "replace_file", "descriptor_named", "temporary_name", "create_temporary",
            "link_target", "silence_stdout"]
@@ -28,12 +34,12 @@ class Spool:
     """Text held until it is complete: in memory up to SPOOL_IN_MEMORY
     characters, beyond that in an anonymous temporary file."""
 
-    def __init__(self):
-        self.held = []
+    def __init__(self) -> None:
+        self.held: "List[str]" = []
         self.size = 0
-        self.spill = None
+        self.spill: "Optional[IO[str]]" = None
 
-    def extend(self, pieces):
+    def extend(self, pieces: "Iterable[str]") -> None:
         for piece in pieces:
             if self.spill is not None:
                 self.spill.write(piece)
@@ -48,7 +54,7 @@ class Spool:
                 self.spill.writelines(self.held)
                 self.held = []
 
-    def blocks(self):
+    def blocks(self) -> "Iterator[str]":
         """The text in blocks of about WRITE_BLOCK characters."""
         if self.spill is not None:
             self.spill.seek(0)
@@ -57,7 +63,8 @@ class Spool:
                 if not block:
                     return
                 yield block
-        batch, size = [], 0
+        batch: "List[str]" = []
+        size = 0
         for piece in self.held:
             if len(piece) >= WRITE_BLOCK:
                 if batch:
@@ -74,14 +81,15 @@ class Spool:
         if batch:
             yield "".join(batch)
 
-    def close(self):
+    def close(self) -> None:
         self.held = []
         if self.spill is not None:
             self.spill.close()
             self.spill = None
 
 
-def write_all(descriptor, blocks, encoding="utf-8", errors="surrogateescape"):
+def write_all(descriptor: int, blocks: "Iterable[str]", encoding: str = "utf-8",
+              errors: str = "surrogateescape") -> None:
     """Write every block to ``descriptor``.  A loop over ``os.write``: after a
     partial write (the reader of a pipe went away mid-write) the buffered
     file objects drop the rest without an error, and the next write is the
@@ -92,7 +100,7 @@ def write_all(descriptor, blocks, encoding="utf-8", errors="surrogateescape"):
             data = data[os.write(descriptor, data):]
 
 
-def write_stdout(outputs):
+def write_stdout(outputs: "Iterable[Iterable[str]]") -> None:
     """Each input's output in whole: held until its last piece is ready
     (see ``Spool``), then written to standard output."""
     stream = sys.stdout
@@ -122,13 +130,13 @@ def write_stdout(outputs):
             spool.close()
 
 
-def _output_error(path, exc):
+def _output_error(path: str, exc: OSError) -> InputError:
     """The error for ``exc`` (an OSError) met while writing ``path``: it
     names the user's path, never a temporary file's."""
     return InputError(f"cannot write the output: {exc.strerror or exc}", path)
 
 
-def descriptor_named(path):
+def descriptor_named(path: str) -> "Optional[int]":
     """N when ``path`` names one of this process's open descriptors
     (``/dev/fd/N``, ``/proc/self/fd/N``, or a link to one such as
     ``/dev/stdout``), else None.  Writing there means writing to descriptor N
@@ -148,12 +156,12 @@ def descriptor_named(path):
     return None
 
 
-def temporary_name(name):
+def temporary_name(name: str) -> str:
     """An unpredictable name for the temporary file beside ``name``."""
     return f".{name[:200]}.havhex-{os.urandom(8).hex()}.tmp"
 
 
-def create_temporary(directory, name, mode):
+def create_temporary(directory: str, name: str, mode: int) -> "Tuple[int, str]":
     """Create a new file in ``directory`` under a fresh name, exclusively:
     O_EXCL fails on any existing entry, a planted link included."""
     flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
@@ -167,7 +175,7 @@ def create_temporary(directory, name, mode):
     raise FileExistsError(17, "no free name for a temporary file")
 
 
-def link_target(path):
+def link_target(path: str) -> str:
     """``path`` with the links at its end followed, one by one, as opening
     it would follow them, refusing as the kernel does (protected_symlinks)
     a link in a sticky folder anyone may write to, such as /tmp, that
@@ -193,7 +201,8 @@ def link_target(path):
     raise OSError(40, os.strerror(40))
 
 
-def replace_file(path, pieces, existing):
+def replace_file(path: str, pieces: "Iterable[str]",
+                 existing: "Optional[os.stat_result]") -> None:
     """Write ``pieces`` to a new file beside ``path``'s target and rename it
     over the target: readers see the old file or the new one, never a part.
     A link to a file stays a link and its target is replaced.  ``existing``
@@ -252,7 +261,7 @@ def replace_file(path, pieces, existing):
         raise
 
 
-def _unnamed_file(directory, mode):
+def _unnamed_file(directory: str, mode: int) -> "Optional[int]":
     """A new file in ``directory`` that has no name yet (Linux O_TMPFILE):
     if the run ends before it is complete, even by ``kill -9``, the system
     frees it and nothing is left behind.  None where this cannot be done
@@ -268,7 +277,7 @@ def _unnamed_file(directory, mode):
         return None
 
 
-def _name_unnamed(descriptor, directory, name):
+def _name_unnamed(descriptor: int, directory: str, name: str) -> str:
     """Give the complete unnamed file a temporary name beside ``name`` (a
     link cannot replace a file; the rename that follows does), and return
     that name.  Where the system refuses to name it, its text is copied to
@@ -285,7 +294,7 @@ def _name_unnamed(descriptor, directory, name):
     return _copy_unnamed(descriptor, directory, name)
 
 
-def _link_descriptor(descriptor, path):
+def _link_descriptor(descriptor: int, path: str) -> None:
     """linkat(2) of an open file to ``path``: by its descriptor
     (AT_EMPTY_PATH, which needs Linux 6.10 or a privilege), else through
     /proc/self/fd (which some containers refuse)."""
@@ -304,7 +313,7 @@ def _link_descriptor(descriptor, path):
     os.link(f"/proc/self/fd/{descriptor}", path, follow_symlinks=True)
 
 
-def _copy_unnamed(descriptor, directory, name):
+def _copy_unnamed(descriptor: int, directory: str, name: str) -> str:
     import stat
 
     copy, temporary = create_temporary(directory, name, 0o600)
@@ -331,7 +340,7 @@ def _copy_unnamed(descriptor, directory, name):
     return temporary
 
 
-def _write_into(path, descriptor, spool):
+def _write_into(path: str, descriptor: int, spool: Spool) -> None:
     try:
         write_all(descriptor, spool.blocks())
     except BrokenPipeError:
@@ -342,7 +351,7 @@ def _write_into(path, descriptor, spool):
         os.close(descriptor)
 
 
-def write_output(path, outputs):
+def write_output(path: str, outputs: "Iterable[Iterable[str]]") -> None:
     """The ``-o`` output: written only once every input was judged.
 
     A regular file (or a link to one) is replaced atomically, keeping its mode
@@ -413,7 +422,7 @@ def write_output(path, outputs):
 STDOUT_CLOSED = "cannot write the output: standard output is closed"
 
 
-def silence_stdout():
+def silence_stdout() -> None:
     """After a broken pipe: send whatever is still to be flushed at exit to
     /dev/null, so that the exit itself reports no second error."""
     try:

@@ -5,6 +5,12 @@ import sys
 
 __all__ = ["PROGRESS_THRESHOLD", "Progress", "progress_for"]
 
+# The annotations are for type checkers only, in quotes, as in the modules
+# a judge run loads (this one loads for a large input on a terminal).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Optional, TextIO
+
 # Inputs at least this large show a progress line when stderr is a terminal.
 PROGRESS_THRESHOLD = 64 * 1024 * 1024
 
@@ -12,25 +18,25 @@ PROGRESS_THRESHOLD = 64 * 1024 * 1024
 class Progress:
     """A one-line progress display on stderr: cases judged and MB read."""
 
-    def __init__(self, name, total_bytes, stream):
+    def __init__(self, name: str, total_bytes: int, stream: "TextIO") -> None:
         self.name = name
         self.total_mb = total_bytes / 1e6
         self.stream = stream
         self.shown = False
 
-    def __call__(self, bytes_read, cases_read, cases_judged):
+    def __call__(self, bytes_read: int, cases_read: int, cases_judged: int) -> None:
         self.stream.write(f"\rhavhex: {self.name}: {cases_judged} of {cases_read} cases "
                           f"judged, {bytes_read / 1e6:.0f} of {self.total_mb:.0f} MB read")
         self.stream.flush()
         self.shown = True
 
-    def close(self):
+    def close(self) -> None:
         if self.shown:
             self.stream.write("\r\033[K")
             self.stream.flush()
 
 
-def progress_for(file):
+def progress_for(file: str) -> "Optional[Progress]":
     """A progress display on stderr (a terminal) for ``file`` when it is
     large, else None."""
     try:

@@ -7,6 +7,12 @@ descriptors', read only for a help text.
 """
 from ..games import BUILT_IN
 
+# The annotations are for type checkers only, in quotes: the command line's
+# start-up imports neither typing nor __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+
 __all__ = ["COMMANDS", "GAMES", "OPTIONS", "Command", "JudgeCommand", "EarlyExit", "Option",
            "Later"]
 
@@ -38,7 +44,7 @@ class EarlyExit(Exception):
     """Leave with ``status`` after printing ``text``: to stdout when the
     status is 0 (help, version), else to stderr (a usage error)."""
 
-    def __init__(self, status, text):
+    def __init__(self, status: int, text: str) -> None:
         super().__init__(text)
         self.status = status
         self.text = text
@@ -48,12 +54,12 @@ class EarlyExit(Exception):
 # Values
 # ---------------------------------------------------------------------------
 
-def _at_least(minimum, maximum=None):
+def _at_least(minimum: int, maximum: "Optional[int]" = None) -> "Callable[[str], int]":
     """A converter to an int >= minimum (and <= maximum, if given), of ASCII
     digits only: ``int()`` alone would also take ``' 2'``, ``'1_0'``,
     ``'+2'`` and other scripts' digits."""
 
-    def convert(value):
+    def convert(value: str) -> int:
         digits = value[1:] if value.startswith("-") else value
         if not (digits.isascii() and digits.isdigit()):
             raise ValueError(f"invalid int value: {value!r}")
@@ -78,26 +84,28 @@ class Later:
     """The converter ``name`` of ``_values``, which the parser imports when
     its option is given: options that a judge run seldom or never takes."""
 
-    def __init__(self, name):
+    def __init__(self, name: str) -> None:
         self.name = name
 
 
-def _later(name):
+def _later(name: str) -> Later:
     return Later(name)
 
 
-def _one_of(*choices):
-    def convert(value):
+def _one_of(*choices: str) -> "Callable[[str], str]":
+    def convert(value: str) -> str:
         if value not in choices:
             listed = ", ".join(repr(choice) for choice in choices)
             raise ValueError(f"invalid choice: {value!r} (choose from {listed})")
         return value
 
-    convert.choices = choices
+    # Option.shown_value reads them, with getattr: an attribute a type
+    # checker does not know a function to have.
+    convert.choices = choices  # type: ignore[attr-defined]
     return convert
 
 
-def _file_name(value):
+def _file_name(value: str) -> str:
     # An empty name would otherwise fall back to standard output unnoticed.
     if not value:
         raise ValueError("expected a file name, got ''")
@@ -122,8 +130,12 @@ class Option:
     need it, with how many times.  ``group``: options of one group exclude
     each other.  ``default`` may be a dict of defaults by command."""
 
-    def __init__(self, names, attribute, default, help, commands, convert=None, metavar=None,
-                 words=1, append=False, required=None, group=None):
+    def __init__(self, names: "Tuple[str, ...]", attribute: str, default: "Any",
+                 help: "Union[str, Dict[str, str]]", commands: "Tuple[str, ...]",
+                 convert: "Union[Callable[[Any], Any], Later, None]" = None,
+                 metavar: "Optional[str]" = None, words: "Union[int, str]" = 1,
+                 append: bool = False, required: "Optional[Dict[str, int]]" = None,
+                 group: "Optional[str]" = None) -> None:
         self.names = names
         self.attribute = attribute
         self.default = default
@@ -133,24 +145,24 @@ class Option:
         self.metavar = metavar
         self.words = words
         self.append = append
-        self.required = required or {}
+        self.required: "Dict[str, int]" = required or {}
         self.group = group
 
     @property
-    def takes_value(self):
+    def takes_value(self) -> bool:
         return self.convert is not None
 
     @property
-    def label(self):
+    def label(self) -> str:
         """The option as error messages name it: ``-j/--jobs``."""
         return "/".join(self.names)
 
-    def default_for(self, command):
+    def default_for(self, command: str) -> "Any":
         if isinstance(self.default, dict):
             return self.default.get(command)
         return [] if self.append else self.default
 
-    def help_for(self, command):
+    def help_for(self, command: str) -> str:
         """The option's help in ``command``'s help, with how often it is
         required there."""
         text = self.help[command] if isinstance(self.help, dict) else self.help
@@ -162,11 +174,11 @@ class Option:
                 f" (required, given {times} times or more)"
         return text
 
-    def shown_value(self):
+    def shown_value(self) -> "Optional[str]":
         choices = getattr(self.convert, "choices", None)
         return "{" + ",".join(choices) + "}" if choices else self.metavar
 
-    def invocation(self, name=None):
+    def invocation(self, name: "Optional[str]" = None) -> str:
         """``--jobs N``: a spelling and the value it takes."""
         shown = self.shown_value()
         name = self.names[0] if name is None else name
@@ -177,7 +189,7 @@ _RULE_HELP = ("Havannah's ring rule: official (a loop around any cells; default)
               "contest (a loop around an empty cell)")
 
 # The same spelling means the same thing in every command that takes it.
-OPTIONS = (
+OPTIONS: "Tuple[Option, ...]" = (
     Option(("-h", "--help"), "help", False, "show this help message and exit", EVERY_COMMAND),
     # The engine's and the arbiter's own options first: their usage lines
     # then start with what they need.
@@ -323,7 +335,8 @@ class Command:
     ``shown`` is as the usage line shows it (``[FILE]``: optional, ``[FILE
     ...]``: any number), and what it does."""
 
-    def __init__(self, summary, description, positionals):
+    def __init__(self, summary: str, description: str,
+                 positionals: "Tuple[Tuple[str, str], ...]") -> None:
         self.summary = summary
         self.description = description
         self.positionals = positionals
@@ -338,22 +351,27 @@ class JudgeCommand(Command):
     """The judge of one game: its words are the game's descriptor's, read
     only when a help text is made."""
 
-    def __init__(self, game):
+    def __init__(self, game: str) -> None:
         self.game = game
         self.positionals = (("[FILE ...]", f"inputs in the judge format; {_STDIN_NOTE}"),)
 
+    # Read-only here, where Command has attributes: the game's descriptor
+    # says them.
     @property
-    def summary(self):
+    def summary(self) -> str:  # type: ignore[override]
         from ..games import get
 
-        return get(self.game).judge_summary
+        summary = get(self.game).judge_summary
+        if TYPE_CHECKING:
+            assert summary is not None      # a judge's descriptor has one
+        return summary
 
     @property
-    def description(self):
+    def description(self) -> str:  # type: ignore[override]
         return f"Judge {self.game}: {self.summary}."
 
 
-COMMANDS = {
+COMMANDS: "Dict[str, Command]" = {
     **{game: JudgeCommand(game) for game in JUDGES},
     "replay": Command(
         "replay game records: who won, where and why",
@@ -389,5 +407,5 @@ COMMANDS = {
 }
 
 
-def _options_of(command):
+def _options_of(command: str) -> "List[Option]":
     return [option for option in OPTIONS if command in option.commands]
