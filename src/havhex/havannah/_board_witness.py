@@ -17,10 +17,13 @@ from .geometry import NEIGHBOUR_STEPS
 # import typing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+    from typing import Any, Dict, Iterable, List, Sequence, Set, Tuple
 
     from .._explanation import Explanation
-    from .board import Board
+
+    # A havhex.havannah.board.Board, not imported: the board imports this
+    # module, and an import for the type checker would close a cycle.
+    Board = Any
 
     _Cell = Tuple[int, int]
     _Run = Tuple[int, int, int]  # (x, first_y, last_y)
