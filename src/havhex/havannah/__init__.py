@@ -13,7 +13,8 @@ import gc
 
 # ``array`` is imported where it is used: its import brings ``collections``,
 # a start-up cost that judging a file never needs.
-from . import _judge, _rings
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge, _rings  # type: ignore[attr-defined]
 from ._faults import _duplicate_reason, _fault_reason, _judge_parsed
 from ._result import KINDS, Result
 from .._checks import integer, thread_count
@@ -443,7 +444,8 @@ def _file_judge() -> "FileJudge":
     """How the command line and the cluster judge whole files
     (``FILE_JUDGE``, the descriptor's ``file_judge()``): made when first
     asked for, so that a judge run's start-up imports none of it."""
-    from .._boundaries import HAVANNAH
+    # The compiled case walk has no stub: to a type checker it is Any.
+    from .._boundaries import HAVANNAH  # type: ignore[import-not-found]
     from ..descriptor import FileJudge
 
     return FileJudge(_file_start, _file_outputs, _judge_files,

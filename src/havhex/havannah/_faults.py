@@ -2,7 +2,8 @@
 the InputError of its first fault: below both the package's judging
 functions and :mod:`.cases`, which take them from here."""
 from ..errors import InputError, shared_fault_reason
-from . import _judge
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 from ._result import Result
 
 # The annotations are for type checkers only, in quotes where they name what

@@ -3,7 +3,8 @@ moves: a module of their own, below everything of the game that names them
 (the judge's functions, the board's witness, the picture), and re-exported
 by :mod:`havhex.havannah`."""
 from .._frozen import Frozen
-from . import _judge
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 from ._names import KINDS
 
 # The annotations are for type checkers only, in quotes where they name what

@@ -130,7 +130,8 @@ class Batch(_Batch):
             arrays["structures"] = np.zeros(n, np.uint8)
             as_bytes = {name: array.view(np.uint8) if array.dtype == np.bool_ else array
                         for name, array in arrays.items()}
-            return _batch.BatchCore(
+            # The compiled core has no stub: to a type checker it is Any.
+            return _batch.BatchCore(  # type: ignore[attr-defined]
                 n, base, rule == "official", swap, scratches,
                 as_bytes["observation"], as_bytes["legal_action_mask"],
                 as_bytes["current_player"], as_bytes["rewards"], as_bytes["terminated"],

@@ -17,7 +17,8 @@ the winner lies on every winning chain (that stone was the last move).
 Boards may be larger than the statement's N = 100, up to :data:`MAX_SIZE`.
 """
 
-from . import _judge
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 from ._faults import _checked
 from ._position import _cancellable, _explanation, _results, explain, judge
 from ._result import REASONS, STATUSES, Result
@@ -84,7 +85,8 @@ def judge_text(text: "_Text", *, source: str = "<string>", threads: int = 1) -> 
         _checked(_judge.parse(text, into=parsed), source)
         parsed.judge(threads)
 
-    _cancellable(parsed, work, len(text))
+    # encode_text gives the text bytes-like, which has a length.
+    _cancellable(parsed, work, len(text))  # type: ignore[arg-type]
     return _results(parsed)
 
 
@@ -278,7 +280,8 @@ def _file_judge() -> "FileJudge":
     """How the command line and the cluster judge whole files
     (``FILE_JUDGE``, the descriptor's ``file_judge()``): made when first
     asked for, so that a judge run's start-up imports none of it."""
-    from .._boundaries import HEX
+    # The compiled case walk has no stub: to a type checker it is Any.
+    from .._boundaries import HEX  # type: ignore[import-not-found]
     from ..descriptor import FileJudge
 
     return FileJudge(_file_start, _file_outputs, _judge_files,

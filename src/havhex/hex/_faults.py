@@ -2,7 +2,8 @@
 first fault into its InputError: below both the package's judging functions
 and :mod:`.cases`, which take them from here."""
 from ..errors import InputError, shared_fault_reason, shown_bytes
-from . import _judge
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 
 # The annotations are for type checkers only, in quotes where they name what
 # is imported here: a judge run's start-up imports neither typing nor

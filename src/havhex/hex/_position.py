@@ -4,7 +4,8 @@ which explains itself through :func:`explain`, and re-exported by
 :mod:`havhex.hex`."""
 from ._explanation import HexExplanation
 from ..errors import InputError
-from . import _judge
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 from ._faults import _fault_reason
 from ._names import CODE_LETTERS
 from ._result import (_COLOUR_OF_CODE, _IMPOSSIBLE_BY_CODE, _IMPOSSIBLE_CODE, _NOBODY,

@@ -2,7 +2,8 @@
 engine's codes: below everything of the game that makes a result (the
 judge's functions, the board), and re-exported by :mod:`havhex.hex`."""
 from .._frozen import Frozen
-from . import _judge
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 from ._names import PLAYERS
 
 # The annotations are for type checkers only, in quotes where they name what

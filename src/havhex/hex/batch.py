@@ -16,7 +16,8 @@ from .._batch import Batch as _Batch
 from .._batch import MAX_GAMES, numpy
 from .._checks import integer
 from ..errors import InputError
-from ._batch import MAX_CELLS, HexCore
+# The compiled core has no stub: to a type checker its objects are Any.
+from ._batch import MAX_CELLS, HexCore  # type: ignore[import-not-found]
 
 # The annotations are for type checkers only: making a batch does not import
 # typing.

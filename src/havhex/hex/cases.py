@@ -10,7 +10,8 @@ Cases are numbered from 1, as the judge's output numbers them.
 """
 from __future__ import annotations
 
-from . import _judge
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 from ._faults import _checked
 from .._source import encode_text, read_input
 from ..errors import InputError
