@@ -23,13 +23,13 @@ if TYPE_CHECKING:
 
     # A havhex.havannah.board.Board, not imported: the board imports this
     # module, and an import for the type checker would close a cycle.
-    Board = Any
+    _Board = Any
 
     _Cell = Tuple[int, int]
     _Run = Tuple[int, int, int]  # (x, first_y, last_y)
 
 
-def explain_board(board: Board) -> Explanation:
+def explain_board(board: _Board) -> Explanation:
     """The :class:`havhex.Explanation` of a won board (``case`` None), its
     result numbering the winning move in ``board.moves`` from 1."""
     stones = board._winner_stones()
@@ -81,7 +81,7 @@ def _flower_loop(size: int, own: Set[_Cell], last_move: _Cell) -> List[List[int]
     raise AssertionError("a ring with neither a loop nor a flower")
 
 
-def _enclosed(board: Board, own: Set[_Cell], flat: array[int]) -> List[List[int]]:
+def _enclosed(board: _Board, own: Set[_Cell], flat: array[int]) -> List[List[int]]:
     """Row runs of the cells the winner's stones cut off from the outside:
     any content under the official rule (own stones too), empty ones under
     the contest rule."""
