@@ -444,8 +444,10 @@ def _file_judge() -> "FileJudge":
     """How the command line and the cluster judge whole files
     (``FILE_JUDGE``, the descriptor's ``file_judge()``): made when first
     asked for, so that a judge run's start-up imports none of it."""
-    # The compiled case walk has no stub: to a type checker it is Any.
-    from .._boundaries import HAVANNAH  # type: ignore[import-not-found]
+    # The compiled case walk has no stub: to a type checker it is Any.  mypy
+    # reports a missing module at one of its imports only, which one
+    # depending on what it checks: hence unused-ignore.
+    from .._boundaries import HAVANNAH  # type: ignore[import-not-found, unused-ignore]
     from ..descriptor import FileJudge
 
     return FileJudge(_file_start, _file_outputs, _judge_files,

@@ -260,7 +260,8 @@ class Board(BoardCore):
         width = 2 * self.size + 1
         # The swap, a str, is left out before a move's coordinates are read.
         return [move for move in self.moves  # type: ignore[misc]
-                if move != SWAP and cells[move[0] * width + move[1]] == value]  # type: ignore[operator, index]
+                if move != SWAP
+                and cells[move[0] * width + move[1]] == value]  # type: ignore[operator, index]
 
 
 def _check_made(board: Board) -> None:

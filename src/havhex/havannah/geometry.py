@@ -40,14 +40,17 @@ __all__ = [
 # the engine's order.  Entries next to each other (and the last and the first)
 # are neighbours of each other too: the ring test walks round a stone in this
 # circular order.
-NEIGHBOUR_STEPS: Tuple[_Cell, _Cell, _Cell, _Cell, _Cell, _Cell] = ((1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1), (1, 0))
+NEIGHBOUR_STEPS: Tuple[_Cell, _Cell, _Cell, _Cell, _Cell, _Cell] = (
+    (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1), (1, 0))
 
 # Edge k lies where its condition holds (corners excepted), in the engine's
 # numbering: the order the contest statement lists the edges.
-EDGE_CONDITIONS: Tuple[str, str, str, str, str, str] = ("x=1", "y=1", "x=2S-1", "y=2S-1", "y-x=S-1", "x-y=S-1")
+EDGE_CONDITIONS: Tuple[str, str, str, str, str, str] = (
+    "x=1", "y=1", "x=2S-1", "y=2S-1", "y-x=S-1", "x-y=S-1")
 
 # The two corners (numbers of :func:`corners`) at the ends of edge k.
-EDGE_CORNERS: Tuple[_Cell, _Cell, _Cell, _Cell, _Cell, _Cell] = ((0, 1), (0, 2), (4, 5), (3, 5), (1, 3), (2, 4))
+EDGE_CORNERS: Tuple[_Cell, _Cell, _Cell, _Cell, _Cell, _Cell] = (
+    (0, 1), (0, 2), (4, 5), (3, 5), (1, 3), (2, 4))
 
 # The corner numbers going round the board from the bottom corner (1, 1):
 # lower right, upper right, top, upper left, lower left.  Two corners next to

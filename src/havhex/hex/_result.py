@@ -23,7 +23,8 @@ __all__ = ["Result", "STATUSES", "REASONS"]
 # The names of the engine's codes, in the order of its VERDICT_CODES,
 # REASON_CODES and COLOUR_CODES.
 STATUSES: "Tuple[str, str, str, str]" = ("Nobody wins", "Red wins", "Blue wins", "Impossible")
-REASONS: "Tuple[str, str, str, str]" = ("counts", "both-connected", "loser-moved-last", "no-single-last-move")
+REASONS: "Tuple[str, str, str, str]" = ("counts", "both-connected", "loser-moved-last",
+                                        "no-single-last-move")
 _NOBODY_WINS, _RED_WINS, _BLUE_WINS, _IMPOSSIBLE_CODE = _judge.VERDICT_CODES
 _STATUS_OF_CODE: "Dict[int, str]" = dict(zip(_judge.VERDICT_CODES, STATUSES))
 _REASON_OF_CODE: "Dict[int, str]" = dict(zip(_judge.REASON_CODES, REASONS))

@@ -64,7 +64,8 @@ def witness(rows: Sequence[str],
     answer, reason, last moves, ``(colour, cells)`` chains and stone counts."""
     red = sum(row.count("R") for row in rows)
     blue = sum(row.count("B") for row in rows)
-    letter_of: Dict[Optional[str], str] = {"red": "R", "blue": "B", "R": "R", "B": "B", "r": "R", "b": "B"}
+    letter_of: Dict[Optional[str], str] = {"red": "R", "blue": "B", "R": "R", "B": "B",
+                                           "r": "R", "b": "B"}
     if isinstance(explanation, dict):
         answer = str(explanation.get("answer"))
         reason = explanation.get("reason")
