@@ -19,7 +19,7 @@ PACKAGE = Path(havhex.__file__).resolve().parent
 
 # The subpackages of havhex whose .py modules carry their annotations inline
 # (subpackages of these included).  Add a package once its stubs are gone.
-CONVERTED = ("_cluster", "cli", "draw", "gtp", "match", "records")
+CONVERTED = ("_cluster", "cli", "draw", "gtp", "havannah", "hex", "match", "records")
 
 # Modules of a converted package that keep their stub for now, each with the
 # reason, as paths inside src/havhex.
@@ -51,6 +51,17 @@ def test_root_module_has_no_stub_beside_it():
                if path.with_suffix(".pyi").exists() and path.name not in NOT_YET]
     assert stubbed == [], (f"{', '.join(stubbed)}: a .pyi beside a .py module of havhex; "
                            f"annotate the module inline and remove the stub")
+
+
+@pytest.mark.parametrize("package", CONVERTED)
+def test_converted_package_keeps_stubs_of_compiled_modules_only(package):
+    # A stub beside a compiled module (.pyx) is its types; one beside
+    # neither that nor a module waiting in NOT_YET describes nothing.
+    stray = sorted(module for module in (path.relative_to(PACKAGE).as_posix()
+                                         for path in (PACKAGE / package).rglob("*.pyi")
+                                         if not path.with_suffix(".pyx").exists())
+                   if module[:-1] not in NOT_YET)
+    assert stray == [], f"{', '.join(stray)}: a .pyi beside no compiled module"
 
 
 @pytest.mark.parametrize("module", sorted(NOT_YET))

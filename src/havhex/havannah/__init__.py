@@ -13,7 +13,8 @@ import gc
 
 # ``array`` is imported where it is used: its import brings ``collections``,
 # a start-up cost that judging a file never needs.
-from . import _judge, _rings
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge, _rings  # type: ignore[attr-defined]
 from ._faults import _duplicate_reason, _fault_reason, _judge_parsed
 from ._result import KINDS, Result
 from .._checks import integer, thread_count
@@ -22,23 +23,55 @@ from .._explanation import Explanation
 from ._explanation import HavannahExplanation
 from ..errors import InputError
 
+# The annotations are for type checkers only, in quotes where they name what
+# is imported here: a judge run's start-up imports neither typing nor
+# __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import os
+    from array import array
+    from typing import (Any, BinaryIO, Callable, Iterable, Iterator, List, Optional, Sequence,
+                        TextIO, Tuple, Union)
+
+    from ..descriptor import FileJudge
+    # The board and the batch load on first use (``__getattr__`` below); a
+    # type checker sees them as the package's names.
+    from .batch import Batch as Batch
+    from .board import Board as Board
+
+    _Buffer = object  # collections.abc.Buffer from Python 3.12
+    _Cell = Tuple[int, int]
+    _Run = Tuple[int, int, int]  # (x, first_y, last_y)
+    # An (M, 2) buffer of integers of any dtype and byte order, or of objects
+    # that are integers; other dtypes raise TypeError.
+    _Moves = Union[Iterable[Sequence[int]], _Buffer]
+    _Text = Union[str, bytes, bytearray, memoryview, _Buffer]
+    _File = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", BinaryIO, TextIO]
+    _Progress = Optional[Callable[[int, int, int], object]]
+    # Interleaved x, y, as the engine takes them.
+    _Flat = Union["array[int]", memoryview]
+
+    # How the command line and the cluster judge whole files, made when first
+    # asked for (``__getattr__`` below).
+    FILE_JUDGE: FileJudge
+
 __all__ = [
     "Result", "first_win", "enclosed_empty", "enclosed_runs", "judge_text", "judge_file",
     "format_results", "Explanation", "explain", "explain_text", "explain_file",
     "iter_explain_file", "MAX_SIZE", "MAX_NUMBER_DIGITS", "KINDS", "Board", "Batch",
 ]
 
-MAX_SIZE = _judge.MAX_SIZE
+MAX_SIZE: int = _judge.MAX_SIZE
 # The longest number the judge's reader takes, sign aside (longer is
 # a fault): what draw's scan of a case's header stops at.
-MAX_NUMBER_DIGITS = _judge.MAX_NUMBER_DIGITS
+MAX_NUMBER_DIGITS: int = _judge.MAX_NUMBER_DIGITS
 
 
 # ---------------------------------------------------------------------------
 # Moves from Python objects
 # ---------------------------------------------------------------------------
 
-def _checked_size(size):
+def _checked_size(size: int) -> int:
     """``size`` as an ``int`` (anything ``operator.index`` takes but a bool)."""
     size = integer(size, "size")
     if not 2 <= size <= MAX_SIZE:
@@ -46,7 +79,7 @@ def _checked_size(size):
     return size
 
 
-def _flat_coordinates(moves):
+def _flat_coordinates(moves: "_Moves") -> "_Flat":
     """Interleaved x, y as a 1-D buffer the engine takes (int32 or int64)."""
     from array import array
     from .. import _buffers
@@ -87,7 +120,7 @@ def _flat_coordinates(moves):
         return _flat_pairs(zip(values[0::2], values[1::2]))
 
 
-def _flat_pairs(pairs, holder=None):
+def _flat_pairs(pairs: "Any", holder: "Optional[str]" = None) -> "array[int]":
     """Interleaved x, y from an iterable of pairs.  ``holder`` names the
     dtype of an object array, whose items must be integers (TypeError)."""
     from array import array
@@ -117,14 +150,14 @@ def _flat_pairs(pairs, holder=None):
     return flat
 
 
-def _from_moves(size, flat):
+def _from_moves(size: int, flat: "_Flat") -> "Any":
     """The engine's case from ``flat`` (int32 or int64 items).  The
     specialization is picked here: Cython's own choice imports NumPy to
     look for arrays, which would make the first call slow."""
     return _judge.from_moves["int32_t" if flat.itemsize == 4 else "int64_t"](size, flat)
 
 
-def _parsed_moves(size, moves):
+def _parsed_moves(size: int, moves: "_Moves") -> "Any":
     """The engine's case of ``moves`` on a board of ``size``, an int."""
     parsed = _from_moves(size, _flat_coordinates(moves))
     if parsed.err_code:
@@ -138,13 +171,13 @@ def _parsed_moves(size, moves):
 _WAIT_ON_A_WORKER_FROM = 1 << 16
 
 
-def _judge_parsed_moves(parsed):
+def _judge_parsed_moves(parsed: "Any") -> None:
     from .._threads import run_cancellable
 
     run_cancellable(parsed.judge, parsed.cancel, parsed.n_moves >= _WAIT_ON_A_WORKER_FROM)
 
 
-def first_win(size, moves):
+def first_win(size: int, moves: "_Moves") -> Result:
     """Judge one sequence of moves on a board of side ``size``.
 
     ``moves`` is a sequence of ``(x, y)`` pairs or any ``(M, 2)`` buffer of
@@ -163,7 +196,7 @@ def first_win(size, moves):
     return Result._from_engine(bits, move)
 
 
-def enclosed_empty(size, stones):
+def enclosed_empty(size: int, stones: "_Moves") -> "List[_Cell]":
     """Empty hexagons that cannot reach the outside of the board.
 
     The exact form of the ring rule, for any set of distinct stones: the result
@@ -178,13 +211,13 @@ def enclosed_empty(size, stones):
     _, _, duplicate = parsed.result(0)
     if duplicate >= 0:
         raise InputError(_duplicate_reason(parsed, 0, duplicate, in_file=False))
-    cells = []
+    cells: "List[_Cell]" = []
     for x, first, last in _rings.enclosed_runs(size, parsed.case_coords(0)):
         cells.extend((x, y) for y in range(first, last + 1))
     return cells
 
 
-def enclosed_runs(size, stones):
+def enclosed_runs(size: int, stones: "_Moves") -> "List[_Run]":
     """:func:`enclosed_empty` as row runs, for rings of any size.
 
     Returns a sorted list of ``(x, first_y, last_y)``: the hexagons ``(x, y)``
@@ -207,7 +240,7 @@ def enclosed_runs(size, stones):
 # The judge format
 # ---------------------------------------------------------------------------
 
-def judge_text(text, *, source="<string>", threads=1):
+def judge_text(text: "_Text", *, source: str = "<string>", threads: int = 1) -> "List[Result]":
     """Judge a whole input in the judge format (``str`` or bytes-like).
 
     Returns one :class:`Result` per case; raises :class:`havhex.InputError`
@@ -218,7 +251,8 @@ def judge_text(text, *, source="<string>", threads=1):
     return _judge_parsed(_judge.parse_and_judge(text, threads), source)
 
 
-def judge_file(file, *, threads=1, progress=None):
+def judge_file(file: "_File", *, threads: int = 1,
+               progress: "_Progress" = None) -> "List[Result]":
     """Judge an input file: a path, ``"-"`` for standard input, or an open
     file (binary; or text, whose characters are read as UTF-8).  Every
     input is streamed through a fixed buffer, never held in memory whole,
@@ -231,7 +265,7 @@ def judge_file(file, *, threads=1, progress=None):
     return _judge_parsed(parsed, source)
 
 
-def format_results(results):
+def format_results(results: "Iterable[Result]") -> str:
     """The judge's output for a list of results."""
     return "".join(f"Case #{number}: {result}\n" for number, result in enumerate(results, 1))
 
@@ -250,7 +284,7 @@ def format_results(results):
 # clockwise from twelve o'clock as in the engine.
 
 
-def explain(size, moves):
+def explain(size: int, moves: "_Moves") -> Explanation:
     """The verdict on one sequence with a witness for each structure built:
     an :class:`Explanation` (``case`` None; see :func:`explain_text` for the
     witnesses).  ``first_win``'s argument rules and faults apply.
@@ -267,7 +301,8 @@ def explain(size, moves):
     return _explanation(size, flat, Result._from_engine(bits, move), None)
 
 
-def explain_text(text, *, source="<string>", threads=1):
+def explain_text(text: "_Text", *, source: str = "<string>",
+                 threads: int = 1) -> "List[Explanation]":
     """Judge a whole input (like :func:`judge_text`) and explain every case.
 
     One :class:`Explanation` per case (``case`` numbered from 1), whose
@@ -299,13 +334,15 @@ def explain_text(text, *, source="<string>", threads=1):
     return _explain_parsed(_judge.parse_and_judge(text, threads), source)
 
 
-def explain_file(file, *, threads=1, progress=None):
+def explain_file(file: "_File", *, threads: int = 1,
+                 progress: "_Progress" = None) -> "List[Explanation]":
     """:func:`explain_text` for a path, ``"-"`` (standard input) or an open
     file, read as :func:`judge_file` reads it (``progress`` too)."""
     return list(iter_explain_file(file, threads=threads, progress=progress))
 
 
-def iter_explain_file(file, *, threads=1, progress=None):
+def iter_explain_file(file: "_File", *, threads: int = 1,
+                      progress: "_Progress" = None) -> "Iterator[Explanation]":
     """:func:`explain_file` one case at a time.  The whole input is read and
     judged (and any fault raised) on the first ``next()``; each case's
     witnesses are built only when it is reached, so a caller writing them out
@@ -315,26 +352,29 @@ def iter_explain_file(file, *, threads=1, progress=None):
     return _iter_explain_file(file, thread_count(threads), progress)
 
 
-def _iter_explain_file(file, threads, progress):
+def _iter_explain_file(file: "_File", threads: int,
+                       progress: "_Progress") -> "Iterator[Explanation]":
     parsed, source = read_input(
         file, lambda data: _judge.parse_and_judge(data, threads, progress=progress))
     yield from _iter_explanations(parsed, source)
 
 
-def _file_start(threads):
+def _file_start(threads: int) -> "Tuple[Any, Callable[[bytes], Any]]":
     """A file's engine input and what reads and judges its data there on
     ``threads`` threads (:mod:`havhex._files`)."""
     parsed = _judge.HavannahInput()
     return parsed, lambda data: parsed.judge(threads, data)
 
 
-def _file_outputs(parsed, source, explain):
+def _file_outputs(parsed: "Any", source: str,
+                  explain: bool) -> "Union[List[Result], Iterator[Explanation]]":
     """A judged file's list of :class:`Result`, or with ``explain`` an
     iterator over its explanations; its fault is raised here."""
     return _iter_explanations(parsed, source) if explain else _judge_parsed(parsed, source)
 
 
-def _judge_files(files, threads, explain=False, progress_for=None):
+def _judge_files(files: "Iterable[_File]", threads: int, explain: bool = False,
+                 progress_for: "Any" = None) -> "Iterator[Any]":
     """For each of ``files``, in order: :func:`_file_outputs`; up to
     ``threads`` files are read and judged at once, each on a thread of its
     own (:mod:`havhex._files`).  A file's fault is raised in its turn."""
@@ -345,11 +385,11 @@ def _judge_files(files, threads, explain=False, progress_for=None):
                                 progress_for)
 
 
-def _explain_parsed(parsed, source):
+def _explain_parsed(parsed: "Any", source: str) -> "List[Explanation]":
     return list(_iter_explanations(parsed, source))
 
 
-def _iter_explanations(parsed, source):
+def _iter_explanations(parsed: "Any", source: str) -> "Iterator[Explanation]":
     """One explanation at a time (the judging, and its faults, come first):
     a caller that writes each one out holds one case's witnesses at a time."""
     results = _judge_parsed(parsed, source)
@@ -360,7 +400,7 @@ def _iter_explanations(parsed, source):
         yield _explanation(parsed.case_size(index) if result else 0, flat, result, index + 1)
 
 
-def _explanation(size, flat, result, case):
+def _explanation(size: int, flat: "Any", result: Result, case: "Optional[int]") -> Explanation:
     """The :class:`Explanation` of ``result``, with the witnesses of the
     first ``result.move`` moves of ``flat``."""
     if not result:
@@ -373,13 +413,18 @@ def _explanation(size, flat, result, case):
     try:
         from .witness import Witness
 
+        if TYPE_CHECKING:
+            # A result that is true has its winning move.
+            assert result.move is not None
         witness = Witness(size, flat, result.move)
         if "bridge" in result.kinds:
             bridge = _cell_tuples(witness.bridge())
         if "fork" in result.kinds:
             fork = _cell_tuples(witness.fork())
         if "ring" in result.kinds:
-            loop = _cell_tuples(witness.loop())
+            # The judge's ring encloses an empty hexagon, so it is no flower:
+            # a loop runs through the winning move.
+            loop = _cell_tuples(witness.loop())  # type: ignore[arg-type]
             runs = _cell_tuples(witness.enclosed_runs())
     finally:
         if collecting:
@@ -390,16 +435,19 @@ def _explanation(size, flat, result, case):
 _NO_WITNESSES = (None, None, None, None)
 
 
-def _cell_tuples(cells):
+def _cell_tuples(cells: "Iterable[Sequence[int]]") -> "Tuple[Tuple[int, ...], ...]":
     return tuple(map(tuple, cells))
 
 
 
-def _file_judge():
+def _file_judge() -> "FileJudge":
     """How the command line and the cluster judge whole files
     (``FILE_JUDGE``, the descriptor's ``file_judge()``): made when first
     asked for, so that a judge run's start-up imports none of it."""
-    from .._boundaries import HAVANNAH
+    # The compiled case walk has no stub: to a type checker it is Any.  mypy
+    # reports a missing module at one of its imports only, which one
+    # depending on what it checks: hence unused-ignore.
+    from .._boundaries import HAVANNAH  # type: ignore[import-not-found, unused-ignore]
     from ..descriptor import FileJudge
 
     return FileJudge(_file_start, _file_outputs, _judge_files,
@@ -407,7 +455,7 @@ def _file_judge():
                      empty_case_lines=1)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> "Any":
     if name == "FILE_JUDGE":
         global FILE_JUDGE
         FILE_JUDGE = _file_judge()

@@ -2,6 +2,13 @@
 JSON record."""
 from .._explanation import Explanation, cell_lists
 
+# The annotations are for type checkers only, in quotes where they name what
+# is imported here: a judge run's start-up imports neither typing nor
+# __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict
+
 
 class HavannahExplanation(Explanation, game="havannah"):
     """``bridge``, a shortest corner-to-corner path of stones; ``fork``, a
@@ -13,9 +20,9 @@ class HavannahExplanation(Explanation, game="havannah"):
     __slots__ = ()
     EVIDENCE = ("bridge", "fork", "ring", "enclosed_runs")
 
-    def record(self):
+    def record(self) -> "Dict[str, Any]":
         result = self.result
-        record = {} if self.case is None else {"case": self.case}
+        record: "Dict[str, Any]" = {} if self.case is None else {"case": self.case}
         record["answer"] = str(result)
         record["move"] = result.move
         record["kinds"] = list(result.kinds)

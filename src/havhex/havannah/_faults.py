@@ -2,15 +2,23 @@
 the InputError of its first fault: below both the package's judging
 functions and :mod:`.cases`, which take them from here."""
 from ..errors import InputError, shared_fault_reason
-from . import _judge
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 from ._result import Result
+
+# The annotations are for type checkers only, in quotes where they name what
+# is imported here: a judge run's start-up imports neither typing nor
+# __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, List
 
 # The engine's fault codes, named in its order.
 _ERR_TOKEN, _ERR_T, _ERR_S, _ERR_M, _ERR_OFF_BOARD, _ERR_TRAILING, _ERR_MEMORY = \
     _judge.FAULT_CODES
 
 
-def _field_name(field, case, move):
+def _field_name(field: int, case: int, move: int) -> str:
     return (
         "the number of test cases T",
         f"the board size S of case #{case}",
@@ -21,7 +29,7 @@ def _field_name(field, case, move):
     )[field]
 
 
-def _fault_reason(parsed):
+def _fault_reason(parsed: "Any") -> str:
     code = parsed.err_code
     case = parsed.n_cases + 1
     shared = shared_fault_reason(parsed, lambda field: _field_name(field, case, parsed.err_value),
@@ -47,14 +55,14 @@ def _fault_reason(parsed):
     return f"unknown fault {code}"
 
 
-def _duplicate_reason(parsed, case, move_index, in_file=True):
+def _duplicate_reason(parsed: "Any", case: int, move_index: int, in_file: bool = True) -> str:
     first = parsed.first_played(case, move_index)
     x, y = parsed.case_coords(case, move_index + 1)[-2:]
     where = f" of case #{case + 1}" if in_file else ""
     return f"move {move_index + 1}{where} plays ({x}, {y}) again (first played in move {first + 1})"
 
 
-def _judge_parsed(parsed, source):
+def _judge_parsed(parsed: "Any", source: str) -> "List[Result]":
     """Results of a judged input, or the InputError of its first fault."""
     bits, moves, duplicate = parsed.results()
     if duplicate is not None:

@@ -31,25 +31,38 @@ so the position and the mover decide the game (the colour only decides
 who may swap, which plane 6 gives).  Thus a move changes the words of the
 stones alone, not of every cell.
 """
+from __future__ import annotations
+
 from .._batch import AUTORESET_MODES, MAX_GAMES, numpy
 from .._batch import Batch as _Batch
 from .._checks import integer
 from ..errors import InputError
 from . import _batch
 
+# The annotations are for type checkers only: making a batch does not import
+# typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Tuple
+
+    from .board import Board
+
+    _Array = Any  # numpy.ndarray; NumPy is not a dependency of havhex
+    _Autoreset = Literal["next-step", "same-step", "disabled"]
+
 __all__ = ["Batch", "PLANES", "STRUCTURES", "SYMMETRIES", "AUTORESET_MODES", "symmetry", "augment",
            "inverse_symmetry"]
 
-PLANES = ("own", "opponent", "empty", "on_board", "edge", "corner", "swap", "last")
-STRUCTURES = ("bridge", "fork", "ring")
+PLANES: Tuple[str, ...] = ("own", "opponent", "empty", "on_board", "edge", "corner", "swap", "last")
+STRUCTURES: Tuple[str, str, str] = ("bridge", "fork", "ring")
 
 # The symmetries of the hexagon: six turns, each with or without a mirror.
-SYMMETRIES = 12
-RULES = ("official", "contest")
+SYMMETRIES: int = 12
+RULES: Tuple[str, str] = ("official", "contest")
 # The largest base, and the most memory a batch may ask for: refused up
 # front rather than left to the system's overcommit.
-MAX_BASE = 64
-MAX_BYTES = 16 << 30
+MAX_BASE: int = 64
+MAX_BYTES: int = 16 << 30
 
 
 class Batch(_Batch):
@@ -70,8 +83,16 @@ class Batch(_Batch):
     naming the game, like an action out of range, and no game changes.
     """
 
-    def __init__(self, n, base=8, *, rule="official", swap=False, seed=None, threads=1,
-                 autoreset="next-step", illegal="lose"):
+    _base: int
+    _rule: Literal["official", "contest"]
+    _swap: bool
+    # The structures' field, which _setup makes (extra_fields).
+    _view_structures: _Array
+
+    def __init__(self, n: int, base: int = 8, *, rule: Literal["official", "contest"] = "official",
+                 swap: bool = False, seed: Optional[int] = None, threads: int = 1,
+                 autoreset: _Autoreset = "next-step",
+                 illegal: Literal["lose", "raise"] = "lose") -> None:
         n = integer(n, "n")
         base = integer(base, "base")
         if not 2 <= base <= MAX_BASE:
@@ -94,7 +115,7 @@ class Batch(_Batch):
 
         scratches = max(1, thread_count(threads))
 
-        def core(n, arrays):
+        def core(n: int, arrays: Dict[str, Any]) -> Any:
             np = numpy()
             shape = (n, width, width, len(PLANES))
             arrays["observation"] = np.zeros(shape, np.bool_)
@@ -109,7 +130,8 @@ class Batch(_Batch):
             arrays["structures"] = np.zeros(n, np.uint8)
             as_bytes = {name: array.view(np.uint8) if array.dtype == np.bool_ else array
                         for name, array in arrays.items()}
-            return _batch.BatchCore(
+            # The compiled core has no stub: to a type checker it is Any.
+            return _batch.BatchCore(  # type: ignore[attr-defined]
                 n, base, rule == "official", swap, scratches,
                 as_bytes["observation"], as_bytes["legal_action_mask"],
                 as_bytes["current_player"], as_bytes["rewards"], as_bytes["terminated"],
@@ -120,26 +142,27 @@ class Batch(_Batch):
                     illegal=illegal)
 
     @property
-    def structures(self):
+    def structures(self) -> _Array:
         """(n,) uint8: bits of :data:`STRUCTURES` the winning move of the
         game that ended on the last step completed, else 0."""
         return self._view_structures
 
     @property
-    def base(self):
+    def base(self) -> int:
         return self._base
 
     @property
-    def rule(self):
+    def rule(self) -> str:
         return self._rule
 
     @property
-    def swap(self):
+    def swap(self) -> bool:
         return self._swap
 
     # ---- start positions ---------------------------------------------------
 
-    def set_positions(self, positions, mask=None, to_move=None):
+    def set_positions(self, positions: _Array, mask: Optional[_Array] = None,
+                      to_move: Optional[_Array] = None) -> None:
         """Start the games where ``mask`` is True (all by default) now from
         ``positions``: an integer array of shape (k, 2S-1, 2S-1), one square a
         chosen game (0 empty, 1 the first colour's stone, 2 the second's;
@@ -176,7 +199,8 @@ class Batch(_Batch):
                     raise InputError(f"the start position of game {g} is refused: "
                                      f"{_START_REFUSED[why]}")
 
-    def set_positions_from_records(self, games, mask=None, seed=None):
+    def set_positions_from_records(self, games: Iterable[Any], mask: Optional[_Array] = None,
+                                   seed: Optional[int] = None) -> None:
         """Start the games where ``mask`` is True from positions of game
         records (``havhex.records`` games of this base): for each, a
         record drawn at random and a random number of its first moves,
@@ -212,7 +236,7 @@ class Batch(_Batch):
                 board.undo()        # a loop the contest rule did not count: earlier
         self.set_positions(cells, mask, movers)
 
-    def _record_board(self, record, moves):
+    def _record_board(self, record: Any, moves: Sequence[Any]) -> Board:
         """A live board of the record's first ``moves``, short of any move
         that cannot be played or that ends the game."""
         from .board import Board
@@ -231,7 +255,7 @@ class Batch(_Batch):
         return board
 
 
-_START_REFUSED = {
+_START_REFUSED: Dict[int, str] = {
     1: "a cell is not 0, 1 or 2",
     2: "the counts of stones do not fit the colour to move",
     3: "a structure stands on it, or the board is full",
@@ -241,7 +265,7 @@ _START_REFUSED = {
 
 # ---- symmetries ----------------------------------------------------------------
 
-def _checked_symmetry(base, k):
+def _checked_symmetry(base: int, k: int) -> Tuple[int, int]:
     base = integer(base, "base")
     k = integer(k, "k")
     if not 2 <= base <= MAX_BASE:
@@ -251,7 +275,7 @@ def _checked_symmetry(base, k):
     return base, k
 
 
-def symmetry(base, k):
+def symmetry(base: int, k: int) -> _Array:
     """Symmetry ``k`` (0 to 11) of the hexagon of base ``base`` as a
     permutation of the actions: ``symmetry(base, k)[a]`` is the image of
     action ``a`` (the square's cells off the hexagon stay where they are).
@@ -273,7 +297,7 @@ def symmetry(base, k):
     return np.where(off, np.arange(width * width), image)
 
 
-def inverse_symmetry(base, k):
+def inverse_symmetry(base: int, k: int) -> _Array:
     """The permutation that undoes :func:`symmetry` ``(base, k)``."""
     np = numpy()
     forward = symmetry(base, k)
@@ -282,7 +306,8 @@ def inverse_symmetry(base, k):
     return inverse
 
 
-def augment(observation, policy=None, k=1, inverse=False):
+def augment(observation: _Array, policy: Optional[_Array] = None, k: int = 1,
+            inverse: bool = False) -> Tuple[_Array, Optional[_Array]]:
     """Observations ``(..., 2S-1, 2S-1, C)`` and policies ``(..., (2S-1)**2)``
     (or None) under symmetry ``k``: the board's planes are the same on
     every symmetric board, so the stones alone move.  ``inverse=True``

@@ -11,9 +11,23 @@ The compiled core (``_board.BoardCore``) checks every argument itself, so
 that ``play`` costs no Python frame; this module adds what is used once in
 a while: arrays, the witness, the pictures, pickling.
 """
+from __future__ import annotations
+
 from ..errors import InputError
 from ._board import MAX_BOARD_SIZE, PLAYERS, RULES, SWAP, BoardCore, name_of_cell
 from ._board import UNMADE as _UNMADE
+
+# The annotations are for type checkers only: making a board does not import
+# typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any, List, Literal, Optional, Sequence, Tuple, Union
+
+    from .._explanation import Explanation
+
+    _Cell = Tuple[int, int]
+    _Move = Union[_Cell, Literal["swap"]]
 
 __all__ = ["Board", "PLAYERS", "RULES", "SWAP", "MAX_BOARD_SIZE", "name_of_cell"]
 
@@ -74,7 +88,7 @@ class Board(BoardCore):
 
     __slots__ = ()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if not self._initialised():
             return "<havhex.havannah.Board made without __init__>"
         state = (f"{self.winner} won" if self.winner else "draw" if self.is_draw
@@ -82,13 +96,13 @@ class Board(BoardCore):
         return (f"<havhex.havannah.Board size={self.size} rule={self.rule!r} swap={self.swap}: "
                 f"{len(self)} moves, {state}>")
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (_rebuilt, (type(self), self.size, self.rule, self.swap, self.moves,
                            tuple(self._players())))
 
     # ---- arrays ----------------------------------------------------------
 
-    def to_array(self):
+    def to_array(self) -> Any:  # numpy.ndarray of int8, shape (2S-1, 2S-1)
         """The stones as a NumPy int8 array of shape ``(2S-1, 2S-1)``: entry
         ``[x-1, y-1]`` is 0 for an empty cell, 1 for white, 2 for black, and
         -1 for the corners of the square that are off the hexagon."""
@@ -101,7 +115,8 @@ class Board(BoardCore):
         return array
 
     @classmethod
-    def from_array(cls, array, rule="official", swap=False):
+    def from_array(cls, array: Any, rule: Literal["official", "contest"] = "official",
+                   swap: bool = False) -> Board:
         """The board holding ``array``'s stones (the layout of :meth:`to_array`;
         0 or -1 off the hexagon; integers, or bools for white's stones alone).
 
@@ -144,15 +159,20 @@ class Board(BoardCore):
 
     # ---- witness and pictures --------------------------------------------
 
-    def _winner_stones(self):
+    def _winner_stones(self) -> List[_Cell]:
         """The winner's stones in the order they were played (the swapped
         stone first), the winning move last."""
         winner = self.winner
-        cells = []
+        if TYPE_CHECKING:
+            # Asked for after a win only.
+            assert self.winning_move is not None
+        cells: List[_Cell] = []
         moves = self.moves
         for index, (move, player) in enumerate(zip(moves, self._players())):
             if move == SWAP:
                 continue
+            if TYPE_CHECKING:
+                assert not isinstance(move, str)
             colour = player
             if index == 0 and len(moves) > 1 and moves[1] == SWAP:
                 colour = 1              # the swap gave white's first stone to black
@@ -160,7 +180,7 @@ class Board(BoardCore):
                 cells.append(move)
         return cells
 
-    def explain(self):
+    def explain(self) -> Optional[Explanation]:
         """The win with a witness per structure, as
         :func:`havhex.havannah.explain` gives it (an :class:`havhex.Explanation`,
         ``case`` None), or None before a win.  Its ``result`` numbers the
@@ -179,7 +199,7 @@ class Board(BoardCore):
 
         return _board_witness.explain_board(self)
 
-    def draw(self, as_text=False, **options):
+    def draw(self, as_text: bool = False, **options: Any) -> str:
         """The board as an SVG document (or text with ``as_text=True``)
         through :func:`havhex.havannah.picture.havannah_svg` / ``havannah_text``.
 
@@ -191,13 +211,14 @@ class Board(BoardCore):
 
         _check_made(self)
         player = options.pop("player", None)
-        explanation = self.explain()
+        # The explanation, then the picture's record of it (a dict) or None.
+        explanation: Any = self.explain()
         if player is None:
             player = self.winner or self.to_move
         if player not in PLAYERS:
             raise InputError(f"player must be 'white' or 'black', got {player!r}")
         if explanation is not None and player == self.winner:
-            stones = self._winner_stones()
+            stones: Sequence[Sequence[int]] = self._winner_stones()
             explanation = dict(explanation.to_dict(), move=len(stones))
         else:
             explanation = None
@@ -207,7 +228,7 @@ class Board(BoardCore):
         return picture.havannah_svg(self.size, stones, explanation, **options)
 
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str:
         """The picture a notebook shows (Jupyter calls this): the winner's
         stones numbered with the witness of the win (before a win, those of
         the player to move), the other player's stones unnumbered, the last
@@ -215,10 +236,11 @@ class Board(BoardCore):
         ``__init__``."""
         from . import picture
 
-        explanation = self.explain()
+        # The explanation, then the picture's record of it (a dict) or None.
+        explanation: Any = self.explain()
         if explanation is not None:
             player = self.winner
-            stones = self._winner_stones()
+            stones: Sequence[Sequence[int]] = self._winner_stones()
             explanation = dict(explanation.to_dict(), move=len(stones))
         else:
             player = self.to_move
@@ -226,32 +248,36 @@ class Board(BoardCore):
             explanation = None
         others = [tuple(map(int, cell)) for cell in _stones_of(self, 2 - PLAYERS.index(player))]
         last = next((move for move in reversed(self.moves) if move != SWAP), None)
+        # The swap, a str, is not the last move drawn.
         return picture.havannah_svg(self.size, stones, explanation, others=others,
-                                    last_move=last, total_moves=len(self))
+                                    last_move=last,  # type: ignore[arg-type]
+                                    total_moves=len(self))
 
-    def _stones_in_order(self, value):
+    def _stones_in_order(self, value: int) -> List[_Cell]:
         """The stones of colour ``value`` (1 white, 2 black) in the order
         they were played (the swapped stone where it was first played)."""
         cells = self._cells_bytes()
         width = 2 * self.size + 1
-        return [move for move in self.moves
-                if move != SWAP and cells[move[0] * width + move[1]] == value]
+        # The swap, a str, is left out before a move's coordinates are read.
+        return [move for move in self.moves  # type: ignore[misc]
+                if move != SWAP
+                and cells[move[0] * width + move[1]] == value]  # type: ignore[operator, index]
 
 
-def _check_made(board):
+def _check_made(board: Board) -> None:
     """TypeError for a board made without ``__init__`` (it has no cells), as
     every method of the compiled core raises."""
     if not board._initialised():
         raise TypeError(_UNMADE)
 
 
-def _stones_of(board, value):
+def _stones_of(board: Board, value: int) -> List[Tuple[int, int]]:
     width = 2 * board.size + 1
     cells = board._cells_bytes()
     return [divmod(index, width) for index, held in enumerate(cells) if held == value]
 
 
-def _rebuilt(cls, size, rule, swap, moves, players):
+def _rebuilt(cls: Any, size: Any, rule: Any, swap: Any, moves: Any, players: Any) -> Board:
     """Unpickling: the moves again, each by its player (0 white, 1 black).
     A pickle can bring anything: every argument is checked before the
     compiled core sees it, TypeError for what no board pickles of that
@@ -280,7 +306,8 @@ def _rebuilt(cls, size, rule, swap, moves, players):
                 type(move) is tuple and len(move) == 2 and all(type(k) is int for k in move)):
             raise InputError(f"a pickled Havannah board's move is an (x, y) pair of ints or "
                              f"'swap', not {move!r:.40}")
-    board = cls(size, rule, swap)
+    # The rule is one of RULES, checked above.
+    board = cls(size, rule, swap)  # type: ignore[arg-type]
     for move, player in zip(moves, players):
         if move == SWAP:
             if PLAYERS[player] != board.to_move:
@@ -294,7 +321,7 @@ def _rebuilt(cls, size, rule, swap, moves, players):
     return board
 
 
-def _numpy():
+def _numpy() -> ModuleType:
     try:
         import numpy
     except ImportError:

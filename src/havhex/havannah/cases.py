@@ -8,10 +8,22 @@ case's stones and not only its answer (the ``draw`` command).
 
 Cases are numbered from 1, as the judge's output numbers them.
 """
-from . import _judge
+from __future__ import annotations
+
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 from ._faults import _judge_parsed
 from .._source import encode_text, read_input
 from ..errors import InputError
+
+# The annotations are for type checkers only: reading cases does not import
+# typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import os
+    from typing import Any, BinaryIO, List, Optional, Sequence, Tuple, Union
+
+    from ._result import Result
 
 __all__ = ["JudgedCases", "read_cases", "read_cases_text"]
 
@@ -23,15 +35,17 @@ class JudgedCases:
     to a limit, are copied when :meth:`moves` is called.
     """
 
-    def __init__(self, parsed, results, source):
-        self._parsed = parsed
+    source: str
+
+    def __init__(self, parsed: object, results: Sequence[Result], source: str) -> None:
+        self._parsed: Any = parsed
         self._results = results
         self.source = source        # the input's name in messages ("<stdin>" for "-")
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._results)
 
-    def _index(self, number):
+    def _index(self, number: int) -> int:
         if number < 1:
             raise InputError(f"there is no case #{number} (cases are numbered from 1)", self.source)
         if number > len(self._results):
@@ -39,26 +53,27 @@ class JudgedCases:
             raise InputError(f"there is no case #{number} (the input has {count})", self.source)
         return number - 1
 
-    def size(self, number):
+    def size(self, number: int) -> int:
         """The base S of case ``number``."""
         return self._parsed.case_size(self._index(number))
 
-    def result(self, number):
+    def result(self, number: int) -> Result:
         """The :class:`havhex.havannah.Result` of case ``number``."""
         return self._results[self._index(number)]
 
-    def move_count(self, number):
+    def move_count(self, number: int) -> int:
         """The number of moves M of case ``number``."""
         return len(self._parsed.case_coords(self._index(number))) // 2
 
-    def moves(self, number, limit=None):
+    def moves(self, number: int, limit: Optional[int] = None) -> List[Tuple[int, int]]:
         """The first ``limit`` moves (default all) of case ``number`` as a
         list of ``(x, y)``."""
         flat = self._parsed.case_coords(self._index(number), limit)
         return list(zip(flat[0::2], flat[1::2]))
 
 
-def read_cases(file):
+def read_cases(file: Union[str, bytes, os.PathLike[str], os.PathLike[bytes], BinaryIO]
+               ) -> JudgedCases:
     """Read and judge an input as :func:`havhex.havannah.judge_file` does: a
     path, ``"-"`` (standard input) or an open binary file, read once (a pipe
     cannot be read twice).  Raises :class:`havhex.InputError` for its first
@@ -67,10 +82,10 @@ def read_cases(file):
     return _judged(parsed, source)
 
 
-def read_cases_text(text, *, source="<string>"):
+def read_cases_text(text: Union[str, bytes], *, source: str = "<string>") -> JudgedCases:
     """:func:`read_cases` for a whole input given as ``str`` or bytes."""
     return _judged(_judge.parse_and_judge(encode_text(text, source)), source)
 
 
-def _judged(parsed, source):
+def _judged(parsed: Any, source: str) -> JudgedCases:
     return JudgedCases(parsed, _judge_parsed(parsed, source), source)

@@ -18,7 +18,17 @@ contest statement's lists, not the way round the board; :data:`EDGE_CORNERS`
 gives the corners at the ends of each edge, and :data:`EDGE_CONDITIONS`
 names each edge by the condition that defines it.
 """
+from __future__ import annotations
+
 from operator import index
+
+# The annotations are for type checkers only: the geometry does not import
+# typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterator, List, Optional, Tuple
+
+    _Cell = Tuple[int, int]
 
 __all__ = [
     "NEIGHBOUR_STEPS", "EDGE_CONDITIONS", "EDGE_CORNERS", "CORNERS_ROUND",
@@ -30,29 +40,32 @@ __all__ = [
 # the engine's order.  Entries next to each other (and the last and the first)
 # are neighbours of each other too: the ring test walks round a stone in this
 # circular order.
-NEIGHBOUR_STEPS = ((1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1), (1, 0))
+NEIGHBOUR_STEPS: Tuple[_Cell, _Cell, _Cell, _Cell, _Cell, _Cell] = (
+    (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1), (1, 0))
 
 # Edge k lies where its condition holds (corners excepted), in the engine's
 # numbering: the order the contest statement lists the edges.
-EDGE_CONDITIONS = ("x=1", "y=1", "x=2S-1", "y=2S-1", "y-x=S-1", "x-y=S-1")
+EDGE_CONDITIONS: Tuple[str, str, str, str, str, str] = (
+    "x=1", "y=1", "x=2S-1", "y=2S-1", "y-x=S-1", "x-y=S-1")
 
 # The two corners (numbers of :func:`corners`) at the ends of edge k.
-EDGE_CORNERS = ((0, 1), (0, 2), (4, 5), (3, 5), (1, 3), (2, 4))
+EDGE_CORNERS: Tuple[_Cell, _Cell, _Cell, _Cell, _Cell, _Cell] = (
+    (0, 1), (0, 2), (4, 5), (3, 5), (1, 3), (2, 4))
 
 # The corner numbers going round the board from the bottom corner (1, 1):
 # lower right, upper right, top, upper left, lower left.  Two corners next to
 # each other here are the ends of one edge.
-CORNERS_ROUND = (0, 1, 3, 5, 4, 2)
+CORNERS_ROUND: Tuple[int, int, int, int, int, int] = (0, 1, 3, 5, 4, 2)
 
 
-def _base(size):
+def _base(size: int) -> int:
     size = index(size)
     if size < 2:
         raise ValueError(f"a Havannah board has base S of at least 2, got {size}")
     return size
 
 
-def bounds(size):
+def bounds(size: int) -> Tuple[Tuple[int, int], Tuple[int, int], Tuple[int, int]]:
     """``((1, 2S-1), (1, 2S-1), (1-S, S-1))``: the ranges of ``x``, of ``y``
     and of ``y - x``.  The board holds exactly the hexagons with all three in
     range."""
@@ -60,27 +73,27 @@ def bounds(size):
     return (1, 2 * size - 1), (1, 2 * size - 1), (1 - size, size - 1)
 
 
-def cell_count(size):
+def cell_count(size: int) -> int:
     """The number of hexagons of a board of base ``size``: 3S(S-1) + 1."""
     size = _base(size)
     return 3 * size * (size - 1) + 1
 
 
-def on_board(size, x, y):
+def on_board(size: int, x: int, y: int) -> bool:
     """True when hexagon ``(x, y)`` lies on the board of base ``size``."""
     size = _base(size)
     last = 2 * size - 1
     return 1 <= x <= last and 1 <= y <= last and -size < x - y < size
 
 
-def neighbours(size, x, y):
+def neighbours(size: int, x: int, y: int) -> List[_Cell]:
     """The neighbours of ``(x, y)`` that lie on the board, clockwise from
     twelve o'clock (see :data:`NEIGHBOUR_STEPS`), as a list of pairs."""
     size = _base(size)
     return [(x + dx, y + dy) for dx, dy in NEIGHBOUR_STEPS if on_board(size, x + dx, y + dy)]
 
 
-def corners(size):
+def corners(size: int) -> Tuple[_Cell, _Cell, _Cell, _Cell, _Cell, _Cell]:
     """The six corner hexagons, corner k at index k (the engine's numbers):
     ``(1, 1)``, ``(1, S)``, ``(S, 1)``, ``(S, 2S-1)``, ``(2S-1, S)``,
     ``(2S-1, 2S-1)``."""
@@ -89,7 +102,7 @@ def corners(size):
     return ((1, 1), (1, s), (s, 1), (s, last), (last, s), (last, last))
 
 
-def corner_of(size, x, y):
+def corner_of(size: int, x: int, y: int) -> Optional[int]:
     """The number of the corner ``(x, y)`` is, or None when it is no corner."""
     try:
         return corners(size).index((x, y))
@@ -97,7 +110,7 @@ def corner_of(size, x, y):
         return None
 
 
-def edge_of(size, x, y):
+def edge_of(size: int, x: int, y: int) -> Optional[int]:
     """The number of the edge ``(x, y)`` lies on (an index into
     :data:`EDGE_CONDITIONS`), or None for a hexagon inside the board and for
     a corner, which belongs to neither of its two edges.  Raises ValueError
@@ -116,7 +129,7 @@ def edge_of(size, x, y):
     return hits.index(True)
 
 
-def row_range(size, x):
+def row_range(size: int, x: int) -> Tuple[int, int]:
     """``(first_y, last_y)``: the hexagons of row ``x`` are ``(x, y)`` for
     ``first_y <= y <= last_y``.  Raises ValueError for a row off the board."""
     size = _base(size)
@@ -125,7 +138,7 @@ def row_range(size, x):
     return max(1, x - size + 1), min(2 * size - 1, x + size - 1)
 
 
-def rows(size):
+def rows(size: int) -> Iterator[Tuple[int, int, int]]:
     """Yield ``(x, first_y, last_y)`` for every row of the board, from x = 1."""
     size = _base(size)
     for x in range(1, 2 * size):

@@ -8,12 +8,29 @@ down), so ``(x+1, y+1)`` is straight above, ``(x, y+1)`` at two o'clock,
 (docs/conventions.md, "Havannah").  The board's geometry comes from
 :mod:`havhex.havannah.geometry`.
 """
+from __future__ import annotations
+
 import math
 
 from .. import _svg as svg
 from ..errors import InputError
 from . import geometry
 from ._result import KINDS
+
+# The annotations are for type checkers only: drawing does not import typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import (Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Mapping,
+                        Optional, Sequence, Set, Tuple)
+
+    _Point = Tuple[float, float]
+    _Cell = Tuple[int, int]
+    _Box = Tuple[float, float, float, float]
+    _Range = Tuple[int, int]
+    # (x range, y range, y - x range)
+    _Region = Tuple[_Range, _Range, _Range]
+    _LegendItem = Tuple[Callable[[float, float], str], List[str]]
 
 __all__ = [
     "havannah_svg", "havannah_text",
@@ -28,8 +45,8 @@ __all__ = [
 
 # What a picture can usefully show.  A text view is read on a terminal, an
 # SVG in a browser, which slows down beyond some 10**5 elements.
-HAVANNAH_TEXT_MAX = 20      # --text: largest side S
-HAVANNAH_SVG_STONES_MAX = 100_000   # SVG: most stones drawn (any S)
+HAVANNAH_TEXT_MAX: int = 20     # --text: largest side S
+HAVANNAH_SVG_STONES_MAX: int = 100_000  # SVG: most stones drawn (any S)
 _NUMBERED_MAX = 12          # stones carry their move number up to this S
 _FULL_BOARD_CELLS = 5000    # boards up to this many cells are drawn whole
 _REGION_CELLS = 30000       # otherwise the region round the stones, cell by cell, up to this
@@ -38,14 +55,14 @@ _ENCLOSED_CELLS = 30000     # more enclosed hexagons than this are drawn as runs
 
 # The edges' names, edge k at index k in the engine's numbering: an SVG names
 # an edge by its condition (data-edge), never by its number.
-HAVANNAH_EDGES = geometry.EDGE_CONDITIONS
+HAVANNAH_EDGES: Tuple[str, str, str, str, str, str] = geometry.EDGE_CONDITIONS
 
 _R = svg.RADIUS
 _H = _R * svg.SQRT3 / 2     # half the height of a flat-topped hexagon
 _SQRT3 = svg.SQRT3
 
 
-def centre(x, y):
+def centre(x: int, y: int) -> _Point:
     """The centre of hexagon ``(x, y)`` in drawing units."""
     return 1.5 * _R * (y - x), -_H * (x + y)
 
@@ -55,13 +72,13 @@ _CELL_TAIL = (f"l{svg.number(_R / 2)}-{svg.number(_H)}h{svg.number(_R)}"
               f"h-{svg.number(_R)}z")
 
 
-def cell_path(x, y):
+def cell_path(x: int, y: int) -> str:
     """The ``d`` of hexagon ``(x, y)``'s path."""
     cx, cy = centre(x, y)
     return f"M{svg.number(cx - _R)} {svg.number(cy)}{_CELL_TAIL}"
 
 
-def board_outline(size, grow):
+def board_outline(size: int, grow: float) -> List[_Point]:
     """The six vertices of the board's outline, ``grow`` drawing units outside
     the outermost hexagon edges, going round the board (one at each corner,
     in the order of geometry.CORNERS_ROUND)."""
@@ -70,7 +87,7 @@ def board_outline(size, grow):
     # vertices lie R beyond the line through them, and pushing a side out by d
     # moves the outline's vertices out by 2d/sqrt(3).
     radius = _SQRT3 * _R * (size - 1) + 2 * (_R + grow) / _SQRT3
-    result = []
+    result: List[_Point] = []
     corners = geometry.corners(size)
     for x, y in (corners[k] for k in geometry.CORNERS_ROUND):
         px, py = centre(x, y)
@@ -80,7 +97,7 @@ def board_outline(size, grow):
     return result
 
 
-def _edge_ends(outline, edge):
+def _edge_ends(outline: Sequence[_Point], edge: int) -> Tuple[_Point, _Point]:
     """The outline's vertices at the two ends of ``edge``, in the order
     they come going round the board."""
     first, second = (geometry.CORNERS_ROUND.index(corner) for corner in geometry.EDGE_CORNERS[edge])
@@ -89,7 +106,7 @@ def _edge_ends(outline, edge):
     return outline[first], outline[second]
 
 
-def _region(size, stones):
+def _region(size: int, stones: Sequence[_Cell]) -> _Region:
     """(x range, y range, y - x range) round the stones, with a margin, on the board."""
     m = _REGION_MARGIN
     xs = [x for x, _ in stones]
@@ -101,7 +118,7 @@ def _region(size, stones):
             (max(d_lo, min(ds) - m), min(d_hi, max(ds) + m)))
 
 
-def _clamped_sum(lo, hi, shift, cap):
+def _clamped_sum(lo: int, hi: int, shift: int, cap: int) -> int:
     """sum(min(max(u + shift, 0), cap) for u in range(lo, hi + 1)), in O(1)."""
     if lo > hi or cap <= 0:
         return 0
@@ -118,7 +135,7 @@ def _clamped_sum(lo, hi, shift, cap):
     return total
 
 
-def _region_cells(region):
+def _region_cells(region: _Region) -> int:
     """The number of hexagons of the region, in O(1): those of the rectangle
     of x and y less those with y - x below or above its range."""
     (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = region
@@ -130,7 +147,7 @@ def _region_cells(region):
     return max(0, (x_hi - x_lo + 1) * height - below - above)
 
 
-def _region_extent(region):
+def _region_extent(region: _Region) -> Tuple[int, int, int, int]:
     """(least y - x, greatest y - x, least x + y, greatest x + y) over the
     hexagons of a non-empty region, in O(1)."""
     (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = region
@@ -139,7 +156,7 @@ def _region_extent(region):
             min(x_hi + y_hi, 2 * x_hi + d_hi, 2 * y_hi - d_lo))
 
 
-def _region_rows(region):
+def _region_rows(region: _Region) -> Iterator[Tuple[int, int, int]]:
     """Yield (x, first y, last y) of the region's rows (constant x)."""
     (x_lo, x_hi), (y_lo, y_hi), (d_lo, d_hi) = region
     for x in range(x_lo, x_hi + 1):
@@ -149,7 +166,7 @@ def _region_rows(region):
             yield x, first, last
 
 
-def witness(size, explanation):
+def witness(size: int, explanation: Any) -> Dict[str, Any]:
     """The Havannah explanation (an Explanation or its dict) as plain lists:
     the kinds, the move, the bridge's path, the fork's cells and edges, the
     ring's loop and enclosed runs."""
@@ -180,13 +197,13 @@ def witness(size, explanation):
     }
 
 
-def _drawn_moves(moves, move):
+def _drawn_moves(moves: Optional[Iterable[Sequence[Any]]], move: Optional[int]) -> List[_Cell]:
     """The moves on the board: up to the winning move, else all of them."""
     moves = svg.cell_pairs(moves)
     return moves[:move] if move else moves
 
 
-STYLE = svg.COMMON_STYLE + (
+STYLE: str = svg.COMMON_STYLE + (
     ".frame{fill:#d9c49b;stroke:#7a6440;stroke-width:1.5}"
     ".cell,.swatch{fill:#f7ecd6;stroke:#a8916a;stroke-width:.7}"
     ".corner{fill:#ecd9b2}"
@@ -212,8 +229,10 @@ STYLE = svg.COMMON_STYLE + (
 )
 
 
-def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None, others=(),
-                 last_move=None):
+def havannah_svg(size: int, moves: Iterable[Sequence[int]],
+                 explanation: Optional[Mapping[str, Any]], *, heading: Optional[str] = None,
+                 total_moves: Optional[int] = None, others: Iterable[Sequence[int]] = (),
+                 last_move: Optional[Sequence[int]] = None) -> str:
     """The SVG picture of a Havannah board of side ``size``.
 
     ``moves``: the sequence of ``(x, y)``; the stones drawn are those up to
@@ -260,14 +279,17 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None, ot
     else:
         # The extreme centres of the region's hexagons, from its bounds: a
         # centre lies at (1.5 R (y - x), -H (x + y)).
+        if TYPE_CHECKING:
+            # A view of the stones' region has one.
+            assert region is not None
         d_min, d_max, s_min, s_max = _region_extent(region)
         left, right = 1.5 * _R * d_min, 1.5 * _R * d_max
         top, bottom = -_H * s_max, -_H * s_min
         pad = 2 * _R + 0.01 * max(right - left, bottom - top)
         box = (left - pad, top - pad, right + pad, bottom + pad)
 
-    drawn = set()
-    board = []
+    drawn: Set[_Cell] = set()
+    board: List[str] = []
     board.append(f'<polygon class="frame" points="{svg.points(outline)}"/>')
     if mode != "board":
         # The grid pattern only where it can be seen: the board cut to the view
@@ -278,7 +300,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None, ot
                          f'points="{svg.points(grid)}"/>')
     board.extend(fork_edge_lines(size, w))
 
-    def cell_element(cell):
+    def cell_element(cell: _Cell) -> str:
         x, y = cell
         classes = ["cell"]
         if cell in corners:
@@ -302,7 +324,8 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None, ot
                 f'd="{cell_path(x, y)}"/>')
 
     winning = stones[w["move"] - 1] if w["move"] else None
-    late = []
+    late: List[str] = []
+    run_shapes: List[Tuple[int, int, int]]
     if mode in ("board", "region"):
         for x, first, last in rows:
             for y in range(first, last + 1):
@@ -369,7 +392,7 @@ def havannah_svg(size, moves, explanation, *, heading=None, total_moves=None, ot
     return svg.document(layout, w["answer"], subtitle, style, defs, board, legend, desc)
 
 
-def outline_box(outline):
+def outline_box(outline: Sequence[_Point]) -> _Box:
     """The drawing's box round a whole board's outline."""
     xs = [p[0] for p in outline]
     ys = [p[1] for p in outline]
@@ -377,20 +400,20 @@ def outline_box(outline):
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
-def structure_marks(w):
+def structure_marks(w: Mapping[str, Any]) -> Dict[_Cell, List[str]]:
     """The kinds (bridge, fork, ring) each hexagon of the witness ``w``
     (:func:`witness`'s dict) belongs to: {cell: [kind, ...]}."""
-    marks = {}
+    marks: Dict[_Cell, List[str]] = {}
     for kind, cells in (("bridge", w["bridge"]), ("fork", w["fork"]), ("ring", w["loop"])):
         for cell in cells:
             marks.setdefault(cell, []).append(kind)
     return marks
 
 
-def fork_edge_lines(size, w):
+def fork_edge_lines(size: int, w: Mapping[str, Any]) -> List[str]:
     """Markup of a bar along each side the fork touches, short of the
     corners (drawn under the hexagons)."""
-    out = []
+    out: List[str] = []
     inner = board_outline(size, grow=0.3 * _R)
     for edge in w["fork_edges"]:
         (ax, ay), (bx, by) = _edge_ends(inner, edge)
@@ -403,10 +426,10 @@ def fork_edge_lines(size, w):
     return out
 
 
-def structure_paths(w):
+def structure_paths(w: Mapping[str, Any]) -> List[str]:
     """Markup of the bridge's path and the ring's loop through the hexagon
     centres (drawn over the hexagons)."""
-    out = []
+    out: List[str] = []
     if len(w["bridge"]) > 1 and _walk(w["bridge"]):
         out.append(f'<polyline class="bridge-path" points="'
                    f'{svg.points(centre(x, y) for x, y in w["bridge"])}"/>')
@@ -416,10 +439,10 @@ def structure_paths(w):
     return out
 
 
-_STEPS = frozenset(geometry.NEIGHBOUR_STEPS)
+_STEPS: FrozenSet[_Cell] = frozenset(geometry.NEIGHBOUR_STEPS)
 
 
-def _walk(cells):
+def _walk(cells: Sequence[_Cell]) -> bool:
     """Is each hexagon a neighbour of the next (a path that can be drawn as a line)?"""
     return all((c[0] - a[0], c[1] - a[1]) in _STEPS for a, c in zip(cells, cells[1:]))
 
@@ -427,12 +450,12 @@ def _walk(cells):
 class _RunIndex:
     """Membership in row runs ``(x, first y, last y)`` without a set of cells."""
 
-    def __init__(self, runs):
-        self.rows = {}
+    def __init__(self, runs: Iterable[Tuple[int, int, int]]) -> None:
+        self.rows: Dict[int, List[Tuple[int, int]]] = {}
         for x, first, last in runs:
             self.rows.setdefault(x, []).append((first, last))
 
-    def __contains__(self, cell):
+    def __contains__(self, cell: _Cell) -> bool:
         import bisect
 
         x, y = cell
@@ -443,13 +466,13 @@ class _RunIndex:
         return index >= 0 and row[index][0] <= y <= row[index][1]
 
 
-def run_cells(runs):
+def run_cells(runs: Iterable[Sequence[int]]) -> List[_Cell]:
     return [(x, y) for x, first, last in runs for y in range(first, last + 1)]
 
 
-def _enclosed_run_shapes(runs):
+def _enclosed_run_shapes(runs: Iterable[Tuple[int, int, int]]) -> List[str]:
     """One shape per run of enclosed hexagons (constant x, consecutive y)."""
-    out = []
+    out: List[str] = []
     for x, first, last in runs:
         a = centre(x, first)
         b = centre(x, last)
@@ -463,7 +486,7 @@ def _enclosed_run_shapes(runs):
     return out
 
 
-def _inner_polygon(polygon, box):
+def _inner_polygon(polygon: List[_Point], box: _Box) -> List[_Point]:
     """The part of a convex polygon inside a rectangle (Sutherland-Hodgman)."""
     min_x, min_y, max_x, max_y = box
     for inside, cut in (
@@ -471,7 +494,7 @@ def _inner_polygon(polygon, box):
             (lambda p: p[0] <= max_x, lambda p, q: _cut_x(p, q, max_x)),
             (lambda p: p[1] >= min_y, lambda p, q: _cut_y(p, q, min_y)),
             (lambda p: p[1] <= max_y, lambda p, q: _cut_y(p, q, max_y))):
-        result = []
+        result: List[_Point] = []
         for index, p in enumerate(polygon):
             q = polygon[index - 1]
             if inside(p):
@@ -486,17 +509,17 @@ def _inner_polygon(polygon, box):
     return polygon
 
 
-def _cut_x(p, q, x):
+def _cut_x(p: _Point, q: _Point, x: float) -> _Point:
     t = (x - p[0]) / (q[0] - p[0])
     return (x, p[1] + t * (q[1] - p[1]))
 
 
-def _cut_y(p, q, y):
+def _cut_y(p: _Point, q: _Point, y: float) -> _Point:
     t = (y - p[1]) / (q[1] - p[1])
     return (p[0] + t * (q[0] - p[0]), y)
 
 
-def _grid_pattern(box):
+def _grid_pattern(box: _Box) -> str:
     """A tile of the hexagon grid (3R by sqrt(3) R), aligned with the cell centres.
 
     The tile's origin is a cell centre next to the view (renderers lose
@@ -504,7 +527,7 @@ def _grid_pattern(box):
     w, h = 3 * _R, 2 * _H
     x0 = math.floor(box[0] / w) * w
     y0 = math.floor(box[1] / h) * h
-    d = []
+    d: List[str] = []
     for cx, cy in ((0, 0), (w, 0), (0, h), (w, h), (w / 2, -_H), (w / 2, _H), (w / 2, 3 * _H)):
         d.append(f"M{svg.number(cx - _R)} {svg.number(cy)}{_CELL_TAIL}")
     return (f'<pattern id="hexgrid" patternUnits="userSpaceOnUse" x="{svg.number(x0)}" y="{svg.number(y0)}" '
@@ -513,16 +536,18 @@ def _grid_pattern(box):
             f'<path d="{"".join(d)}" fill="none" stroke="#b8a47f" stroke-width=".7"/></pattern>')
 
 
-def swatch(x, y, classes, r=9.0):
+def swatch(x: float, y: float, classes: str, r: float = 9.0) -> str:
     h = r * _SQRT3 / 2
     points = [(x - r, y), (x - r / 2, y - h), (x + r / 2, y - h), (x + r, y),
               (x + r / 2, y + h), (x - r / 2, y + h)]
     return f'<polygon class="{("swatch " + classes).strip()}" points="{svg.points(points)}"/>'
 
 
-def _legend(size, w, stones, mode, region, outline, box):
+def _legend(size: int, w: Mapping[str, Any], stones: Sequence[_Cell], mode: str,
+            region: Optional[_Region], outline: Sequence[_Point],
+            box: _Box) -> Tuple[List[str], float]:
     kinds = w["kinds"]
-    items = [
+    items: List[_LegendItem] = [
         (lambda x, y: swatch(x, y, "stone"),
          [f"stone ({len(stones)} drawn)", "numbered by move" if size <= _NUMBERED_MAX else
           "move numbers omitted (S > 12)"]),
@@ -553,6 +578,9 @@ def _legend(size, w, stones, mode, region, outline, box):
     out, y = svg.legend_rows(items)
     notes = ["(1,1) is the bottom corner;", "(x, y+1) is at two o'clock,", "(x+1, y) at ten o'clock."]
     if mode in ("region", "stones"):
+        if TYPE_CHECKING:
+            # A view of the stones' region has one.
+            assert region is not None
         (x_lo, x_hi), (y_lo, y_hi), _ = region
         notes += ["", "Shown: the region round the", f"stones, x {x_lo}..{x_hi}, y {y_lo}..{y_hi};",
                   "the grid elsewhere is a pattern."]
@@ -579,7 +607,9 @@ def _legend(size, w, stones, mode, region, outline, box):
 # Havannah as text
 # ---------------------------------------------------------------------------
 
-def havannah_text(size, moves, explanation, *, heading=None):
+def havannah_text(size: int, moves: Iterable[Sequence[int]],
+                  explanation: Optional[Mapping[str, Any]], *,
+                  heading: Optional[str] = None) -> str:
     """The board as rows of text (top row first): ``.`` empty, ``o`` stone,
     ``#`` stone of the winning structure, ``*`` enclosed empty hexagon."""
     if size > HAVANNAH_TEXT_MAX:
@@ -618,7 +648,9 @@ def havannah_text(size, moves, explanation, *, heading=None):
 # What havhex.draw takes through the game's descriptor (its ``pictures``)
 # ---------------------------------------------------------------------------
 
-def draw_case(judge, file, number, *, as_text=False, heading=None, check_size=None):
+def draw_case(judge: ModuleType, file: Any, number: int, *, as_text: bool = False,
+              heading: Optional[Callable[[str], str]] = None,
+              check_size: Optional[Callable[[int, str], object]] = None) -> str:
     """The picture of case ``number`` (1-based) of a judge-format input
     ``file`` (a path or ``"-"``): the SVG document, or with ``as_text`` the
     text view.
@@ -657,17 +689,17 @@ def draw_case(judge, file, number, *, as_text=False, heading=None, check_size=No
 
 
 # Every hexagon of the board is an element of the page.
-PAGE_HAVANNAH_CELLS_MAX = 5000      # S = 41 has 4,921
+PAGE_HAVANNAH_CELLS_MAX: int = 5000     # S = 41 has 4,921
 
 # The page's CSS of the hexagons and stones: both colours of stone.
-PAGE_STYLE = STYLE + (
+PAGE_STYLE: str = STYLE + (
     ".cell.stone.white{fill:#fbfaf5;stroke:#4a4a4a;stroke-width:.9}"
     ".cell.stone.black{fill:#262626;stroke:#000;stroke-width:.9}"
     ".num.dark{fill:#222}"
 )
 
 
-def page_refusal(size):
+def page_refusal(size: int) -> Optional[str]:
     """Why a page of the game will not draw a board of base ``size`` (None:
     it draws it)."""
     if geometry.cell_count(size) > PAGE_HAVANNAH_CELLS_MAX:
@@ -676,14 +708,15 @@ def page_refusal(size):
     return None
 
 
-def page_frame(size):
+def page_frame(size: int) -> Tuple[List[str], _Box]:
     """``(markup, box)`` of a page's board of base ``size``: its frame, drawn
     under the hexagons, and the drawing's box."""
     outline = board_outline(size, grow=0.6 * _R)
     return [f'<polygon class="frame" points="{svg.points(outline)}"/>'], outline_box(outline)
 
 
-def page_structure(size, explanation, stones):
+def page_structure(size: int, explanation: Any, stones: Mapping[_Cell, str]
+                   ) -> Tuple[str, Dict[_Cell, List[str]], List[str], List[str]]:
     """``(what, marks, under, over)`` of the winning structure the live
     board's ``explain()`` gives: its kinds (``"bridge-fork"``), ``{cell:
     [classes]}`` of the hexagons of the structure and of those it encloses,

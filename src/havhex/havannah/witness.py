@@ -10,8 +10,19 @@ lies) is numbered 0..g-1 in BFS order from the winning move (which is 0) and
 stored as an ``array('i')`` of six neighbour ids per stone (-1: no stone), in
 the order of :data:`havhex.havannah.geometry.NEIGHBOUR_STEPS`.
 """
+from __future__ import annotations
+
 from . import _rings
 from .geometry import NEIGHBOUR_STEPS, corners, edge_of
+
+# The annotations are for type checkers only: building a witness does not
+# import typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from array import array
+    from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+    _JsonCell = List[int]
 
 __all__ = ["Witness"]
 
@@ -22,7 +33,10 @@ class Witness:
     completes at least one structure; each method returns the witness of one
     kind, cells as ``[x, y]`` lists."""
 
-    def __init__(self, size, flat, n):
+    size: int
+    n: int
+
+    def __init__(self, size: int, flat: Sequence[int], n: int) -> None:
         from array import array
         self.size = size
         self.flat = flat
@@ -34,7 +48,7 @@ class Witness:
         offsets = tuple(dx * base + dy for dx, dy in NEIGHBOUR_STEPS)
         start = xs[n - 1] * base + ys[n - 1]
         keys = [start]
-        local = {start: 0}
+        local: Dict[int, int] = {start: 0}
         adjacency = array("i")
         append = adjacency.append
         for key in keys:                      # BFS; keys grows while iterated
@@ -52,12 +66,12 @@ class Witness:
         self.local = local
         self.adjacency = adjacency
 
-    def _cells(self, ids):
+    def _cells(self, ids: Iterable[int]) -> List[_JsonCell]:
         base = self.base
         keys = self.keys
         return [[keys[i] // base, keys[i] % base] for i in ids]
 
-    def _bfs(self, sources):
+    def _bfs(self, sources: Iterable[int]) -> Tuple[array[int], array[int]]:
         """Distances and parents from ``sources`` (-1: not reached)."""
         from array import array
         g = len(self.keys)
@@ -77,7 +91,7 @@ class Witness:
         return distance, parent
 
     @staticmethod
-    def _trace(parent, i):
+    def _trace(parent: Sequence[int], i: int) -> List[int]:
         """``i``, its parent, ... up to a source."""
         path = [i]
         while parent[i] >= 0:
@@ -85,7 +99,7 @@ class Witness:
             path.append(i)
         return path
 
-    def bridge(self):
+    def bridge(self) -> List[_JsonCell]:
         """Shortest corner-to-corner path: a BFS from all corners at once,
         each stone labelled with its nearest corner; the best edge between
         two labels closes the path."""
@@ -102,6 +116,8 @@ class Witness:
             distance[corner] = 0
             label[corner] = number
         queue = list(corner_stones)
+        best: Optional[int]
+        ends: Optional[Tuple[int, int]]
         best, ends = None, None
         for u in queue:
             du = distance[u]
@@ -117,16 +133,19 @@ class Witness:
                     queue.append(j)
                 elif label[j] != label[u] and (best is None or du + distance[j] + 1 < best):
                     best, ends = du + distance[j] + 1, (u, j)
+        if TYPE_CHECKING:
+            # A bridge joins two corners: some edge joins two labels.
+            assert ends is not None
         u, j = ends
         return self._cells(self._trace(parent, u)[::-1] + self._trace(parent, j))
 
-    def fork(self):
+    def fork(self) -> List[_JsonCell]:
         """Three shortest branches from the stone whose distances to its
         three nearest edges have the smallest sum (an optimal Steiner tree
         for three edges): one BFS per edge the group touches."""
         size = self.size
         base = self.base
-        by_edge = {}
+        by_edge: Dict[int, List[int]] = {}
         for i, key in enumerate(self.keys):
             edge = edge_of(size, *divmod(key, base))
             if edge is not None:
@@ -134,12 +153,17 @@ class Witness:
         edges = sorted(by_edge)
         searches = [self._bfs(by_edge[edge]) for edge in edges]
         distances = [distance for distance, _ in searches]
+        best: Optional[int]
+        chosen: Optional[List[int]]
         best, centre, chosen = None, 0, None
         for v in range(len(self.keys)):
             ranked = sorted((distance[v], number) for number, distance in enumerate(distances))
             total = ranked[0][0] + ranked[1][0] + ranked[2][0]
             if best is None or total < best:
                 best, centre, chosen = total, v, sorted(number for _, number in ranked[:3])
+        if TYPE_CHECKING:
+            # The group has stones: the first sets the best.
+            assert chosen is not None
         first, second, third = (searches[number][1] for number in chosen)
         ids = self._trace(first, centre)[::-1]
         ids += self._trace(second, centre)[1:]
@@ -147,7 +171,7 @@ class Witness:
         ids = list(dict.fromkeys(ids))
         return self._cells(ids)
 
-    def loop(self):
+    def loop(self) -> Optional[List[_JsonCell]]:
         """The winning move joins two runs of its stone neighbours (around
         the circle) that were already one group: the loop is the move plus a
         shortest path between the runs avoiding it.  Each pair of runs is
@@ -155,11 +179,11 @@ class Witness:
         from array import array
         adjacency = self.adjacency
         around = adjacency[0:6]
-        runs = []
-        run_of = {}
+        runs: List[List[int]] = []
+        run_of: Dict[int, int] = {}
         for k in range(6):
             if around[k] >= 0 and around[k - 1] < 0:
-                run = []
+                run: List[int] = []
                 while around[k % 6] >= 0:
                     run.append(around[k % 6])
                     k += 1
@@ -167,7 +191,7 @@ class Witness:
                     run_of[i] = len(runs)
                 runs.append(run)
         g = len(self.keys)
-        best = None
+        best: Optional[List[int]] = None
         for number, run in enumerate(runs[:-1]):
             parent = array("i", [-1]) * g
             seen = bytearray(g)
@@ -175,7 +199,7 @@ class Witness:
             for i in run:
                 seen[i] = 1
             queue = list(run)
-            found = None
+            found: Optional[int] = None
             for u in queue:
                 for j in adjacency[6 * u:6 * u + 6]:
                     if j >= 0 and not seen[j]:
@@ -195,7 +219,7 @@ class Witness:
             return None     # no loop through the move: a flower completed at its centre
         return self._cells([0] + best[::-1])
 
-    def enclosed_runs(self):
+    def enclosed_runs(self) -> List[List[int]]:
         from array import array
         runs = _rings.enclosed_runs(self.size, array("i", self.flat[0:2 * self.n]))
         return [[x, first, last] for x, first, last in runs]

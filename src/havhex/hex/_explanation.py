@@ -2,6 +2,13 @@
 its JSON record."""
 from .._explanation import Explanation, cell_lists, sorted_cells
 
+# The annotations are for type checkers only, in quotes where they name what
+# is imported here: a judge run's start-up imports neither typing nor
+# __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict
+
 
 class HexExplanation(Explanation, game="hex"):
     """``red_stones`` and ``blue_stones``, the counts; ``chains``,
@@ -11,14 +18,14 @@ class HexExplanation(Explanation, game="hex"):
     __slots__ = ()
     EVIDENCE = ("red_stones", "blue_stones", "chains")
 
-    def record(self):
+    def record(self) -> "Dict[str, Any]":
         """Wins: ``winner`` ("red" or "blue"), one winning ``chain`` and
         every possible ``last_moves``; Impossible: the ``reason``, and for
         "no-single-last-move" the two stone-disjoint ``chains``; Nobody
         wins: the answer alone.  Cells are ``[row, column]``, 0-based."""
         result = self.result
         chains = self._evidence[2]
-        record = {} if self.case is None else {"case": self.case}
+        record: "Dict[str, Any]" = {} if self.case is None else {"case": self.case}
         record["answer"] = str(result)
         if result.winner is not None:
             record["winner"] = result.winner

@@ -2,17 +2,25 @@
 first fault into its InputError: below both the package's judging functions
 and :mod:`.cases`, which take them from here."""
 from ..errors import InputError, shared_fault_reason, shown_bytes
-from . import _judge
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
+
+# The annotations are for type checkers only, in quotes where they name what
+# is imported here: a judge run's start-up imports neither typing nor
+# __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _ERR_TOKEN, _ERR_T, _ERR_N_SMALL, _ERR_N_LARGE, _ERR_ROW_MISSING, _ERR_ROW_LENGTH, \
     _ERR_ROW_CHAR, _ERR_TRAILING, _ERR_MEMORY = _judge.FAULT_CODES
 
 
-def _characters(count):
+def _characters(count: int) -> str:
     return f"{count} character" if count == 1 else f"{count} characters"
 
 
-def _fault_reason(parsed, in_file=True):
+def _fault_reason(parsed: "Any", in_file: bool = True) -> str:
     code = parsed.err_code
     case = parsed.n_cases + 1
     of_case = f" of case #{case}" if in_file else ""
@@ -41,7 +49,7 @@ def _fault_reason(parsed, in_file=True):
     return f"unknown fault {code}"
 
 
-def _checked(parsed, source):
+def _checked(parsed: "Any", source: str) -> "Any":
     if parsed.err_code:
         raise InputError(_fault_reason(parsed), source, parsed.err_line)
     return parsed

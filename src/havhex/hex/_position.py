@@ -4,16 +4,32 @@ which explains itself through :func:`explain`, and re-exported by
 :mod:`havhex.hex`."""
 from ._explanation import HexExplanation
 from ..errors import InputError
-from . import _judge
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 from ._faults import _fault_reason
 from ._names import CODE_LETTERS
 from ._result import (_COLOUR_OF_CODE, _IMPOSSIBLE_BY_CODE, _IMPOSSIBLE_CODE, _NOBODY,
                       _NOBODY_WINS, _STATUS_OF_CODE, Result)
 
+# The annotations are for type checkers only, in quotes where they name what
+# is imported here: a judge run's start-up imports neither typing nor
+# __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, List, Optional, Sequence, Tuple, TypeVar, Union
+
+    from .._explanation import Explanation
+
+    _T = TypeVar("_T")
+    _Buffer = object  # collections.abc.Buffer from Python 3.12
+    # A 2-D buffer holds characters (NumPy S/U), character codes (any integer
+    # dtype) or objects that are either; other dtypes raise TypeError.
+    _Rows = Union[str, bytes, Sequence[Union[str, bytes, Sequence[str]]], memoryview, _Buffer]
+
 __all__ = ["judge", "explain", "Result"]
 
 
-def _row_bytes(row, number):
+def _row_bytes(row: "Any", number: int) -> bytes:
     if isinstance(row, str):
         return row.encode("utf-8", "backslashreplace")
     if isinstance(row, (bytes, bytearray, memoryview)):
@@ -32,7 +48,7 @@ def _row_bytes(row, number):
 _BOARD_WANTED = "a board buffer must hold characters or character codes"
 
 
-def _board_rows(rows):
+def _board_rows(rows: "Any") -> "List[bytes]":
     """The rows of a board as a list of bytes."""
     from .. import _buffers
 
@@ -57,12 +73,13 @@ def _board_rows(rows):
         raise TypeError(f"{_BOARD_WANTED}, not {_buffers.describe(rows, view)}") from None
 
 
-def _stone_codes(data):
+def _stone_codes(data: bytes) -> bytes:
     """``data`` with 0, 1, 2 read as ``.``, ``R``, ``B`` when it holds only those."""
     return data.translate(CODE_LETTERS) if not data.translate(None, b"\x00\x01\x02") else data
 
 
-def _string_rows(view, kind, height, width):
+def _string_rows(view: memoryview, kind: "Tuple[Any, int, bool]", height: int,
+                 width: int) -> "List[bytes]":
     """Rows of a buffer of NumPy strings (``str`` or ``bytes``), each item
     padded with NULs to the same length, as NumPy stores them."""
     from .. import _buffers
@@ -78,11 +95,14 @@ def _string_rows(view, kind, height, width):
     return [data[i * step:(i + 1) * step].replace(b"\0", b"") for i in range(height)]
 
 
-def _buffer_rows(rows, view):
+def _buffer_rows(rows: "Any", view: memoryview) -> "List[bytes]":
     """The rows of a 2-D buffer of characters: NumPy strings, character codes
     of any integer type and byte order, or objects (str, bytes or codes)."""
     from .. import _buffers
 
+    if TYPE_CHECKING:
+        # The callers pass a 2-D view, which has a shape.
+        assert view.shape is not None
     height, width = view.shape
     kind = _buffers.item_kind(view)
     if kind is None:
@@ -108,7 +128,7 @@ def _buffer_rows(rows, view):
             for number, row in enumerate(board, 1)]
 
 
-def _cell_bytes(cell, number, column, holder):
+def _cell_bytes(cell: "Any", number: int, column: int, holder: str) -> bytes:
     """One cell of a buffer: a character (str or bytes) or a character code."""
     if isinstance(cell, str):
         return cell.encode("utf-8", "backslashreplace")
@@ -124,7 +144,7 @@ def _cell_bytes(cell, number, column, holder):
                     f"({cell!r} in row {number})")
 
 
-def _parsed_board(rows):
+def _parsed_board(rows: "_Rows") -> "Any":
     rows = _board_rows(rows)
     if not rows:
         raise InputError("a board needs at least one row")
@@ -141,7 +161,7 @@ def _parsed_board(rows):
 _WAIT_ON_A_WORKER_FROM = 1 << 18
 
 
-def _cancellable(parsed, work, size):
+def _cancellable(parsed: "Any", work: "Callable[[], _T]", size: int) -> "_T":
     """``work()``, compiled work on ``parsed`` of ``size`` cells or bytes: on
     a worker thread while this one waits once it is large enough to matter,
     so that an interrupt cancels it and is raised here at once."""
@@ -150,7 +170,7 @@ def _cancellable(parsed, work, size):
     return run_cancellable(work, parsed.cancel, size >= _WAIT_ON_A_WORKER_FROM)
 
 
-def judge(rows):
+def judge(rows: "_Rows") -> Result:
     """Judge one board.
 
     ``rows`` is a list of N strings (or bytes) of N characters ``B``, ``R``
@@ -167,7 +187,7 @@ def judge(rows):
     return _results(parsed)[0]
 
 
-def explain(rows):
+def explain(rows: "_Rows") -> "Explanation":
     """Judge one board and return its :class:`Explanation` (``case`` None):
     the ``result``, the counts ``red_stones`` and ``blue_stones``, and the
     ``chains``, ``(colour, cells)`` pairs, ``colour`` ``"red"`` or
@@ -184,7 +204,7 @@ def explain(rows):
     return _explanation(_parsed_board(rows), 0, None)
 
 
-def _explanation(parsed, case, number):
+def _explanation(parsed: "Any", case: int, number: "Optional[int]") -> "Explanation":
     """The :class:`Explanation` of case ``case`` of ``parsed`` (0-based),
     numbered ``number`` (None for a board on its own)."""
     status, reason, red, blue, last_moves, chains = _cancellable(
@@ -199,10 +219,10 @@ def _explanation(parsed, case, number):
     return HexExplanation.of(result, number, (red, blue, chains))
 
 
-def _results(parsed):
+def _results(parsed: "Any") -> "List[Result]":
     """The verdicts of a judged input; a win's last moves wait until read."""
     statuses, reasons = parsed.verdict_codes()
-    results = []
+    results: "List[Result]" = []
     append = results.append
     for case, (status, reason) in enumerate(zip(statuses, reasons)):
         if status == _IMPOSSIBLE_CODE:

@@ -2,21 +2,35 @@
 engine's codes: below everything of the game that makes a result (the
 judge's functions, the board), and re-exported by :mod:`havhex.hex`."""
 from .._frozen import Frozen
-from . import _judge
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 from ._names import PLAYERS
+
+# The annotations are for type checkers only, in quotes where they name what
+# is imported here: a judge run's start-up imports neither typing nor
+# __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, FrozenSet, Iterable, Literal, Optional, Tuple
+
+    _Cell = Tuple[int, int]
+    _Status = Literal["Impossible", "Red wins", "Blue wins", "Nobody wins"]
+    _Reason = Literal["counts", "both-connected", "loser-moved-last", "no-single-last-move"]
+    _Colour = Literal["red", "blue"]
 
 __all__ = ["Result", "STATUSES", "REASONS"]
 
 # The names of the engine's codes, in the order of its VERDICT_CODES,
 # REASON_CODES and COLOUR_CODES.
-STATUSES = ("Nobody wins", "Red wins", "Blue wins", "Impossible")
-REASONS = ("counts", "both-connected", "loser-moved-last", "no-single-last-move")
+STATUSES: "Tuple[str, str, str, str]" = ("Nobody wins", "Red wins", "Blue wins", "Impossible")
+REASONS: "Tuple[str, str, str, str]" = ("counts", "both-connected", "loser-moved-last",
+                                        "no-single-last-move")
 _NOBODY_WINS, _RED_WINS, _BLUE_WINS, _IMPOSSIBLE_CODE = _judge.VERDICT_CODES
-_STATUS_OF_CODE = dict(zip(_judge.VERDICT_CODES, STATUSES))
-_REASON_OF_CODE = dict(zip(_judge.REASON_CODES, REASONS))
-_COLOUR_OF_CODE = dict(zip(_judge.COLOUR_CODES, PLAYERS))
+_STATUS_OF_CODE: "Dict[int, str]" = dict(zip(_judge.VERDICT_CODES, STATUSES))
+_REASON_OF_CODE: "Dict[int, str]" = dict(zip(_judge.REASON_CODES, REASONS))
+_COLOUR_OF_CODE: "Dict[int, str]" = dict(zip(_judge.COLOUR_CODES, PLAYERS))
 _IMPOSSIBLE = "Impossible"
-_WINS = {"Red wins": "red", "Blue wins": "blue"}
+_WINS: "Dict[str, _Colour]" = {"Red wins": "red", "Blue wins": "blue"}
 
 
 class Result(Frozen):
@@ -35,7 +49,13 @@ class Result(Frozen):
 
     __slots__ = ("status", "reason", "_last_moves", "_pending")
 
-    def __init__(self, status, reason=None, last_moves=frozenset()):
+    status: "_Status"
+    reason: "Optional[_Reason]"
+    _last_moves: "Optional[FrozenSet[_Cell]]"
+    _pending: "Optional[Tuple[Any, int]]"
+
+    def __init__(self, status: "_Status", reason: "Optional[_Reason]" = None,
+                 last_moves: "Iterable[_Cell]" = frozenset()) -> None:
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, got {status!r}")
         if (status == _IMPOSSIBLE) != (reason is not None):
@@ -47,23 +67,29 @@ class Result(Frozen):
             raise ValueError("a result has last moves exactly when somebody wins")
         self._set(status=status, reason=reason, _last_moves=last_moves, _pending=None)
 
+    # The private constructors take the names of the engine's codes (str:
+    # the tables above), which are the public ones.
     @classmethod
-    def _make(cls, status, reason, last_moves):
+    def _make(cls, status: str, reason: "Optional[str]",
+              last_moves: "FrozenSet[_Cell]") -> "Result":
         return cls._build(status=status, reason=reason, _last_moves=last_moves, _pending=None)
 
     @classmethod
-    def _win(cls, status, parsed, case):
+    def _win(cls, status: str, parsed: "Any", case: int) -> "Result":
         """A win whose last moves are found in ``parsed`` when first read."""
         return cls._build(status=status, reason=None, _last_moves=None, _pending=(parsed, case))
 
     @property
-    def last_moves(self):
+    def last_moves(self) -> "FrozenSet[_Cell]":
         """The winner's stones on every winning chain (a frozenset)."""
         # ``_pending`` is read first and cleared last, so a thread that finds
         # it cleared also finds the moves another thread has stored.
         pending = self._pending
         moves = self._last_moves
         if moves is None:
+            if TYPE_CHECKING:
+                # A result without its last moves keeps its input's boards.
+                assert pending is not None
             parsed, case = pending
             moves = frozenset(parsed.last_moves(case))
             self._set(_last_moves=moves)
@@ -71,35 +97,35 @@ class Result(Frozen):
         return moves
 
     @property
-    def possible(self):
+    def possible(self) -> bool:
         """False for an impossible position."""
         return self.status != _IMPOSSIBLE
 
     @property
-    def winner(self):
+    def winner(self) -> "Optional[_Colour]":
         """``"red"``, ``"blue"`` or ``None``."""
         return _WINS.get(self.status)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.status
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.reason is not None:
             return f"Result({self.status!r}, reason={self.reason!r})"
         if self.last_moves:
             return f"Result({self.status!r}, last_moves={set(sorted(self.last_moves))!r})"
         return f"Result({self.status!r})"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Result):
             return NotImplemented
         return (self.status == other.status and self.reason == other.reason
                 and self.last_moves == other.last_moves)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.status, self.reason, self.last_moves))
 
-    def __reduce__(self):
+    def __reduce__(self) -> "Tuple[Any, ...]":
         return (Result, (self.status, self.reason, self.last_moves))
 
 

@@ -10,19 +10,28 @@ bit on any board size.
 >>> int(batch.observation[..., :2].sum())      # one stone a game
 4
 """
+from __future__ import annotations
+
 from .._batch import Batch as _Batch
 from .._batch import MAX_GAMES, numpy
 from .._checks import integer
 from ..errors import InputError
-from ._batch import MAX_CELLS, HexCore
+# The compiled core has no stub: to a type checker its objects are Any.
+from ._batch import MAX_CELLS, HexCore  # type: ignore[import-not-found]
+
+# The annotations are for type checkers only: making a batch does not import
+# typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 __all__ = ["Batch", "augment", "record_positions", "MAX_GAMES", "PLANES", "SYMMETRIES"]
 
-PLANES = ("own", "opponent", "colour", "swap")
+PLANES: Tuple[str, str, str, str] = ("own", "opponent", "colour", "swap")
 
 # The symmetries of a Hex board that keep each player's sides: the
 # identity and the 180-degree turn.
-SYMMETRIES = 2
+SYMMETRIES: int = 2
 
 
 class Batch(_Batch):
@@ -53,8 +62,13 @@ class Batch(_Batch):
     of game records) gives the positions every later reset draws from.
     """
 
-    def __init__(self, n, size=11, *, cols=None, swap=True, seed=None, threads=1,
-                 autoreset="next-step", illegal="lose"):
+    _rows: int
+    _cols: int
+    _swap: bool
+
+    def __init__(self, n: int, size: int = 11, *, cols: Optional[int] = None, swap: bool = True,
+                 seed: Optional[int] = None, threads: int = 1, autoreset: str = "next-step",
+                 illegal: str = "lose") -> None:
         rows = integer(size, "size")
         cols = rows if cols is None else integer(cols, "cols")
         if rows < 1 or cols < 1:
@@ -68,7 +82,7 @@ class Batch(_Batch):
             raise InputError(f"swap needs a square board, got {rows} x {cols}")
         self._rows, self._cols, self._swap = rows, cols, swap
 
-        def core(n, arrays):
+        def core(n: int, arrays: Dict[str, Any]) -> Any:
             np = numpy()
             cells = rows * cols
             arrays["observation"] = np.zeros((n, rows, cols, 4), np.bool_)
@@ -85,18 +99,18 @@ class Batch(_Batch):
         self._setup(n, seed, threads, autoreset, core, illegal=illegal)
 
     @property
-    def rows(self):
+    def rows(self) -> int:
         return self._rows
 
     @property
-    def cols(self):
+    def cols(self) -> int:
         return self._cols
 
     @property
-    def swap(self):
+    def swap(self) -> bool:
         return self._swap
 
-    def stones(self):
+    def stones(self) -> Any:
         """The games' stones, (n, rows, cols) int8: 0 empty, 1 the first
         mover's (Red), 2 the second's (Blue), as ``hex.Board.to_array``."""
         np = self._np
@@ -104,7 +118,7 @@ class Batch(_Batch):
         return np.frombuffer(cells, np.uint8).astype(np.int8).reshape(
             self._n, self._rows, self._cols)
 
-    def set_starts(self, positions):
+    def set_starts(self, positions: Any) -> None:
         """Start every later reset from one of ``positions`` (drawn at
         random from each game's stream); ``None`` (or none) for the empty
         board.  Not a reset itself: call :meth:`reset` to apply it now, or
@@ -123,7 +137,7 @@ class Batch(_Batch):
             return
         self._core.set_starts(*self._checked_positions(positions))
 
-    def set_positions(self, positions, mask=None):
+    def set_positions(self, positions: Any, mask: Optional[Any] = None) -> None:
         """Start the games where ``mask`` is True (all by default) now, game
         by game from ``positions`` (k, rows, cols), k the number of games
         chosen, each as :meth:`set_starts` takes it.  A seat is drawn for
@@ -137,7 +151,8 @@ class Batch(_Batch):
                              f"{len(chosen)}, got {len(checked[0])}")
         self._core.start_games(np.ascontiguousarray(chosen, np.int64), *checked)
 
-    def set_positions_from_records(self, games, mask=None, seed=None):
+    def set_positions_from_records(self, games: Iterable[Any], mask: Optional[Any] = None,
+                                   seed: Optional[int] = None) -> None:
         """Start the games where ``mask`` is True (all by default) now, each
         from a random prefix of a random game of ``games`` (records of Hex
         games of this board's size, as :func:`record_positions` draws them;
@@ -145,7 +160,7 @@ class Batch(_Batch):
         count = len(self._chosen(mask))
         self.set_positions(record_positions(games, count, seed, (self._rows, self._cols)), mask)
 
-    def _checked_positions(self, positions):
+    def _checked_positions(self, positions: Any) -> Tuple[Any, List[int], List[int]]:
         """``positions`` checked: (stones (k, cells) uint8, steps, first cells)."""
         np = self._np
         cells = self._rows * self._cols
@@ -160,7 +175,8 @@ class Batch(_Batch):
         from .board import Board
 
         stones = np.ascontiguousarray(array.reshape(len(array), cells), np.uint8)
-        steps, first_cells = [], []
+        steps: List[int] = []
+        first_cells: List[int] = []
         for k, position in enumerate(array):
             red = int((position == 1).sum())
             blue = int((position == 2).sum())
@@ -178,7 +194,8 @@ class Batch(_Batch):
         return stones, steps, first_cells
 
 
-def augment(observation, policy=None, k=1, inverse=False):
+def augment(observation: Any, policy: Optional[Any] = None, k: int = 1,
+            inverse: bool = False) -> Tuple[Any, Optional[Any]]:
     """Hex observations (..., rows, cols, C) and policies
     (..., rows * cols + 1) under symmetry ``k`` of :data:`SYMMETRIES`: 0 the
     identity, 1 the 180-degree turn (cell (r, c) goes to
@@ -209,7 +226,8 @@ def augment(observation, policy=None, k=1, inverse=False):
     return turned, np.ascontiguousarray(policy)
 
 
-def record_positions(games, count, seed=None, size=None):
+def record_positions(games: Iterable[Any], count: int, seed: Optional[int] = None,
+                     size: Optional[Tuple[int, int]] = None) -> Any:
     """``count`` start positions for :meth:`Batch.set_starts`, each a random
     prefix of a random Hex game of ``games`` (``havhex.records.Game``
     objects, as ``records.read`` gives them): a game drawn uniformly, then
@@ -224,7 +242,7 @@ def record_positions(games, count, seed=None, size=None):
     count = integer(count, "count")
     if count < 0:
         raise InputError(f"count must be >= 0, got {count}")
-    picked = []
+    picked: List[Any] = []
     for game in games:
         if getattr(game, "kind", None) != "hex":
             continue
@@ -234,9 +252,12 @@ def record_positions(games, count, seed=None, size=None):
             picked.append(game)
     if not picked:
         raise InputError("no Hex game of that size among the records")
+    if TYPE_CHECKING:
+        # The first game's when not given: some game was picked.
+        assert size is not None
     rows, cols = size
     draw = random.Random(seed)
-    prefixes = {}           # a game's positions, replayed once when first drawn
+    prefixes: Dict[int, List[Any]] = {}  # a game's positions, replayed once when first drawn
     out = np.zeros((count, rows, cols), np.int8)
     for k in range(count):
         index = draw.randrange(len(picked))
@@ -247,7 +268,7 @@ def record_positions(games, count, seed=None, size=None):
     return out
 
 
-def _positions(game):
+def _positions(game: Any) -> List[Any]:
     """The positions of a record's game before each of its moves, up to the
     last before the end (the winning move, or a move the board refuses)."""
     board = game.board()

@@ -11,11 +11,26 @@ The compiled core (``_board.BoardCore``) checks every argument itself, so
 that ``play`` costs no Python frame; this module adds what is used once in
 a while: arrays, the witness, the pictures, pickling.
 """
+from __future__ import annotations
+
 from ..errors import InputError
 from ._names import CODE_LETTERS
 from ._board import (MAX_CELLS, PLAYERS, STRUCTURES, SWAP_PIECES, SWAP_SIDES,
                      BoardCore, name_of_cell)
 from ._board import UNMADE as _UNMADE
+
+# The annotations are for type checkers only: making a board does not import
+# typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any, Dict, List, Literal, Optional, Tuple, Union
+
+    from .._explanation import Explanation
+
+    _Cell = Tuple[int, int]
+    _Move = Union[_Cell, Literal["swap-pieces", "swap-sides"]]
+    _Colour = Literal["red", "blue"]
 
 __all__ = ["Board", "PLAYERS", "STRUCTURES", "SWAP_PIECES", "SWAP_SIDES", "MAX_CELLS",
            "name_of_cell"]
@@ -74,12 +89,12 @@ class Board(BoardCore):
     __slots__ = ()
 
     @property
-    def is_draw(self):
+    def is_draw(self) -> bool:
         """Always False: a Hex board filled up has a winner."""
         _check_made(self)
         return False
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if not self._initialised():
             return "<havhex.hex.Board made without __init__>"
         cols = "" if self.cols == self.rows else f", {self.cols}"
@@ -87,13 +102,13 @@ class Board(BoardCore):
         state = f"{self.winner} won" if self.winner else f"{self.to_move} to move"
         return f"<havhex.hex.Board {self.rows}{cols}{swap}: {len(self)} moves, {state}>"
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (_rebuilt, (type(self), self.rows, self.cols, self.swap, self._base(),
                            self._base_mover(), self.moves))
 
     # ---- arrays ----------------------------------------------------------
 
-    def to_array(self):
+    def to_array(self) -> Any:  # numpy.ndarray of int8, shape (rows, cols)
         """The stones as a NumPy ``int8`` array of shape (rows, cols): 0 empty,
         1 red, 2 blue."""
         _check_made(self)
@@ -102,7 +117,8 @@ class Board(BoardCore):
             self.rows, self.cols)
 
     @classmethod
-    def from_array(cls, array, swap=False, to_move=None):
+    def from_array(cls, array: Any, swap: bool = False,
+                   to_move: Optional[_Colour] = None) -> Board:
         """A board holding the stones of ``array`` (shape (rows, cols), 0
         empty, 1 red, 2 blue), with no moves behind it: :attr:`moves` is
         empty and :meth:`undo` cannot go below it.  ``to_move`` defaults to
@@ -128,7 +144,8 @@ class Board(BoardCore):
         return cls._from_start(rows, cols, swap, cells, to_move)
 
     @classmethod
-    def _from_start(cls, rows, cols, swap, cells, mover):
+    def _from_start(cls, rows: int, cols: int, swap: bool, cells: bytes,
+                    mover: Optional[str]) -> Board:
         """A board whose start is ``cells`` (rows*cols bytes 0/1/2, checked by
         the caller) with ``mover`` ("red", "blue" or None to infer) to move."""
         board = cls._from_cells(rows, cols, swap, cells)
@@ -152,7 +169,7 @@ class Board(BoardCore):
         board._start_mover(PLAYERS.index(mover) + 1)
         return board
 
-    def _rows_text(self):
+    def _rows_text(self) -> List[str]:
         """The rows as the judge writes them (R, B, .)."""
         cells = self._cells_bytes().translate(CODE_LETTERS)
         c = self.cols
@@ -160,7 +177,7 @@ class Board(BoardCore):
 
     # ---- witness and pictures --------------------------------------------
 
-    def explain(self):
+    def explain(self) -> Optional[Explanation]:
         """The witness of the win as the judge gives it, a
         :class:`havhex.Explanation` (``case`` None): the ``result`` (its
         ``last_moves`` the winner's stones that lie on every winning chain),
@@ -180,15 +197,20 @@ class Board(BoardCore):
 
         winner = self.winner
         chain = self._chain()
+        if TYPE_CHECKING:
+            # The board is won: the winner's sides are joined.
+            assert chain is not None
         # A stone lies on every winning chain exactly when the sides come
         # apart without it; such a stone lies on any one chain.
         essential = [cell for cell in chain if self._chain(cell) is None]
-        result = judge.Result(f"{winner.capitalize()} wins", None, frozenset(essential))
+        # "Red wins" or "Blue wins", one of the statuses.
+        result = judge.Result(f"{winner.capitalize()} wins", None,  # type: ignore[arg-type]
+                              frozenset(essential))
         red, blue = self.stone_counts
         chains = ((winner, tuple(chain)),)
         return HexExplanation.of(result, None, (red, blue, chains))
 
-    def draw(self, as_text=False, **options):
+    def draw(self, as_text: bool = False, **options: Any) -> str:
         """The board as SVG (or as text with ``as_text=True``) through
         :func:`havhex.hex.picture.hex_svg` / ``hex_text``, with the
         winning chain marked; ``options`` go to them (``heading=``).  The
@@ -205,7 +227,7 @@ class Board(BoardCore):
         return function(self._rows_text(), explanation, **options)
 
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> Optional[str]:
         """The picture a notebook shows (Jupyter calls this): both colours'
         stones, the last move ringed, a winning chain marked; None (the
         notebook shows the repr) for a board the pictures do not take.
@@ -225,14 +247,15 @@ class Board(BoardCore):
         return picture.hex_svg(self._rows_text(), explanation, last_move=last)
 
 
-def _check_made(board):
+def _check_made(board: Board) -> None:
     """TypeError for a board made without ``__init__`` (it has no cells), as
     every method of the compiled core raises."""
     if not board._initialised():
         raise TypeError(_UNMADE)
 
 
-def _rebuilt(cls, rows, cols, swap, base, base_to_move, moves):
+def _rebuilt(cls: Any, rows: Any, cols: Any, swap: Any, base: Any, base_to_move: Any,
+             moves: Any) -> Board:
     """Unpickling: the start, then the moves again.  A pickle can bring
     anything: every argument is checked before the compiled core sees it,
     TypeError for what no board pickles of that type, InputError for a
@@ -271,7 +294,7 @@ def _rebuilt(cls, rows, cols, swap, base, base_to_move, moves):
     return board
 
 
-def _numpy():
+def _numpy() -> ModuleType:
     try:
         import numpy
     except ImportError:

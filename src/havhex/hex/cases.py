@@ -8,16 +8,26 @@ only its answer (the ``draw`` command).
 
 Cases are numbered from 1, as the judge's output numbers them.
 """
-from . import _judge
+from __future__ import annotations
+
+# The compiled judge has no stub: to a type checker its objects are Any.
+from . import _judge  # type: ignore[attr-defined]
 from ._faults import _checked
 from .._source import encode_text, read_input
 from ..errors import InputError
+
+# The annotations are for type checkers only: reading cases does not import
+# typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import os
+    from typing import Any, BinaryIO, List, Union
 
 __all__ = ["Boards", "read_boards", "read_boards_text", "MAX_NUMBER_DIGITS"]
 
 # The longest number token the reader takes, sign aside: one reader is
 # compiled into both engines, with this one limit.
-MAX_NUMBER_DIGITS = _judge.MAX_NUMBER_DIGITS
+MAX_NUMBER_DIGITS: int = _judge.MAX_NUMBER_DIGITS
 
 
 class Boards:
@@ -27,14 +37,16 @@ class Boards:
     strings only when :meth:`rows` is called.
     """
 
-    def __init__(self, parsed, source):
-        self._parsed = parsed
+    source: str
+
+    def __init__(self, parsed: object, source: str) -> None:
+        self._parsed: Any = parsed
         self.source = source        # the input's name in messages ("<stdin>" for "-")
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self._parsed.n_cases
 
-    def _index(self, number):
+    def _index(self, number: int) -> int:
         count = self._parsed.n_cases
         if number < 1:
             raise InputError(f"there is no case #{number} (cases are numbered from 1)", self.source)
@@ -43,16 +55,17 @@ class Boards:
             raise InputError(f"there is no case #{number} (the input has {cases})", self.source)
         return number - 1
 
-    def size(self, number):
+    def size(self, number: int) -> int:
         """The side N of case ``number``."""
         return self._parsed.case_size(self._index(number))
 
-    def rows(self, number):
+    def rows(self, number: int) -> List[str]:
         """The rows of case ``number``: N strings of ``R``, ``B`` and ``.``."""
         return self._parsed.board(self._index(number))
 
 
-def read_boards(file):
+def read_boards(file: Union[str, bytes, os.PathLike[str], os.PathLike[bytes], BinaryIO]
+                ) -> Boards:
     """Read an input as :func:`havhex.hex.judge_file` reads it: a path, ``"-"``
     (standard input) or an open binary file, read once (a pipe cannot be
     read twice).  Raises :class:`havhex.InputError` for its first fault; a
@@ -60,10 +73,10 @@ def read_boards(file):
     return _checked_boards(*read_input(file, _judge.parse))
 
 
-def read_boards_text(text, *, source="<string>"):
+def read_boards_text(text: Union[str, bytes], *, source: str = "<string>") -> Boards:
     """:func:`read_boards` for a whole input given as ``str`` or bytes."""
     return _checked_boards(_judge.parse(encode_text(text, source)), source)
 
 
-def _checked_boards(parsed, source):
+def _checked_boards(parsed: Any, source: str) -> Boards:
     return Boards(_checked(parsed, source), source)

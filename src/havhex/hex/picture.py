@@ -5,8 +5,23 @@ Hexagons have pointed tops; row ``i`` is drawn half a cell right of row
 ``i - 1``, so the board is a rhombus leaning right (docs/conventions.md,
 "Hex").
 """
+from __future__ import annotations
+
 from .. import _svg as svg
 from ..errors import InputError
+
+# The annotations are for type checkers only: drawing does not import typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import (Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Set,
+                        Tuple, Union)
+
+    from .._explanation import Explanation
+
+    _Cell = Tuple[int, int]
+    _Box = Tuple[float, float, float, float]
+    _Chain = Tuple[Optional[str], List[_Cell]]
 
 __all__ = [
     "hex_svg", "hex_text", "HEX_TEXT_MAX", "HEX_SVG_MAX",
@@ -18,8 +33,8 @@ __all__ = [
 ]
 
 # What a picture can usefully show: every cell is drawn.
-HEX_TEXT_MAX = 40           # --text: largest side N
-HEX_SVG_MAX = 200           # SVG: largest side N
+HEX_TEXT_MAX: int = 40          # --text: largest side N
+HEX_SVG_MAX: int = 200          # SVG: largest side N
 _LABELLED_MAX = 40          # the axes are labelled up to this side
 
 _R = svg.RADIUS
@@ -27,7 +42,7 @@ _SQRT3 = svg.SQRT3
 _W = _SQRT3 * _R            # width of a pointy-topped hexagon
 
 
-def centre(i, j):
+def centre(i: int, j: int) -> Tuple[float, float]:
     """The centre of cell ``(i, j)`` in drawing units."""
     return _W * (j + i / 2), 1.5 * _R * i
 
@@ -37,24 +52,26 @@ _CELL_TAIL = (f"l{svg.number(_W / 2)} {svg.number(_R / 2)}v{svg.number(_R)}"
               f"l-{svg.number(_W / 2)}-{svg.number(_R / 2)}v-{svg.number(_R)}z")
 
 
-def cell_path(i, j):
+def cell_path(i: int, j: int) -> str:
     """The ``d`` of cell ``(i, j)``'s path."""
     cx, cy = centre(i, j)
     return f"M{svg.number(cx)} {svg.number(cy - _R)}{_CELL_TAIL}"
 
 
-def witness(rows, explanation):
+def witness(rows: Sequence[str],
+            explanation: Union[Explanation, Mapping[str, Any]]) -> Dict[str, Any]:
     """A Hex explanation (an Explanation or a dict) as a plain dict: the
     answer, reason, last moves, ``(colour, cells)`` chains and stone counts."""
     red = sum(row.count("R") for row in rows)
     blue = sum(row.count("B") for row in rows)
-    letter_of = {"red": "R", "blue": "B", "R": "R", "B": "B", "r": "R", "b": "B"}
+    letter_of: Dict[Optional[str], str] = {"red": "R", "blue": "B", "R": "R", "B": "B",
+                                           "r": "R", "b": "B"}
     if isinstance(explanation, dict):
         answer = str(explanation.get("answer"))
         reason = explanation.get("reason")
         last_moves = svg.cell_pairs(explanation.get("last_moves"))
         winner = letter_of.get(explanation.get("winner"))
-        chains = []
+        chains: List[_Chain] = []
         if explanation.get("chain"):
             chains.append((winner, svg.cell_pairs(explanation["chain"])))
         for chain in explanation.get("chains") or ():
@@ -66,6 +83,9 @@ def witness(rows, explanation):
             else:
                 chains.append((None, svg.cell_pairs(chain)))
     else:
+        if TYPE_CHECKING:
+            # Not a dict: an Explanation.
+            assert isinstance(explanation, Explanation)
         result = explanation.result
         answer = str(result)
         reason = result.reason
@@ -79,14 +99,14 @@ def witness(rows, explanation):
             "red": red, "blue": blue, "winner": winner}
 
 
-_NAME = {"R": "Red", "B": "Blue"}
+_NAME: Dict[Optional[str], str] = {"R": "Red", "B": "Blue"}
 
 
-def _stones(count):
+def _stones(count: int) -> str:
     return "1 stone" if count == 1 else f"{count} stones"
 
 
-def _reason_text(w):
+def _reason_text(w: Mapping[str, Any]) -> Optional[str]:
     reason = w["reason"]
     if reason == "counts":
         return (f"Red has {_stones(w['red'])} and Blue {w['blue']}: "
@@ -108,7 +128,7 @@ def _reason_text(w):
     return None
 
 
-STYLE = svg.COMMON_STYLE + (
+STYLE: str = svg.COMMON_STYLE + (
     ".side-red,.red{fill:#d7263d}"
     ".side-blue,.blue{fill:#1b64c4}"
     ".cell,.swatch{fill:#f4ecdc;stroke:#6e6250;stroke-width:.8}"
@@ -123,7 +143,8 @@ STYLE = svg.COMMON_STYLE + (
 )
 
 
-def hex_svg(rows, explanation, *, heading=None, last_move=None):
+def hex_svg(rows: Sequence[str], explanation: Union[Explanation, Mapping[str, Any]], *,
+            heading: Optional[str] = None, last_move: Optional[Sequence[int]] = None) -> str:
     """The SVG picture of a Hex board (``rows``: N strings of ``R``, ``B``, ``.``).
 
     ``explanation``: :func:`havhex.hex.explain`'s Explanation, or a dict with
@@ -137,7 +158,7 @@ def hex_svg(rows, explanation, *, heading=None, last_move=None):
         raise InputError(f"the picture is for boards up to N = {HEX_SVG_MAX}; "
                          f"this one has N = {n}")
     w = witness(rows, explanation)
-    chain_of = {}
+    chain_of: Dict[_Cell, int] = {}
     for index, (_, cells) in enumerate(w["chains"]):
         for cell in cells:
             chain_of.setdefault(cell, index)
@@ -172,7 +193,7 @@ def hex_svg(rows, explanation, *, heading=None, last_move=None):
     if labels:
         board.extend(axis_labels(n, n))
 
-    items = [
+    items: List[Tuple[Callable[[float, float], str], List[str]]] = [
         (lambda x, y: swatch(x, y, "red"), [f"Red stone ({w['red']})"]),
         (lambda x, y: swatch(x, y, "blue"), [f"Blue stone ({w['blue']})"]),
         (lambda x, y: swatch(x, y, ""), ["empty cell"]),
@@ -218,7 +239,7 @@ _FRAME = 0.55 * _R          # the coloured sides' width beyond the hexagons
 _D = _R + _FRAME
 
 
-def sides(n_rows, n_cols, labels):
+def sides(n_rows: int, n_cols: int, labels: bool) -> Tuple[List[str], _Box]:
     """The four coloured sides of an ``n_rows`` x ``n_cols`` board (Red's
     top and bottom, Blue's left and right) as markup, and the drawing's box
     (with room for the labels when ``labels``)."""
@@ -235,7 +256,7 @@ def sides(n_rows, n_cols, labels):
     xs = [p[0] for p in outer.values()]
     ys = [p[1] for p in outer.values()]
     box = (min(xs) - 4 - label_room, min(ys) - 4 - label_room, max(xs) + 4, max(ys) + 4)
-    out = []
+    out: List[str] = []
     for side, a, b, colour in (("top", "tl", "tr", "red"), ("right", "tr", "br", "blue"),
                                ("bottom", "br", "bl", "red"), ("left", "bl", "tl", "blue")):
         out.append(f'<polygon class="side side-{colour}" data-side="{side}" '
@@ -243,10 +264,10 @@ def sides(n_rows, n_cols, labels):
     return out, box
 
 
-def chain_lines(chains):
+def chain_lines(chains: Iterable[Tuple[Optional[str], Sequence[_Cell]]]) -> List[str]:
     """Markup of the chains, ``(colour, cells)`` pairs, through the hexagon
     centres; the second and later ones dashed."""
-    out = []
+    out: List[str] = []
     for index, (_, cells) in enumerate(chains):
         second = " second" if index else ""
         if len(cells) == 1:
@@ -259,9 +280,9 @@ def chain_lines(chains):
     return out
 
 
-def axis_labels(n_rows, n_cols):
+def axis_labels(n_rows: int, n_cols: int) -> List[str]:
     """The column numbers above the board and the row numbers left of it."""
-    out = []
+    out: List[str] = []
     for j in range(n_cols):
         cx, _ = centre(0, j)
         out.append(f'<text class="label" x="{svg.number(cx)}" y="{svg.number(-_R - _FRAME - 4)}" '
@@ -274,14 +295,15 @@ def axis_labels(n_rows, n_cols):
     return out
 
 
-def swatch(x, y, classes, r=9.0):
+def swatch(x: float, y: float, classes: str, r: float = 9.0) -> str:
     half = r * _SQRT3 / 2
     points = [(x, y - r), (x + half, y - r / 2), (x + half, y + r / 2), (x, y + r),
               (x - half, y + r / 2), (x - half, y - r / 2)]
     return f'<polygon class="{("swatch " + classes).strip()}" points="{svg.points(points)}"/>'
 
 
-def hex_text(rows, explanation, *, heading=None):
+def hex_text(rows: Sequence[str], explanation: Union[Explanation, Mapping[str, Any]], *,
+             heading: Optional[str] = None) -> str:
     """The board as a rhombus leaning right: ``R``/``B``/``.``, the chain in
     lower case, ``*`` for the possible last moves."""
     rows = [str(row) for row in rows]
@@ -297,7 +319,7 @@ def hex_text(rows, explanation, *, heading=None):
     width = len(str(n - 1))
     lines.append(" " * (width + 1) + " ".join(str(j % 10) for j in range(n)))
     for i, row in enumerate(rows):
-        cells = []
+        cells: List[str] = []
         for j, ch in enumerate(row):
             if (i, j) in last:
                 ch = "*"
@@ -317,7 +339,9 @@ def hex_text(rows, explanation, *, heading=None):
 # What havhex.draw takes through the game's descriptor (its ``pictures``)
 # ---------------------------------------------------------------------------
 
-def draw_case(judge, file, number, *, as_text=False, heading=None, check_size=None):
+def draw_case(judge: ModuleType, file: Any, number: int, *, as_text: bool = False,
+              heading: Optional[Callable[[str], str]] = None,
+              check_size: Optional[Callable[[int, str], object]] = None) -> str:
     """The picture of case ``number`` (1-based) of a judge-format input
     ``file`` (a path or ``"-"``, read once): the SVG document, or with
     ``as_text`` the text view, the witness from ``judge.explain``
@@ -338,13 +362,13 @@ def draw_case(judge, file, number, *, as_text=False, heading=None, check_size=No
     return hex_svg(rows, explanation, heading=title)
 
 
-PAGE_HEX_MAX = HEX_SVG_MAX      # a page's longest side
+PAGE_HEX_MAX: int = HEX_SVG_MAX     # a page's longest side
 
 # The page's CSS of the hexagons and stones: the stones' numbers in white.
-PAGE_STYLE = STYLE + ".num{fill:#fff;text-anchor:middle}"
+PAGE_STYLE: str = STYLE + ".num{fill:#fff;text-anchor:middle}"
 
 
-def page_refusal(size):
+def page_refusal(size: Tuple[int, int]) -> Optional[str]:
     """Why a page of the game will not draw a board of ``(rows, cols)``
     (None: it draws it)."""
     if max(size) > PAGE_HEX_MAX:
@@ -353,14 +377,14 @@ def page_refusal(size):
     return None
 
 
-def page_frame(size):
+def page_frame(size: Tuple[int, int]) -> Tuple[List[str], _Box]:
     """``(markup, box)`` of a page's board of ``(rows, cols)``: its coloured
     sides, drawn under the hexagons, and the drawing's box."""
     rows, cols = size
     return sides(rows, cols, max(rows, cols) <= _LABELLED_MAX)
 
 
-def page_labels(size):
+def page_labels(size: Tuple[int, int]) -> List[str]:
     """The axes' labels of a page's board of ``(rows, cols)``, over the
     hexagons (none on a board too large for them)."""
     if max(size) <= _LABELLED_MAX:
@@ -368,17 +392,18 @@ def page_labels(size):
     return []
 
 
-def page_structure(size, explanation, stones):
+def page_structure(size: Tuple[int, int], explanation: Any, stones: Mapping[_Cell, str]
+                   ) -> Tuple[str, Dict[_Cell, List[str]], List[str], List[str]]:
     """``(what, marks, under, over)`` of the winning chains the live board's
     ``explain()`` gives, with ``stones`` (``{cell: colour}``) at the win for
     the stone counts: ``"a chain"``, ``{cell: [classes]}`` of the chains'
     hexagons (a cell of two chains is the first one's), nothing under the
     hexagons and the chains' lines over them."""
-    letter = {"red": "R", "blue": "B"}
+    letter: Dict[Optional[str], str] = {"red": "R", "blue": "B"}
     rows = ["".join(letter.get(stones.get((i, j)), ".") for j in range(size[1]))
             for i in range(size[0])]
     w = witness(rows, explanation)
-    marks = {}
+    marks: Dict[_Cell, List[str]] = {}
     for number, (_, chain) in enumerate(w["chains"]):
         for cell in chain:
             marks.setdefault(cell, ["chain"] + (["second"] if number else []))

@@ -1,3 +1,0 @@
-from typing import Any
-
-def _checked(parsed: Any, source: str) -> Any: ...
