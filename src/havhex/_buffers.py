@@ -7,6 +7,13 @@ the exporter's own ``tolist``.
 """
 import sys
 
+# The annotations are for type checkers only, in quotes: the command line's
+# start-up imports neither typing nor __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from array import array
+    from typing import Any, List, Optional, Tuple
+
 INTEGER = "integer"
 OBJECT = "object"
 TEXT = "text"    # NumPy str (UCS-4), ``Nw``
@@ -15,7 +22,7 @@ BYTES = "bytes"  # NumPy bytes, ``Ns``
 _INTEGER_CODES = "bBhHiIlLqQnN"
 
 
-def view_of(value, wanted):
+def view_of(value: "Any", wanted: str) -> "Optional[memoryview]":
     """A memoryview of ``value``, or None when it exports no buffer.  A NumPy
     array whose dtype exports none (datetime64...) raises TypeError:
     ``wanted, not dtype NAME``."""
@@ -29,7 +36,7 @@ def view_of(value, wanted):
         raise
 
 
-def describe(value, view=None):
+def describe(value: "Any", view: "Optional[memoryview]" = None) -> str:
     """``dtype NAME`` for an object that has one (NumPy), else the format."""
     dtype = getattr(value, "dtype", None)
     if dtype is not None:
@@ -37,7 +44,7 @@ def describe(value, view=None):
     return f"buffer format {view.format!r}" if view is not None else type(value).__name__
 
 
-def item_kind(view):
+def item_kind(view: memoryview) -> "Optional[Tuple[str, int, bool]]":
     """(kind, count, swapped) for the items of ``view``: kind INTEGER (count
     1), OBJECT, TEXT or BYTES (count characters an item); ``swapped`` when
     their byte order is not this machine's.  None for anything else."""
@@ -62,7 +69,8 @@ def item_kind(view):
     return None
 
 
-def native_integers(view, signed_format, swapped):
+def native_integers(view: memoryview, signed_format: bool,
+                    swapped: bool) -> "Optional[array[int]]":
     """The items of an integer buffer in C order as an ``array`` of the same
     width in this machine's byte order; None for a width ``array`` lacks."""
     from array import array
@@ -77,18 +85,18 @@ def native_integers(view, signed_format, swapped):
     return None
 
 
-def is_signed(view):
+def is_signed(view: memoryview) -> bool:
     return view.format[-1].islower()
 
 
-def text_items(view, count, swapped):
+def text_items(view: memoryview, count: int, swapped: bool) -> str:
     """The characters of a UCS-4 buffer in C order, ``count`` an item (NUL
     padding included, as NumPy stores a shorter string)."""
     order = sys.byteorder if not swapped else ("big" if sys.byteorder == "little" else "little")
     return view.tobytes().decode(f"utf-32-{'le' if order == 'little' else 'be'}", "replace")
 
 
-def object_items(value, view):
+def object_items(value: "Any", view: memoryview) -> "Optional[List[Any]]":
     """The items of a buffer of Python objects as nested lists, from its
     exporter's ``tolist`` (NumPy); None when they cannot be reached."""
     exporter = value

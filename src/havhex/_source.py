@@ -18,12 +18,12 @@ from .errors import InputError
 # start-up imports neither typing nor __future__.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Tuple, TypeVar
+    from typing import IO, Any, Callable, Optional, Tuple, TypeVar, Union
 
     _R = TypeVar("_R")
 
 
-def is_stdin(file):
+def is_stdin(file: "Any") -> bool:
     return isinstance(file, (str, bytes, os.PathLike)) and os.fspath(file) in ("-", b"-")
 
 
@@ -64,7 +64,7 @@ def read_input(file: "Any", consume: "Callable[[Any], _R]") -> "Tuple[_R, str]":
     return _through_pipe(file, consume, source), source
 
 
-def _is_directory(descriptor):
+def _is_directory(descriptor: int) -> bool:
     import stat  # already loaded by os: no start-up cost
 
     return stat.S_ISDIR(os.fstat(descriptor).st_mode)
@@ -74,7 +74,7 @@ def _is_directory(descriptor):
 _FEED_CHUNK = 1 << 16
 
 
-def _through_pipe(file, consume, source):
+def _through_pipe(file: "Any", consume: "Callable[[int], _R]", source: str) -> "_R":
     """``consume(descriptor)`` on what ``file.read`` gives, written into a
     pipe by a feeder thread: the reader then streams a file object as it
     streams a path, and when it stops at a fault, closing the pipe stops the
@@ -83,7 +83,7 @@ def _through_pipe(file, consume, source):
 
     read_end, write_end = os.pipe()
 
-    def feed():
+    def feed() -> None:
         try:
             while True:
                 chunk = file.read(_FEED_CHUNK)
@@ -118,7 +118,7 @@ def _through_pipe(file, consume, source):
     return result
 
 
-def encode_text(text, source):
+def encode_text(text: "Any", source: "Optional[str]") -> "Any":
     """A judge input given as ``str`` or bytes-like, as bytes-like; a
     TypeError for anything else (a file, which ``judge_file`` reads)."""
     if isinstance(text, str):
