@@ -17,14 +17,16 @@ from ._threads import join_through_interrupts, run_side_by_side
 # for type checkers only, in quotes: no run imports typing or __future__.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple
+    from typing import Any, Callable, Dict, Generator, Iterable, Iterator, List, Optional, Tuple, TypeVar
 
     from ._threads import Worker
+
+    _T = TypeVar("_T")
 
 __all__ = ["judged_side_by_side", "outputs_side_by_side", "JudgedMeanwhile"]
 
 
-def _stream(file):
+def _stream(file: "Any") -> "Optional[object]":
     """What a second reader of ``file`` would share its reading with (the
     same descriptor, pipe or device), or None when each reader of it reads
     the whole of it (a regular file, opened anew), or when it cannot be
@@ -60,7 +62,8 @@ class _FileJob:
     """
     __slots__ = ("file", "parsed", "consume", "display", "after", "ended", "cancelled")
 
-    def __init__(self, file, parsed, consume, display, after=None):
+    def __init__(self, file: "Any", parsed: "Any", consume: "Callable[[Any], object]",
+                 display: "Any", after: "Optional[_thread.LockType]" = None) -> None:
         self.file = file
         self.parsed = parsed
         self.consume = consume
@@ -70,7 +73,7 @@ class _FileJob:
         self.ended.acquire()
         self.cancelled = False
 
-    def run(self):
+    def run(self) -> "Tuple[_FileJob, Optional[str]]":
         try:
             if self.after is not None:
                 # Timed: the job before may be ended unrun when the run stops,
@@ -86,21 +89,24 @@ class _FileJob:
         finally:
             self.ended.release()
 
-    def cancel(self):
+    def cancel(self) -> None:
         self.cancelled = True
         self.parsed.cancel()
 
-    def report(self):
+    def report(self) -> None:
         if self.display is not None:
             self.display(*self.parsed.progress())
 
-    def close_display(self):
+    def close_display(self) -> None:
         if self.display is not None:
             self.display.close()
             self.display = None
 
 
-def judged_side_by_side(files, threads, start, progress_for=None):
+def judged_side_by_side(files: "Iterable[Any]", threads: int,
+                        start: "Callable[[int], Tuple[Any, Callable[[Any], object]]]",
+                        progress_for: "Optional[Callable[[Any], Any]]" = None,
+                        ) -> "Generator[Tuple[Any, Optional[str]], None, None]":
     """``(parsed input, source name)`` of each of ``files``, in order, read
     and judged with up to ``threads`` files at once.
 
@@ -111,15 +117,16 @@ def judged_side_by_side(files, threads, start, progress_for=None):
     file after it is read further.  ``progress_for(file)``, when given, is
     a progress display (or None) shown while the file is awaited.
     """
-    files = list(files)
-    made = []
-    last_reader = {}        # stream -> the ``ended`` lock of its last job
+    listed = list(files)
+    made: "List[_FileJob]" = []
+    # stream -> the ``ended`` lock of its last job
+    last_reader: "Dict[object, _thread.LockType]" = {}
 
-    def jobs():
-        for number, file in enumerate(files):
+    def jobs() -> "Iterator[_FileJob]":
+        for number, file in enumerate(listed):
             # The last file has every thread: the others are idle once
             # the files before it are judged.
-            parsed, consume = start(threads if number == len(files) - 1 else 1)
+            parsed, consume = start(threads if number == len(listed) - 1 else 1)
             display = progress_for(file) if progress_for is not None else None
             stream = _stream(file)
             job = _FileJob(file, parsed, consume, display, last_reader.get(stream))
@@ -142,7 +149,11 @@ def judged_side_by_side(files, threads, start, progress_for=None):
             job.close_display()
 
 
-def outputs_side_by_side(files, threads, start, outputs, progress_for=None):
+def outputs_side_by_side(files: "Iterable[Any]", threads: int,
+                         start: "Callable[[int], Tuple[Any, Callable[[Any], object]]]",
+                         outputs: "Callable[[Any, Optional[str]], _T]",
+                         progress_for: "Optional[Callable[[Any], Any]]" = None,
+                         ) -> "Iterator[_T]":
     """``outputs(parsed, source)`` of each of ``files`` judged side by side
     (:func:`judged_side_by_side`), in order; closed early (a fault raised
     by ``outputs``), it cancels the files after."""
@@ -189,7 +200,7 @@ class JudgedMeanwhile:
         self.worker = Worker(self._take)
         self.worker.start()
 
-    def _next(self):
+    def _next(self) -> "Optional[Tuple[Any, Any, Callable[[Any], object]]]":
         with self.lock:
             if (self.stopped or self.taken >= len(self.files)
                     or not self.wanted(self.files[self.taken])):
@@ -201,7 +212,7 @@ class JudgedMeanwhile:
             self.current = parsed
             return file, parsed, consume
 
-    def _take(self):
+    def _take(self) -> None:
         while True:
             claimed = self._next()
             if claimed is None:
@@ -223,7 +234,7 @@ class JudgedMeanwhile:
             self.stopped = True
             return self.taken
 
-    def _join(self):
+    def _join(self) -> None:
         if self.worker is None:
             return
         join_through_interrupts(self.worker)

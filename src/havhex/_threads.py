@@ -6,6 +6,15 @@ cost that parallel judging of small inputs never wins back.
 """
 import _thread
 
+# The annotations are for type checkers only, in quotes: the command line's
+# start-up imports neither typing nor __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from queue import SimpleQueue
+    from typing import Any, Callable, Generator, Iterable, List, Optional, Tuple, TypeVar
+
+    _R = TypeVar("_R")
+
 try:        # the builtin module behind ``signal``, which costs an import of enum
     from _signal import SIG_BLOCK, SIGINT, SIGTERM, pthread_sigmask  # type: ignore
     _STOPPING_SIGNALS = frozenset({SIGINT, SIGTERM})
@@ -31,23 +40,24 @@ class Worker:
 
     __slots__ = ("_function", "_ident", "_finished", "_done", "_result", "_error")
 
-    def __init__(self, function):
-        self._function = function
-        self._ident = None          # set once the thread exists
+    def __init__(self, function: "Callable[[], Any]") -> None:
+        self._function: "Optional[Callable[[], Any]]" = function
+        self._ident: "Optional[int]" = None  # set once the thread exists
         self._finished = False      # set by the thread when the function has returned
-        self._result = None
-        self._error = None
+        self._result: "Any" = None
+        self._error: "Optional[BaseException]" = None
         self._done = _thread.allocate_lock()
         self._done.acquire()
 
-    def start(self):
+    def start(self) -> None:
         self._ident = _thread.start_new_thread(self._run, ())
 
-    def _run(self):
+    def _run(self) -> None:
         try:
             if pthread_sigmask is not None:
                 pthread_sigmask(SIG_BLOCK, _STOPPING_SIGNALS)
-            self._result = self._function()
+            # _function is None only once the thread has run it (the finally below).
+            self._result = self._function()  # type: ignore[misc]
         except BaseException as exc:  # handed to the joining thread
             self._error = exc
         finally:
@@ -55,7 +65,7 @@ class Worker:
             self._finished = True
             self._done.release()
 
-    def join(self, timeout=None):
+    def join(self, timeout: "Optional[float]" = None) -> bool:
         """Wait until the function has returned (at most ``timeout``
         seconds); True once it has, or if the thread never started."""
         if self._ident is None or self._finished:
@@ -67,7 +77,7 @@ class Worker:
         # held; ``_finished``, set by the thread, still answers later joins.)
         return self._finished
 
-    def outcome(self):
+    def outcome(self) -> "Any":
         """The function's result, or its exception raised here; call after
         ``join`` has returned True."""
         if self._error is not None:
@@ -75,7 +85,8 @@ class Worker:
         return self._result
 
 
-def run_workers(work, threads, release=None):
+def run_workers(work: "Callable[[], object]", threads: int,
+                release: "Optional[Callable[[], object]]" = None) -> None:
     """``work()`` on ``threads`` threads at once: this one and ``threads - 1``
     new workers (one thread more than the cores would only make them evict
     each other's data from the caches, so this thread takes a share).
@@ -86,7 +97,7 @@ def run_workers(work, threads, release=None):
     when given, is called first, so that workers that wait on something
     this thread was to do (read the input) stop waiting.
     """
-    started = []
+    started: "List[Worker]" = []
     try:
         for _ in range(threads - 1):
             worker = Worker(work)
@@ -102,7 +113,9 @@ def run_workers(work, threads, release=None):
         worker.outcome()
 
 
-def run_interruptibly(function, cancel, report=None, interval=0.05):
+def run_interruptibly(function: "Callable[[], _R]", cancel: "Callable[[], object]",
+                      report: "Optional[Callable[[], object]]" = None,
+                      interval: float = 0.05) -> "_R":
     """``function()`` on a worker thread while this thread waits, calling
     ``report()`` (when given) every ``interval`` seconds; returns what it
     returned or raises what it raised.
@@ -131,10 +144,11 @@ def run_interruptibly(function, cancel, report=None, interval=0.05):
         cancel()
         join_through_interrupts(runner)
         raise
-    return runner.outcome()
+    result: "_R" = runner.outcome()
+    return result
 
 
-def join_through_interrupts(worker):
+def join_through_interrupts(worker: Worker) -> None:
     """Join ``worker`` whatever comes meanwhile: a second interrupt while
     cancelled work winds down is dropped, and the first one goes on."""
     while True:
@@ -145,7 +159,8 @@ def join_through_interrupts(worker):
             pass
 
 
-def run_cancellable(function, cancel, large):
+def run_cancellable(function: "Callable[[], _R]", cancel: "Callable[[], object]",
+                    large: bool) -> "_R":
     """``function()``: on a worker thread while this one waits
     (:func:`run_interruptibly`) when the work is ``large``, else here, where
     starting a thread would cost more than the work."""
@@ -154,7 +169,8 @@ def run_cancellable(function, cancel, large):
     return run_interruptibly(function, cancel)
 
 
-def run_shared(work, cancel, threads, large):
+def run_shared(work: "Callable[[], object]", cancel: "Callable[[], object]", threads: int,
+               large: bool) -> None:
     """``work()`` on ``threads`` threads at once (:func:`run_workers`), the
     work sharing one object whose ``cancel()`` makes every thread stop soon;
     while this thread waits when the work is ``large``
@@ -167,14 +183,14 @@ class _Done:
     """A job's end, which the thread taking the outcomes waits for."""
     __slots__ = ("lock", "result", "error")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.lock = _thread.allocate_lock()
         self.lock.acquire()
-        self.result = None
-        self.error = None
+        self.result: "Any" = None
+        self.error: "Optional[BaseException]" = None
 
 
-def _run_jobs(todo, stopping):
+def _run_jobs(todo: "SimpleQueue[Optional[Tuple[Any, _Done]]]", stopping: "List[bool]") -> None:
     """A side-by-side worker: the jobs of ``todo`` (a queue) in the order
     they come, until a None; once ``stopping`` holds anything, a job taken
     is ended unrun."""
@@ -192,7 +208,9 @@ def _run_jobs(todo, stopping):
             done.lock.release()
 
 
-def run_side_by_side(jobs, threads, report=None, interval=0.05):
+def run_side_by_side(jobs: "Iterable[Any]", threads: int,
+                     report: "Optional[Callable[[Any], object]]" = None,
+                     interval: float = 0.05) -> "Generator[Any, None, None]":
     """Each job's ``run()`` return value, in the order of ``jobs``, with up to
     ``threads`` jobs running at once on worker threads: the way to keep
     every core busy on many inputs, each judged on one thread, without the
@@ -213,17 +231,17 @@ def run_side_by_side(jobs, threads, report=None, interval=0.05):
     from collections import deque
     from queue import SimpleQueue
 
-    jobs = iter(jobs)
-    todo = SimpleQueue()
-    pending = deque()
-    workers = []
-    stopping = []
+    queued = iter(jobs)
+    todo: "SimpleQueue[Optional[Tuple[Any, _Done]]]" = SimpleQueue()
+    pending: "deque[Tuple[Any, _Done]]" = deque()
+    workers: "List[Worker]" = []
+    stopping: "List[bool]" = []
     window = 2 * threads
     finished = False
 
-    def take_more():
+    def take_more() -> None:
         while len(pending) < window:
-            job = next(jobs, None)
+            job = next(queued, None)
             if job is None:
                 return
             done = _Done()
