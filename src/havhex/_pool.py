@@ -15,10 +15,29 @@ order on another; the parent kills the workers at once on any way out.
 """
 import os
 
+# The annotations are for type checkers only, in quotes: no run imports
+# typing or __future__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections import deque
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+    from typing import (Any, Callable, Generator, Iterable, Iterator, List, Optional,
+                        Sequence, Tuple)
+
+    # A unit of work; its result ("ok", value) or ("fault", InputError); a
+    # task runs a list of units; a plan's item ("fault", index, error) or
+    # (kind, [(index, unit), ...]).
+    _Unit = Any
+    _Outcome = Tuple[str, Any]
+    _Work = Callable[[List[Any]], Sequence[_Outcome]]
+    _Pending = Tuple[List[int], Optional["Ticket"], Optional[Sequence[_Outcome]]]
+
 __all__ = ["Pool", "Ticket", "WorkerProcess", "run_here"]
 
 
-def run_here(plan, work):
+def run_here(plan: "Iterable[Tuple[Any, ...]]",
+             work: "_Work") -> "Iterator[Tuple[int, _Outcome]]":
     """``(file index, result)`` of every unit of ``plan``, run in this
     process one unit at a time (``work([unit])``), so that each unit's
     result is taken before the next is run."""
@@ -30,7 +49,7 @@ def run_here(plan, work):
             yield index, work([unit])[0]
 
 
-def _die_with_parent(parent):
+def _die_with_parent(parent: int) -> None:
     """Have the kernel kill this worker when the parent dies (Linux
     PR_SET_PDEATHSIG), even by ``kill -9``, which leaves it no time to."""
     import signal
@@ -48,7 +67,7 @@ def _die_with_parent(parent):
         os._exit(1)
 
 
-def _start_quietly(process):
+def _start_quietly(process: "BaseProcess") -> None:
     """Start ``process`` with SIGINT and SIGTERM blocked, which it unblocks
     once its own handlers are set: a signal in between would otherwise run
     the parent's handler in the worker (a traceback on stderr)."""
@@ -65,7 +84,7 @@ def _start_quietly(process):
         mask(signal.SIG_SETMASK, previous)
 
 
-def _worker(tasks, answers, work, parent):
+def _worker(tasks: "Connection", answers: "Connection", work: "_Work", parent: int) -> None:
     """A worker process: each task's ``("ok", work(units))`` in order, or
     ``("error", exception)`` for a failure that is no input's fault."""
     import signal
@@ -89,9 +108,9 @@ def _worker(tasks, answers, work, parent):
     # sight, its pages are not written (copied) by every collection.
     gc.freeze()
     _die_with_parent(parent)
-    waiting = SimpleQueue()
+    waiting: "SimpleQueue[Optional[List[Any]]]" = SimpleQueue()
 
-    def receive():
+    def receive() -> None:
         # Tasks are taken from the pipe as they come, so that the parent's
         # sending never waits on a worker busy sending its answer.
         try:
@@ -100,7 +119,7 @@ def _worker(tasks, answers, work, parent):
         except (EOFError, OSError):
             waiting.put(None)
 
-    def send():
+    def send() -> None:
         # Answers go from a thread of their own: the parent takes them in
         # task order, so an answer larger than the pipe holds waits while
         # the parent reads another worker's; this worker works on.
@@ -115,7 +134,7 @@ def _worker(tasks, answers, work, parent):
         finally:
             sent.release()
 
-    outbox = SimpleQueue()
+    outbox: "SimpleQueue[Optional[Tuple[str, Any]]]" = SimpleQueue()
     sent = _thread.allocate_lock()
     sent.acquire()
     _thread.start_new_thread(receive, ())
@@ -127,7 +146,7 @@ def _worker(tasks, answers, work, parent):
             sent.acquire()              # every answer out before the process ends
             return
         try:
-            answer = ("ok", work(units))
+            answer: "Tuple[str, Any]" = ("ok", work(units))
         except Exception as exc:  # handed to the parent, which raises it
             answer = ("error", exc)
         outbox.put(answer)
@@ -142,7 +161,8 @@ class Pool:
     message of a worker that dies, ``kind`` names the workers there ("a
     {kind} worker process")."""
 
-    def __init__(self, processes, work, unit_name=repr, kind="havhex"):
+    def __init__(self, processes: int, work: "_Work",
+                 unit_name: "Callable[[Any], str]" = repr, kind: str = "havhex") -> None:
         import multiprocessing
 
         self.work = work
@@ -150,8 +170,10 @@ class Pool:
         # fork where there is one: a worker starts in milliseconds with the
         # package already imported; elsewhere spawn.
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        context = multiprocessing.get_context(method)
-        self.workers = []
+        # Any: typeshed's BaseContext, which get_context returns for a str,
+        # has no Process (each start method's context has its own).
+        context: "Any" = multiprocessing.get_context(method)
+        self.workers: "List[WorkerProcess]" = []
         try:
             for _ in range(processes):
                 task_out, task_in = context.Pipe(duplex=False)
@@ -168,7 +190,8 @@ class Pool:
             self.close()
             raise
 
-    def ordered(self, plan, depth):
+    def ordered(self, plan: "Iterable[Tuple[Any, ...]]",
+                depth: int) -> "Generator[Tuple[int, _Outcome], None, None]":
         """``(file index, result)`` of every unit of ``plan``, in plan
         order.  Each worker is kept ``depth`` tasks ahead; whenever the
         next answer due is not in yet, this process runs the plan's next
@@ -183,16 +206,18 @@ class Pool:
         tasks before it."""
         from collections import deque
 
-        plan = iter(plan)
-        pending = deque()       # (file indices, ticket, or None and the results)
+        items = iter(plan)
+        # (file indices, ticket, or None and the results)
+        pending: "deque[_Pending]" = deque()
         ahead = 2 * depth * (len(self.workers) + 1)
         left = True
 
-        def next_task():
+        def next_task(
+                ) -> "Optional[Tuple[List[int], Optional[List[Any]], Optional[Sequence[_Outcome]]]]":
             """The plan's next item as (file indices, units, or None and
             the results of a fault found in planning); None at the end."""
             nonlocal left
-            item = next(plan, None)
+            item = next(items, None)
             if item is None:
                 left = False
                 return None
@@ -220,7 +245,8 @@ class Pool:
                     pending.popleft()
                     if ticket is not None:
                         results = ticket.result()
-                    yield from zip(indices, results)
+                    # results is None only beside a ticket, whose results replaced it.
+                    yield from zip(indices, results)  # type: ignore[arg-type]
                     continue
                 if not left:
                     if not _run_queued(pending, self.work):
@@ -234,17 +260,17 @@ class Pool:
                     results = self.work(units)
                 pending.append((indices, None, results))
 
-    def in_flight(self):
+    def in_flight(self) -> int:
         return sum(len(worker.waiting) for worker in self.workers)
 
-    def submit(self, units):
+    def submit(self, units: "List[Any]") -> "Ticket":
         """Send a task to the least busy worker; its answer comes from the
         ticket returned (tickets are taken in the order of submission)."""
         worker = min(self.workers, key=lambda worker: len(worker.waiting))
         worker.send(units)
         return Ticket(worker)
 
-    def close(self):
+    def close(self) -> None:
         """Kill the workers (at once: their work is either taken or lost)
         and wait for them to go."""
         for worker in self.workers:
@@ -254,7 +280,7 @@ class Pool:
         self.workers = []
 
 
-def _run_queued(pending, work):
+def _run_queued(pending: "deque[_Pending]", work: "_Work") -> bool:
     """At the end of the plan, rather than wait for a worker: run here
     the last task that a worker holds behind its oldest, while that one's
     answer has not come in (the worker is on it, so the others are not
@@ -269,8 +295,9 @@ def _run_queued(pending, work):
         if ticket is None:
             continue
         worker = ticket.worker
-        ahead_of_it = sum(1 for earlier in range(place) if pending[earlier][1] is not None
-                          and pending[earlier][1].worker is worker)
+        # Each earlier ticket named once, so that its "is not None" narrows it.
+        ahead_of_it = sum(1 for other in (pending[earlier][1] for earlier in range(place))
+                          if other is not None and other.worker is worker)
         if ahead_of_it and not worker.answers.poll():
             pending[place] = (indices, None, work(worker.take_back(ahead_of_it)))
             return True
@@ -282,24 +309,25 @@ class Ticket:
     :func:`havhex._units.ordered_results` takes a future's."""
     __slots__ = ("worker",)
 
-    def __init__(self, worker):
+    def __init__(self, worker: "WorkerProcess") -> None:
         self.worker = worker
 
-    def ready(self):
+    def ready(self) -> bool:
         """Whether the answer has begun to come in (the worker's answers
         come in the order of its tasks, and this is its oldest untaken)."""
         return self.worker.answers.poll()
 
-    def result(self):
+    def result(self) -> "Sequence[_Outcome]":
         status, value = self.worker.answer()
         if status == "error":
             raise value
-        return value
+        results: "Sequence[_Outcome]" = value
+        return results
 
-    def cancel(self):
+    def cancel(self) -> None:
         """Nothing to cancel: the pool kills its workers on the way out."""
 
-    def release(self):
+    def release(self) -> None:
         """Nothing to let go of: the answer was taken whole."""
 
 
@@ -308,7 +336,8 @@ class WorkerProcess:
     units of each task sent to it and not answered yet."""
     __slots__ = ("process", "tasks", "answers", "waiting", "unit_name", "kind")
 
-    def __init__(self, process, tasks, answers, unit_name=repr, kind="havhex"):
+    def __init__(self, process: "BaseProcess", tasks: "Connection", answers: "Connection",
+                 unit_name: "Callable[[Any], str]" = repr, kind: str = "havhex") -> None:
         from collections import deque
 
         self.process = process
@@ -317,27 +346,27 @@ class WorkerProcess:
         self.unit_name = unit_name      # these two for the message of its death
         self.kind = kind
         # The units of each task sent and not answered (None: taken back).
-        self.waiting = deque()
+        self.waiting: "deque[Optional[List[Any]]]" = deque()
 
-    def send(self, units):
+    def send(self, units: "List[Any]") -> None:
         self.waiting.append(units)
         try:
             self.tasks.send(units)
         except OSError:
             raise self._died(self.lost()) from None
 
-    def answer(self):
+    def answer(self) -> "Tuple[str, Any]":
         """The answer to the oldest task still wanted; those to tasks taken
         back are read and dropped."""
         while True:
             try:
-                answer = self.answers.recv()
+                answer: "Tuple[str, Any]" = self.answers.recv()
             except (EOFError, OSError):
                 raise self._died(self.lost()) from None
             if self.waiting.popleft() is not None:
                 return answer
 
-    def take_back(self, place):
+    def take_back(self, place: int) -> "List[Any]":
         """The units of the task after the ``place`` oldest still wanted,
         whose answer will be dropped: the parent runs them itself."""
         for index, units in enumerate(self.waiting):
@@ -348,7 +377,7 @@ class WorkerProcess:
                 place -= 1
         raise IndexError(place)
 
-    def lost(self):
+    def lost(self) -> str:
         """What is lost if this worker dies now, for the message: the units
         of its tasks not yet answered (and not taken back)."""
         found = [self.unit_name(unit) for units in self.waiting if units is not None
@@ -359,7 +388,7 @@ class WorkerProcess:
             shown += f" and {len(unique) - 4} more"
         return shown
 
-    def _died(self, lost):
+    def _died(self, lost: str) -> Exception:
         from .errors import InputError
 
         self.process.join(1)
@@ -376,14 +405,14 @@ class WorkerProcess:
         return InputError(f"a {self.kind} worker process (pid {self.process.pid}) {how}; "
                           f"lost the output of {lost}")
 
-    def kill(self):
+    def kill(self) -> None:
         if self.process.pid is not None and self.process.exitcode is None:
             try:
                 self.process.kill()
             except OSError:
                 pass
 
-    def wait(self):
+    def wait(self) -> None:
         if self.process.pid is not None:
             self.process.join()
         for connection in (self.tasks, self.answers):
