@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from array import array
     from typing import Any, List, Optional, Tuple
 
+    # A memoryview, typed Any: typeshed's memoryview.shape may be None, and
+    # the callers index the shape of the views made here (of arrays).
+    _View = Any
+
 INTEGER = "integer"
 OBJECT = "object"
 TEXT = "text"    # NumPy str (UCS-4), ``Nw``
@@ -22,7 +26,7 @@ BYTES = "bytes"  # NumPy bytes, ``Ns``
 _INTEGER_CODES = "bBhHiIlLqQnN"
 
 
-def view_of(value: "Any", wanted: str) -> "Optional[memoryview]":
+def view_of(value: "Any", wanted: str) -> "Optional[_View]":
     """A memoryview of ``value``, or None when it exports no buffer.  A NumPy
     array whose dtype exports none (datetime64...) raises TypeError:
     ``wanted, not dtype NAME``."""

@@ -106,7 +106,7 @@ class _FileJob:
 def judged_side_by_side(files: "Iterable[Any]", threads: int,
                         start: "Callable[[int], Tuple[Any, Callable[[Any], object]]]",
                         progress_for: "Optional[Callable[[Any], Any]]" = None,
-                        ) -> "Generator[Tuple[Any, Optional[str]], None, None]":
+                        ) -> "Generator[Tuple[Any, str], None, None]":
     """``(parsed input, source name)`` of each of ``files``, in order, read
     and judged with up to ``threads`` files at once.
 
@@ -151,7 +151,7 @@ def judged_side_by_side(files: "Iterable[Any]", threads: int,
 
 def outputs_side_by_side(files: "Iterable[Any]", threads: int,
                          start: "Callable[[int], Tuple[Any, Callable[[Any], object]]]",
-                         outputs: "Callable[[Any, Optional[str]], _T]",
+                         outputs: "Callable[[Any, str], _T]",
                          progress_for: "Optional[Callable[[Any], Any]]" = None,
                          ) -> "Iterator[_T]":
     """``outputs(parsed, source)`` of each of ``files`` judged side by side
