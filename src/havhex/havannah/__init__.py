@@ -105,7 +105,8 @@ def _flat_coordinates(moves: "_Moves") -> "_Flat":
     signed, swapped = _buffers.is_signed(view), kind[2]
     if signed and not swapped and view.c_contiguous and view.itemsize in (4, 8):
         try:
-            return view.cast("B").cast("i" if view.itemsize == 4 else "q")
+            native: "memoryview[int]" = view.cast("B").cast("i" if view.itemsize == 4 else "q")
+            return native
         except (TypeError, ValueError):
             pass  # a format memoryview cannot cast from: converted below
     values = _buffers.native_integers(view, signed, swapped)

@@ -55,7 +55,8 @@ class JudgedCases:
 
     def size(self, number: int) -> int:
         """The base S of case ``number``."""
-        return self._parsed.case_size(self._index(number))
+        size: int = self._parsed.case_size(self._index(number))
+        return size
 
     def result(self, number: int) -> Result:
         """The :class:`havhex.havannah.Result` of case ``number``."""

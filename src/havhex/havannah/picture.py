@@ -489,11 +489,14 @@ def _enclosed_run_shapes(runs: Iterable[Tuple[int, int, int]]) -> List[str]:
 def _inner_polygon(polygon: List[_Point], box: _Box) -> List[_Point]:
     """The part of a convex polygon inside a rectangle (Sutherland-Hodgman)."""
     min_x, min_y, max_x, max_y = box
-    for inside, cut in (
-            (lambda p: p[0] >= min_x, lambda p, q: _cut_x(p, q, min_x)),
-            (lambda p: p[0] <= max_x, lambda p, q: _cut_x(p, q, max_x)),
-            (lambda p: p[1] >= min_y, lambda p, q: _cut_y(p, q, min_y)),
-            (lambda p: p[1] <= max_y, lambda p, q: _cut_y(p, q, max_y))):
+    # Each edge's test of a point and its cut of a side, typed so that the
+    # lambdas are.
+    edges: Tuple[Tuple[Callable[[_Point], bool], Callable[[_Point, _Point], _Point]], ...] = (
+        (lambda p: p[0] >= min_x, lambda p, q: _cut_x(p, q, min_x)),
+        (lambda p: p[0] <= max_x, lambda p, q: _cut_x(p, q, max_x)),
+        (lambda p: p[1] >= min_y, lambda p, q: _cut_y(p, q, min_y)),
+        (lambda p: p[1] <= max_y, lambda p, q: _cut_y(p, q, max_y)))
+    for inside, cut in edges:
         result: List[_Point] = []
         for index, p in enumerate(polygon):
             q = polygon[index - 1]

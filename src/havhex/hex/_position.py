@@ -117,12 +117,13 @@ def _buffer_rows(rows: "Any", view: memoryview) -> "List[bytes]":
         if len(values) and min(values) >= 0 and max(values) <= 2:   # a Board.to_array layout
             data = _stone_codes(bytes(values.tolist()))
             return [data[i * width:(i + 1) * width] for i in range(height)]
-        board = [values[i * width:(i + 1) * width].tolist() for i in range(height)]
+        board: "List[Any]" = [values[i * width:(i + 1) * width].tolist() for i in range(height)]
     else:
-        board = _buffers.object_items(rows, view)
-        if board is None:
+        items = _buffers.object_items(rows, view)
+        if items is None:
             raise TypeError(f"a board of {_buffers.describe(rows, view)} must be passed as the "
                             f"array itself, whose items can be read")
+        board = items
     holder = _buffers.describe(rows, view)
     return [b"".join(_cell_bytes(cell, number, column, holder) for column, cell in enumerate(row, 1))
             for number, row in enumerate(board, 1)]

@@ -44,7 +44,8 @@ class Boards:
         self.source = source        # the input's name in messages ("<stdin>" for "-")
 
     def __len__(self) -> int:
-        return self._parsed.n_cases
+        count: int = self._parsed.n_cases
+        return count
 
     def _index(self, number: int) -> int:
         count = self._parsed.n_cases
@@ -57,11 +58,13 @@ class Boards:
 
     def size(self, number: int) -> int:
         """The side N of case ``number``."""
-        return self._parsed.case_size(self._index(number))
+        size: int = self._parsed.case_size(self._index(number))
+        return size
 
     def rows(self, number: int) -> List[str]:
         """The rows of case ``number``: N strings of ``R``, ``B`` and ``.``."""
-        return self._parsed.board(self._index(number))
+        rows: List[str] = self._parsed.board(self._index(number))
+        return rows
 
 
 def read_boards(file: Union[str, bytes, os.PathLike[str], os.PathLike[bytes], BinaryIO]
