@@ -60,8 +60,8 @@ if TYPE_CHECKING:
     from .descriptor import Descriptor
 
     # Gymnasium is an extra, which a type checker need not have: to it, the
-    # module and the base class are Any.
-    _gymnasium: Any
+    # module is a module (or None without it) and the base class Any.
+    _gymnasium: Optional[ModuleType]
     _AutoresetMode: Any
     _VectorEnv = Any
 else:
@@ -103,7 +103,8 @@ def _autoreset_name(autoreset: Any) -> Any:
     return autoreset
 
 
-class BatchVectorEnv(_VectorEnv):
+# The base is Any to a type checker (Gymnasium is an extra).
+class BatchVectorEnv(_VectorEnv):  # type: ignore[misc]
     """A Gymnasium vector environment over ``batch``, a
     :class:`havhex.hex.Batch` or :class:`havhex.havannah.Batch` (see the
     module's text for what ``step`` and ``reset`` return).  ``copy=True``

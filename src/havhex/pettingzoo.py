@@ -71,7 +71,8 @@ def _require() -> ModuleType:
     return gymnasium
 
 
-class BatchAECEnv(_AECEnv):
+# The base is Any to a type checker (PettingZoo is an extra, and untyped).
+class BatchAECEnv(_AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment over one game of ``batch`` (a batch of
     one game with ``autoreset="disabled"``) whose observation has the
     planes named by ``planes`` (the game's ``PLANES``)."""
@@ -182,10 +183,10 @@ class BatchAECEnv(_AECEnv):
             action = action.reshape(())[()]
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise TypeError(f"an action is an integer action id, not {action!r}")
-        action = int(action)
-        if not 0 <= action < self.batch.num_actions:
-            raise ValueError(f"action {action} is out of range [0, {self.batch.num_actions})")
-        return action
+        action_id = int(action)
+        if not 0 <= action_id < self.batch.num_actions:
+            raise ValueError(f"action {action_id} is out of range [0, {self.batch.num_actions})")
+        return action_id
 
     def render(self) -> None:
         """Nothing to show: draw a position with :mod:`havhex.draw` instead."""
