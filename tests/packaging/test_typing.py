@@ -2,17 +2,23 @@
 package carries its annotations inline, and no ``.pyi`` stub stands beside
 it (a stub beside a ``.py`` hides the module's own annotations from type
 checkers, and the two drift apart).  Stubs stay for the compiled modules
-(``.pyx``), whose types a checker cannot read from the source.
+(``.pyx``), whose types a checker cannot read from the source.  Those
+annotations stay complete: ``python -m mypy --strict -p havhex`` reports
+nothing.
 
 The packages are converted one at a time (issue 35): ``CONVERTED`` lists
 those done and grows as the conversion proceeds, until every package of
 src/havhex is in it; the modules of src/havhex itself are converted
 already; ``NOT_YET`` the modules of a converted package (or of src/havhex)
 that still have their stub, a list that may only shrink."""
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+import needs
 import havhex
 
 PACKAGE = Path(havhex.__file__).resolve().parent
@@ -73,3 +79,19 @@ def test_not_yet_converted_module_still_has_its_stub(module):
         f"{module}: not in a converted package")
     assert (PACKAGE / module).with_suffix(".pyi").is_file(), (
         f"{module} has no stub any more: remove it from NOT_YET")
+
+
+def test_mypy_strict_reports_no_error(tmp_path):
+    needs.module("mypy", need="mypy")
+    # The havhex this suite imports (the source tree or an installed one),
+    # checked from an empty folder that holds mypy's cache, as the stubs
+    # are (test_stubs.py): a cache shared with another checkout could
+    # answer for that checkout's files.
+    path = os.pathsep.join(filter(None, [str(PACKAGE.parent), os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "-p", "havhex"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+        env={**os.environ, "PYTHONPATH": path},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Success: no issues found" in done.stdout, done.stdout
