@@ -28,7 +28,7 @@ import os
 from .. import games
 from ..errors import InputError
 from .header import case_header
-from .page import game_page, game_steps, position_svg, pictured
+from .page import game_page, game_steps, picture_module_name, position_svg, pictured
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -70,15 +70,11 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     # The names of the games' picture modules this package offered before
-    # the games described their pictures, found through the descriptors.
-    if name in __all__:
-        import importlib
-
-        for game in games.names():
-            pictures = games.get(game).pictures
-            if pictures is not None and pictures.module and name in pictures.exports:
-                return getattr(importlib.import_module(pictures.module), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # the games described their pictures.
+    found = picture_module_name(name) if name in __all__ else None
+    if found is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return found
 
 
 def draw_command(game: Union[str, Descriptor], file: _FileArg, case: int,

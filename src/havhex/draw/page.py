@@ -57,18 +57,27 @@ _NUMBERS_MAX = 999                  # stones carry their move number up to this 
 _R = svg.RADIUS
 
 
+def picture_module_name(name: str) -> Any:
+    """A name of a game's picture module (``havannah_svg``,
+    ``PAGE_HEX_MAX``...) that havhex.draw and this module offered before
+    the games described their pictures, found through the descriptors;
+    None for a name no game's pictures export."""
+    import importlib
+
+    for game in games.names():
+        pictures = games.get(game).pictures
+        if pictures is not None and pictures.module and name in pictures.exports:
+            return getattr(importlib.import_module(pictures.module), name)
+    return None
+
+
 def __getattr__(name: str) -> Any:
     # The games' page limits this module offered before the games described
-    # their pictures (each picture module's now), found through the
-    # descriptors.
-    if name in __all__:
-        import importlib
-
-        for game in games.names():
-            pictures = games.get(game).pictures
-            if pictures is not None and pictures.module and name in pictures.exports:
-                return getattr(importlib.import_module(pictures.module), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # their pictures (each picture module's now).
+    found = picture_module_name(name) if name in __all__ else None
+    if found is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return found
 
 
 def pictured(game: Union[str, Descriptor], cases: bool = False) -> Descriptor:
