@@ -66,9 +66,11 @@ _DEPRECATED_SUFFIX = "Env"
 def _require() -> ModuleType:
     if _AECEnv is object:
         raise ImportError("havhex.pettingzoo needs PettingZoo: pip install \"havhex[pettingzoo]\"")
-    import gymnasium
+    # Gymnasium comes with PettingZoo; a type checker need not have either,
+    # so it finds the module by name, as a module.
+    import importlib
 
-    return gymnasium
+    return importlib.import_module("gymnasium")
 
 
 # The base is Any to a type checker (PettingZoo is an extra, and untyped).
