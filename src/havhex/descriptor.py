@@ -330,14 +330,6 @@ class Descriptor:
     def __repr__(self) -> str:
         return f"<Descriptor {self.name}>"
 
-    def check_size(self, size: int) -> int:
-        """``size`` when it is an int within the game's bounds, else
-        ValueError naming them."""
-        if type(size) is not int or not self.min_size <= size <= self.max_size:
-            raise ValueError(f"{self.name} takes sizes {self.min_size} to {self.max_size}, "
-                             f"not {size!r}")
-        return size
-
     def judge_module(self) -> ModuleType:
         """The module of the game's contest judge, imported now; ValueError
         when the game has none."""
