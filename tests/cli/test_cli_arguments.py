@@ -9,7 +9,10 @@ import pytest
 from conftest import run_cli, write
 from havhex import cli
 from havhex.cli import arguments
-from havhex.cli.arguments import COMMANDS, OPTIONS, parse_arguments
+from havhex.cli.arguments import COMMANDS, every_option, parse_arguments
+
+# Every option of every command, the engine's and the arbiter's own too.
+OPTIONS = every_option()
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -15,7 +15,6 @@ the progress line shown by ``progress``; this module runs the commands.
 import os
 import sys
 
-from .._explanation import json_record
 from ..errors import InputError
 from .arguments import EarlyExit, parse_arguments
 from .output import STDOUT_CLOSED, silence_stdout, write_output, write_stdout
@@ -112,6 +111,8 @@ def _judged_side_by_side(module: "ModuleType", files: "List[str]", threads: int,
 
 def _json_lines(source: str, explanations: "Iterator[Any]",
                 progress: "Optional[Progress]" = None) -> "Iterator[str]":
+    from .._explanation import json_record
+
     try:
         first = next(explanations, None)  # reads and judges the input, raising its fault
     finally:
