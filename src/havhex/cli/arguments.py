@@ -109,6 +109,19 @@ def _one_of(*choices: str) -> "Callable[[str], str]":
     return convert
 
 
+def _game_or_number(value: str) -> str:
+    """A game's name; or a number, draw's --game N before 0.2 (for
+    --record N), which the parser checks."""
+    if value in GAMES or (value.isascii() and value.isdigit()):
+        return value
+    listed = ", ".join(repr(game) for game in GAMES)
+    raise ValueError(f"invalid choice: {value[:40]!r} (choose from {listed})")
+
+
+# The help shows the games' names (Option.shown_value).
+_game_or_number.choices = GAMES  # type: ignore[attr-defined]
+
+
 def _file_name(value: str) -> str:
     # An empty name would otherwise fall back to standard output unnoticed.
     if not value:
@@ -191,6 +204,7 @@ class Option:
         return f"{name} {shown}" if shown else name
 
 
+_DEPRECATED_KIND = "deprecated: --game GAME"
 _RULE_HELP = ("Havannah's ring rule: official (a loop around any cells; default) or "
               "contest (a loop around an empty cell)")
 
@@ -239,9 +253,9 @@ OPTIONS: "Tuple[Option, ...]" = (
     Option(("--case",), "case", 1, "the case to draw, counted from 1 (default 1)",
            DRAW, _at_least(1), "N"),
     Option(("--text",), "text", False, "print the board as text instead of SVG", DRAW),
-    Option(("--game",), "game_number", 1,
-           "record: the game of the file to draw, counted from 1 (default 1)",
-           DRAW, _at_least(1), "G"),
+    Option(("--record",), "record", 1,
+           "record: the record of the file to draw, counted from 1 (default 1)",
+           DRAW, _at_least(1), "N"),
     Option(("--move",), "move", None,
            "record: draw the position after move K, swaps counted (0: the start; default "
            "the winning move, else the last)",
@@ -250,11 +264,15 @@ OPTIONS: "Tuple[Option, ...]" = (
            "record: write one self-contained HTML page that steps through the game "
            "(buttons, arrow keys), opened at move K",
            DRAW),
-    Option(("--kind",), "kind", None,
+    Option(("--game",), "record_game", None,
            {"replay": "the game of records without GM[] (default: GM[] or the file's "
                       "extension says; .hgf is Havannah), as for standard input",
             "draw": "record: the game of a record without GM[] (default: GM[] or the "
                     "file's extension says; .hgf is Havannah), as for standard input"},
+           REPLAY + DRAW, _game_or_number),
+    # The spellings before 0.2, kept for one release: --kind GAME, and
+    # draw's --game N (a number: --record N), which _deprecated reads.
+    Option(("--kind",), "record_game", None, _DEPRECATED_KIND,
            REPLAY + DRAW, _one_of(*GAMES)),
     Option(("--max-cells",), "max_cells", None,
            {"replay": "the most cells a record's board may have (default 1000000); a "
@@ -353,7 +371,7 @@ def every_option() -> "Tuple[Option, ...]":
     return OPTIONS[:1] + player_options() + OPTIONS[1:]
 
 # draw's options for one kind of input only: given with the other, a usage error.
-RECORD_ONLY = ("game_number", "move", "html", "rule", "kind", "max_cells")
+RECORD_ONLY = ("record", "move", "html", "rule", "record_game", "max_cells")
 JUDGE_FORMAT_ONLY = ("case", "text")
 
 
@@ -566,10 +584,10 @@ class Arguments:
     ship: bool
     case: int
     text: bool
-    game_number: int
+    record: int
     move: "Optional[int]"
     html: bool
-    kind: "Optional[str]"
+    record_game: "Optional[str]"
     max_cells: "Optional[int]"
     size: "Optional[int]"
     engine: "List[List[str]]"
@@ -595,6 +613,7 @@ class Arguments:
     jsonl: "Optional[str]"
     resume: bool
     given: "Set[str]"
+    warnings: "List[str]"
 
     def __init__(self, command: str) -> None:
         self.command = command
@@ -603,6 +622,7 @@ class Arguments:
         self.file = None       # draw: its one input
         self.specs = []        # match: the engines, each --engine's EngineSpec
         self.given = set()     # the attributes of the options given
+        self.warnings = []     # what the command line should say otherwise
         self.__dict__.update(_defaults(command))
 
 
@@ -676,6 +696,8 @@ def parse_arguments(argv: "Sequence[str]") -> Arguments:
         option = spellings.get(name)
         if option is None:
             raise usage_error(command, f"unrecognized arguments: {word}")
+        if option.help == _DEPRECATED_KIND:
+            arguments.warnings.append("--kind is deprecated: use --game")
         if not option.takes_value:
             if value is not None:
                 raise usage_error(command, f"argument {option.label}: takes no value, "
@@ -733,6 +755,7 @@ def parse_arguments(argv: "Sequence[str]") -> Arguments:
                                                 f"with argument {other.label}")
         arguments.given.add(option.attribute)
         counts[option.attribute] = counts.get(option.attribute, 0) + 1
+    _deprecated(arguments)
     _take_positionals(arguments, positional, counts)
     _check_cluster(arguments)
     if command in PLAYERS:
@@ -744,6 +767,27 @@ def parse_arguments(argv: "Sequence[str]") -> Arguments:
         except _values.Refused as refused:
             raise usage_error(command, str(refused)) from None
     return arguments
+
+
+def _deprecated(arguments: Arguments) -> None:
+    """The spellings before 0.2, kept for one release with a warning:
+    ``--kind GAME`` (now ``--game GAME``) and draw's ``--game N`` (now
+    ``--record N``)."""
+    command = arguments.command
+    value = arguments.record_game
+    if value is None or value in GAMES:
+        return
+    if command != "draw":
+        listed = ", ".join(repr(game) for game in GAMES)
+        raise usage_error(command, f"argument --game: invalid choice: {value[:40]!r} "
+                                   f"(choose from {listed})")
+    try:
+        arguments.record = _at_least(1)(value)
+    except ValueError as error:
+        raise usage_error(command, f"argument --game: {error}") from None
+    arguments.record_game = None
+    arguments.given.add("record")
+    arguments.warnings.append("--game N is deprecated for a record's number: use --record N")
 
 
 def _check_cluster(arguments: Arguments) -> None:

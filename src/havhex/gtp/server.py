@@ -455,8 +455,8 @@ class Engine:
             raise _Failure(f"cannot load {args[0]}: {_one_line(error)}")
         if game is None:
             raise _Failure(f"cannot load {args[0]}: no game in it")
-        if game.kind != self.game:
-            raise _Failure(f"cannot load {args[0]}: a game of {game.kind}, not {self.game}")
+        if game.game != self.game:
+            raise _Failure(f"cannot load {args[0]}: a game of {game.game}, not {self.game}")
         # loadsgf FILE N: the position before move N.
         moves = [move for _, move in game.moves]
         if last is not None:
