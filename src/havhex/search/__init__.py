@@ -3,14 +3,11 @@
 >>> from havhex.hex import Board
 >>> from havhex.search import Search
 >>> board = Board(3)
->>> board.play((0, 0)); board.play((1, 0)); board.play((1, 1)); board.play((2, 0))
-()
-()
-()
-()
+>>> for move in [(0, 1), (2, 2), (1, 1), (2, 1)]:
+...     _ = board.play(move)
 >>> analysis = Search(board, seed=1).run(simulations=200)
->>> analysis.best_move, analysis.proven
-((2, 1), 'win')
+>>> analysis.best_move, analysis.proven, analysis.simulations
+((2, 0), 'win', 1)
 
 The search walks a tree held in one preallocated pool of ``max_nodes``
 nodes (never more: a full pool stops the tree's growth, not the search),
@@ -139,7 +136,7 @@ class Search:
     """
 
     def __init__(self, board: Any, max_nodes: int = DEFAULT_MAX_NODES,
-                 seed: Optional[int] = None, *, exploration: float = 0.0,
+                 seed: Optional[int] = None, *, exploration: float = 0.2,
                  rave: float = 1000.0, first_play: float = 1.0,
                  expand_visits: int = 2) -> None:
         module = _search_module(board)
