@@ -60,19 +60,38 @@ cdef struct Params:
     uint32_t expand_visits  # a leaf's visits before it gets children
 
 
+# Children with fewer visits than this read RAVE's weight and UCT's
+# 1 / sqrt(n + 1) from tables made once (the selection's square roots
+# would otherwise be most of its time).
+cdef enum:
+    TABLED_VISITS = 4096
+
+
 cdef struct Tree:
     Node* nodes
     int32_t capacity        # the user's bound on the nodes
     int32_t used
     Params params
+    double* beta            # [n]: sqrt(k / (3n + k)), RAVE's weight after n visits
+    double* spread          # [n]: 1 / sqrt(n + 1)
 
 
-cdef inline bint tree_open(Tree* t, int32_t capacity, uint8_t root_mover) noexcept nogil:
+cdef inline bint tree_open(Tree* t, int32_t capacity, uint8_t root_mover,
+                           const Params* params) noexcept nogil:
     """A pool of ``capacity`` nodes (at least one) holding only the root
-    (``root_mover`` moved into it); False without memory."""
+    (``root_mover`` moved into it), searched with ``params``; False
+    without memory."""
+    cdef int32_t n
+    t.params = params[0]
     t.nodes = <Node*>malloc(<size_t>capacity * sizeof(Node))
-    if t.nodes == NULL:
+    t.beta = <double*>malloc(TABLED_VISITS * sizeof(double))
+    t.spread = <double*>malloc(TABLED_VISITS * sizeof(double))
+    if t.nodes == NULL or t.beta == NULL or t.spread == NULL:
+        tree_close(t)
         return False
+    for n in range(TABLED_VISITS):
+        t.beta[n] = sqrt(t.params.rave / (3.0 * n + t.params.rave)) if t.params.rave > 0 else 0.0
+        t.spread[n] = 1.0 / sqrt(n + 1.0)
     t.capacity = capacity
     tree_reset(t, root_mover)
     return True
@@ -80,7 +99,11 @@ cdef inline bint tree_open(Tree* t, int32_t capacity, uint8_t root_mover) noexce
 
 cdef inline void tree_close(Tree* t) noexcept nogil:
     free(t.nodes)
+    free(t.beta)
+    free(t.spread)
     t.nodes = NULL
+    t.beta = NULL
+    t.spread = NULL
     t.used = 0
 
 
@@ -113,15 +136,18 @@ cdef inline int32_t tree_reserve(Tree* t, int32_t n) noexcept nogil:
     return first
 
 
-cdef inline double child_value(const Params* p, const Node* child, double log_visits) noexcept nogil:
+cdef inline double child_value(const Tree* t, const Node* child, double explore) noexcept nogil:
     """How good ``child`` looks to its mover: its mean blended with its AMAF
-    mean by RAVE's schedule, plus UCT's exploration."""
+    mean by RAVE's schedule, plus UCT's exploration (``explore``: the
+    constant times sqrt(ln N) of the parent's N visits)."""
+    cdef const Params* p = &t.params
     cdef double value, beta, mean
     cdef double n = child.visits
     if p.rave > 0 and child.amaf_visits:
         mean = child.amaf_wins2 / (2.0 * child.amaf_visits)
         if child.visits:
-            beta = sqrt(p.rave / (3.0 * n + p.rave))
+            beta = (t.beta[child.visits] if child.visits < TABLED_VISITS
+                    else sqrt(p.rave / (3.0 * n + p.rave)))
             value = beta * mean + (1.0 - beta) * (child.wins2 / (2.0 * n))
         else:
             value = mean
@@ -129,8 +155,9 @@ cdef inline double child_value(const Params* p, const Node* child, double log_vi
         value = child.wins2 / (2.0 * n)
     else:
         value = p.first_play
-    if p.exploration > 0:
-        value += p.exploration * sqrt(log_visits / (n + 1.0))
+    if explore > 0:
+        value += explore * (t.spread[child.visits] if child.visits < TABLED_VISITS
+                            else 1.0 / sqrt(n + 1.0))
     return value
 
 
@@ -140,7 +167,8 @@ cdef inline int32_t select_child(const Tree* t, const Node* parent) noexcept nog
     cdef int32_t i, best = parent.first_child
     cdef int32_t end = parent.first_child + parent.n_children
     cdef double value, best_value = -1e300
-    cdef double log_visits = log(parent.visits + 1.0)
+    cdef double explore = (t.params.exploration * sqrt(log(parent.visits + 1.0))
+                           if t.params.exploration > 0 else 0.0)
     cdef const Node* child
     for i in range(parent.first_child, end):
         child = &t.nodes[i]
@@ -149,7 +177,7 @@ cdef inline int32_t select_child(const Tree* t, const Node* parent) noexcept nog
         if child.proven == PROVEN_LOSS:
             value = -1e200
         else:
-            value = child_value(&t.params, child, log_visits)
+            value = child_value(t, child, explore)
         if value > best_value:
             best_value = value
             best = i

@@ -162,6 +162,8 @@ cdef class SearchCore:
 
     def __cinit__(self):
         self.tree.nodes = NULL
+        self.tree.beta = NULL
+        self.tree.spread = NULL
         self.walk.path = NULL
         self.walk.moves = NULL
         self.walk.owner = NULL
@@ -179,6 +181,7 @@ cdef class SearchCore:
         """The search of ``board`` (checked by the caller: a live board of
         this game, not over) with a pool of ``max_nodes`` nodes."""
         cdef int32_t n_ids
+        cdef Params params
         if self.opened:
             raise TypeError("a SearchCore is initialised once")
         if not 1 <= max_nodes <= MAX_NODES:
@@ -191,12 +194,12 @@ cdef class SearchCore:
         self.walk.owner = <uint8_t*>calloc(<size_t>n_ids, 1)
         if self.walk.path == NULL or self.walk.moves == NULL or self.walk.owner == NULL:
             raise MemoryError("no memory for the search")
-        if not tree_open(&self.tree, <int32_t>max_nodes, 1 - game_player(&self.state)):
+        params.exploration = exploration
+        params.rave = rave
+        params.first_play = first_play
+        params.expand_visits = expand_visits
+        if not tree_open(&self.tree, <int32_t>max_nodes, 1 - game_player(&self.state), &params):
             raise MemoryError(f"no memory for a pool of {max_nodes} nodes")
-        self.tree.params.exploration = exploration
-        self.tree.params.rave = rave
-        self.tree.params.first_play = first_play
-        self.tree.params.expand_visits = expand_visits
         xoshiro_seed(&self.rng, seed, 0)
 
     def run(self, int64_t simulations, double seconds):

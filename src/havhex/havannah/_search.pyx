@@ -116,9 +116,19 @@ cdef void game_undo(State* s) noexcept nogil:
 
 cdef inline uint8_t kinds_if_placed(State* s, int32_t cell, uint8_t colour) noexcept nogil:
     """What a stone of ``colour`` on the empty ``cell`` would complete: placed
-    and taken back by the board's kernel."""
+    and taken back by the board's kernel.  A stone with no neighbour of its
+    colour completes nothing (one cell is one corner at most, on no two
+    edges, and closes no loop), so most cells need no placing."""
     cdef MoveRecord record
-    cdef uint8_t kinds = place(&s.position, cell, colour, &record, &s.search, False)
+    cdef uint8_t kinds
+    cdef int k
+    cdef const uint8_t* cells = s.position.cells
+    for k in range(6):
+        if cells[cell + s.position.offset[k]] == colour:
+            break
+    else:
+        return 0
+    kinds = place(&s.position, cell, colour, &record, &s.search, False)
     record.cell = cell
     record.colour = colour
     take_back(&s.position, &record)
