@@ -666,7 +666,9 @@ def _lines(stdin: Iterable[Union[str, bytes]]) -> Iterator[Tuple[str, bool]]:
 
 
 def _ends_line(piece: Union[str, bytes]) -> bool:
-    return piece.endswith(b"\n" if isinstance(piece, (bytes, bytearray)) else "\n")
+    if isinstance(piece, (bytes, bytearray)):
+        return piece.endswith(b"\n")
+    return piece.endswith("\n")
 
 
 def _text(line: Union[str, bytes]) -> str:
