@@ -96,8 +96,14 @@ def answer(id: Optional[int], text: str = "", ok: bool = True) -> str:
     characters other than the newline) are dropped.  A text that starts with
     a newline keeps it: ``=id`` stands alone on the first line.
     """
-    text = _CONTROL.sub("", str(text).replace("\t", " "))
-    body = "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
+    text = str(text)
+    if text.isprintable():
+        # One line with nothing to drop, most answers: what the general case
+        # below makes of it, without its regex and its join.
+        body = text.rstrip()
+    else:
+        text = _CONTROL.sub("", text.replace("\t", " "))
+        body = "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
     head = ("=" if ok else "?") + ("" if id is None else str(int(id)))
     if not body:
         return f"{head}\n\n"

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import math
 import time
+from functools import partial
+from itertools import chain
 
 from .. import _version, games
 from ..errors import InputError
@@ -321,11 +323,9 @@ class Engine:
 
     def handle(self, line: str) -> Optional[str]:
         """The whole answer to ``line`` (ending in its empty line), None for
-        a line that holds no command.  A line of more than MAX_LINE
-        characters is a failure, as serve answers one of more than MAX_LINE
-        bytes."""
-        if len(line) > MAX_LINE and len(line.rstrip("\r\n")) > MAX_LINE:
-            return self._too_long(line[:_HEAD])
+        a line that holds no command.  Whatever the line's length, a failure
+        quotes a few words of it; MAX_LINE is serve's, which reads no line
+        further than that."""
         try:
             command = parse_command(line)
         except ProtocolError as error:
@@ -364,9 +364,47 @@ class Engine:
         """Answer every command line of ``stdin`` (text, or bytes read as
         UTF-8) on ``stdout`` (flushed after each answer) until ``quit`` or
         the end of the input.  A stream with ``readline`` is read at most
-        MAX_LINE + 1 bytes at a time (see MAX_LINE)."""
-        for line, whole in _lines(stdin):
+        MAX_LINE + 1 bytes at a time, so that neither a line without end nor
+        one of gigabytes is ever held (see MAX_LINE)."""
+        readline = getattr(stdin, "readline", None)
+        lines: Iterable[Tuple[str, bool]]
+        if readline is None:
+            lines = _cut_lines(stdin)
+        else:
+            first = readline(MAX_LINE + 1)
+            if not first:
+                return
+            if isinstance(first, (bytes, bytearray)):
+                self._serve_bytes(first, readline, stdout)
+                return
+            lines = _text_lines(first, readline)
+        for line, whole in lines:
             text = self.handle(line) if whole else self._too_long(line)
+            if text is not None:
+                stdout.write(text)
+                stdout.flush()
+            if self.finished:
+                break
+
+    def _serve_bytes(self, first: Union[bytes, bytearray],
+                     readline: Callable[[int], Union[bytes, bytearray]],
+                     stdout: IO[str]) -> None:
+        """serve on a binary stream, whose first line (MAX_LINE + 1 bytes at
+        most) is ``first``: havhex gtp's loop, which costs a line no more
+        than iterating the stream did."""
+        limit = MAX_LINE
+        # The stream's reading, called from C until the end's empty bytes.
+        pieces = chain((first,), iter(partial(readline, limit + 1), b""))
+        answer_line = self.handle
+        text: Optional[str]
+        for piece in pieces:
+            if len(piece) > limit and not piece.endswith(b"\n"):
+                _drop_rest(readline, limit + 1)
+                text = self._too_long(piece[:_HEAD].decode("utf-8", "replace"))
+            else:
+                # A byte that is not UTF-8 is a replacement character in a
+                # command that then fails, never an exception.
+                text = answer_line(piece.decode("utf-8", "replace"))
             if text is not None:
                 stdout.write(text)
                 stdout.flush()
@@ -637,43 +675,44 @@ def _failure(command_id: Optional[int], text: str) -> str:
     return answer(command_id, text, ok=False)
 
 
-def _lines(stdin: Iterable[Union[str, bytes]]) -> Iterator[Tuple[str, bool]]:
-    """The lines of ``stdin`` as ``(text, whole)``: ``whole`` False for a
-    line of more than MAX_LINE bytes (characters on a text stream), whose
-    text is then its first _HEAD characters.  A stream with ``readline`` is
-    read a bounded piece at a time, so that neither a line without end nor
-    one of gigabytes is ever held."""
-    readline = getattr(stdin, "readline", None)
-    if readline is None:
-        for line in stdin:
-            cut = len(line) > MAX_LINE and len(_text(line).rstrip("\r\n")) > MAX_LINE
-            yield _text(line[:_HEAD] if cut else line), not cut
-        return
-    while True:
+def _cut_lines(stdin: Iterable[Union[str, bytes]]) -> Iterator[Tuple[str, bool]]:
+    """The lines of an iterable of lines as ``(text, whole)``: ``whole``
+    False for a line of more than MAX_LINE bytes (characters for text),
+    whose text is then its first _HEAD characters."""
+    for line in stdin:
+        cut = len(line) > MAX_LINE and len(_text(line).rstrip("\r\n")) > MAX_LINE
+        yield _text(line[:_HEAD] if cut else line), not cut
+
+
+def _text_lines(first: str, readline: Callable[[int], str]) -> Iterator[Tuple[str, bool]]:
+    """The lines of a text stream as ``(text, whole)`` (see _cut_lines),
+    read MAX_LINE + 1 characters at a time, from ``first``."""
+    line = first
+    while line:
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            _drop_rest(readline, MAX_LINE + 1)
+            yield line[:_HEAD], False
+        else:
+            yield line, True
         line = readline(MAX_LINE + 1)
-        if not line:
+
+
+def _drop_rest(readline: Callable[[int], Union[str, bytes, bytearray]], limit: int) -> None:
+    """Read and drop the rest of a line too long, a piece at a time, up to
+    its newline or the end of the input."""
+    while True:
+        rest = readline(limit)
+        if not rest or _ends_line(rest):
             return
-        if len(line) <= MAX_LINE or _ends_line(line):
-            yield _text(line), True
-            continue
-        # A line too long: the rest of it is read and dropped, a piece at a
-        # time, up to its newline or the end of the input.
-        while True:
-            rest = readline(MAX_LINE + 1)
-            if not rest or _ends_line(rest):
-                break
-        yield _text(line[:_HEAD]), False
 
 
-def _ends_line(piece: Union[str, bytes]) -> bool:
+def _ends_line(piece: Union[str, bytes, bytearray]) -> bool:
     if isinstance(piece, (bytes, bytearray)):
         return piece.endswith(b"\n")
     return piece.endswith("\n")
 
 
 def _text(line: Union[str, bytes]) -> str:
-    # A byte that is not UTF-8 is a replacement character in a command that
-    # then fails, never an exception.
     if isinstance(line, (bytes, bytearray)):
         return line.decode("utf-8", "replace")
     return line
