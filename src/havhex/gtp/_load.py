@@ -14,8 +14,6 @@ import os
 import stat
 
 from ..errors import InputError
-from ..records.game import implied_game, read_bytes
-from ..records.replay import replay_games
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -49,6 +47,11 @@ def load(path: str, descriptor: Descriptor, rule: str,
     ``descriptor``'s game, and its moves (cells and swaps, in order) up to
     the position before record move ``before`` (None: all of them), each
     checked to be legal on the board with ``rule``; Refused otherwise."""
+    # The records' modules are imported when a record is first loaded: an
+    # engine that loads none starts without them.
+    from ..records.game import implied_game, read_bytes
+    from ..records.replay import replay_games
+
     data = _record_bytes(path)
     try:
         # A record without GM[] is of the engine's game, unless its
