@@ -353,7 +353,7 @@ class Engine:
             command = parse_command(head)
         except ProtocolError:
             command = None
-        # A name after the id: the id ended within the head, it is whole.
+        # A name after the id: the id ends within the head, it is whole.
         command_id = command.id if command is not None and command.name else None
         # Its start as the command reads (control characters dropped), if any.
         start = "".join(char for char in " ".join(head.split()) if char.isprintable())
@@ -390,8 +390,8 @@ class Engine:
                      readline: Callable[[int], Union[bytes, bytearray]],
                      stdout: IO[str]) -> None:
         """serve on a binary stream, whose first line (MAX_LINE + 1 bytes at
-        most) is ``first``: havhex gtp's loop, which costs a line no more
-        than iterating the stream did."""
+        most) is ``first``: havhex gtp's loop, whose reading of a line costs
+        what iterating the stream costs."""
         limit = MAX_LINE
         # The stream's reading, called from C until the end's empty bytes.
         pieces = chain((first,), iter(partial(readline, limit + 1), b""))
