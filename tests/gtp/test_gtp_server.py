@@ -349,7 +349,7 @@ def _record(tmp_path, game, moves, size):
         text = f"(;FF[4]SZ[{size}]{names})"
         path = tmp_path / "game.hgf"
     path.write_text(text)
-    assert next(read(path)).kind == game
+    assert next(read(path)).game == game
     return path
 
 
@@ -400,7 +400,7 @@ def test_loadsgf_of_a_shared_record():
     engine = Engine("havannah", player=RandomPlayer(1))
     ok(engine, f"loadsgf {path}")
     assert len(engine.board.moves) == result.moves
-    assert engine.board.size == result.game.size
+    assert engine.board.size == result.record.size
 
 
 WORDS = ["play", "genmove", "boardsize", "undo", "showboard", "final_score", "winner",

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from typing import Any, List, Optional, Tuple
 
     from ..descriptor import Descriptor
-    from ..records import Game
+    from ..records import Record
 
 __all__ = ["Refused", "load", "MAX_RECORD_BYTES", "MAX_CELLS"]
 
@@ -42,8 +42,8 @@ class Refused(Exception):
 
 
 def load(path: str, descriptor: Descriptor, rule: str,
-         before: Optional[int]) -> Tuple[Game, List[Any]]:
-    """The first game of the record file ``path`` for an engine of
+         before: Optional[int]) -> Tuple[Record, List[Any]]:
+    """The first record of the file ``path`` for an engine of
     ``descriptor``'s game, and its moves (cells and swaps, in order) up to
     the position before record move ``before`` (None: all of them), each
     checked to be legal on the board with ``rule``; Refused otherwise."""
@@ -57,27 +57,27 @@ def load(path: str, descriptor: Descriptor, rule: str,
         # A record without GM[] is of the engine's game, unless its
         # extension says (.hgf: Havannah).
         named = implied_game(path) is not None
-        game = next(iter(read_bytes(data, path, None if named else descriptor.name,
-                                    max_cells=MAX_CELLS)), None)
+        record = next(iter(read_bytes(data, path, None if named else descriptor.name,
+                                      max_cells=MAX_CELLS)), None)
     except InputError as error:
         raise Refused(f"not a record havhex reads (line {error.line}; "
                       f"'havhex replay' says why)") from None
     except ValueError as error:
         # A game whose records havhex does not read: the registry's words.
         raise Refused(" ".join(str(error).split())) from None
-    if game is None:
+    if record is None:
         raise Refused("no game in it")
-    if game.kind != descriptor.name:
-        raise Refused(f"a game of {game.kind}, not {descriptor.name}")
-    sides = game.size if isinstance(game.size, tuple) else (game.size,)
+    if record.game != descriptor.name:
+        raise Refused(f"a game of {record.game}, not {descriptor.name}")
+    sides = record.size if isinstance(record.size, tuple) else (record.size,)
     if not all(descriptor.min_size <= side <= descriptor.max_size for side in sides):
         raise Refused(f"its board is beyond this engine's sizes ({descriptor.min_size} to "
                       f"{descriptor.max_size})")
-    records = [move for _, move in game.moves]
+    recorded = [move for _, move in record.moves]
     if before is not None:
-        records = records[:max(0, before - 1)]
+        recorded = recorded[:max(0, before - 1)]
     moves = []
-    for move in records:
+    for move in recorded:
         if move in _ENDS:
             break
         if move != _PASS:
@@ -85,7 +85,7 @@ def load(path: str, descriptor: Descriptor, rule: str,
     # The replay's checks, those of `havhex replay`: a record's colours, the
     # turns, the cells, the swap, the setup stones.  Only the moves kept
     # matter: a fault after them is no fault of the position.
-    replayed = next(iter(replay_games([game], rule, max_cells=MAX_CELLS)))
+    replayed = next(iter(replay_games([record], rule, max_cells=MAX_CELLS)))
     if replayed.illegal is not None and replayed.illegal[0] <= len(moves):
         number, reason = replayed.illegal
         if not number:
@@ -96,7 +96,7 @@ def load(path: str, descriptor: Descriptor, rule: str,
     if replayed.win is not None and replayed.win.move < len(moves):
         raise Refused(f"the game is won at move {replayed.win.move} and the record plays "
                       f"on (load the position before a later move: loadsgf FILE N)")
-    return game, moves
+    return record, moves
 
 
 def _record_bytes(path: str) -> bytes:

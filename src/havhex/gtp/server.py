@@ -556,20 +556,20 @@ class Engine:
             # "-" is standard input to the readers: here, the commands.
             raise _Failure("cannot load '-': loadsgf takes a file")
         try:
-            game, moves = load(args[0], self.descriptor, self.rule, before)
+            record, moves = load(args[0], self.descriptor, self.rule, before)
         except Refused as refused:
             raise _Failure(f"cannot load {shown}: {refused}")
-        if game.setup:
+        if record.setup:
             # Setup stones: the record's own board, swaps allowed as records
             # use them.
-            board = game.board(self.rule)
+            board = record.board(self.rule)
             for move in moves:
                 board.play(move)
-            self.board, self.shape, self.swap = board, game.size, True
+            self.board, self.shape, self.swap = board, record.size, True
             self.time_left = [self.game_time, self.game_time]
         else:
             swap = self.swap or any(isinstance(move, str) for move in moves)
-            self._replace_board(game.size, swap, moves)
+            self._replace_board(record.size, swap, moves)
         return ""
 
     def _set_swap(self, args: Tuple[str, ...], command: str) -> str:
