@@ -106,21 +106,35 @@ def test_a_game_clock_is_shared_over_the_moves_left():
     assert time.perf_counter() - start < 0.3
 
 
-def test_the_node_bound_is_held_and_a_full_kept_tree_is_dropped():
+def test_the_node_bound_is_held():
     board = HexBoard(9)
-    player = SearchPlayer(seconds=0.05, seed=2, max_nodes=3000)
+    player = SearchPlayer(simulations=2000, seed=2, max_nodes=3000)
     highest = 0
     while not board.is_over and len(board) < 30:
         board.play(player.genmove(board))
-        highest = max(highest, player._search.max_nodes, player.nodes)
+        highest = max(highest, player.last_analysis.nodes)
         assert player.nodes <= 3000
+    # The pool filled, and the search went on within it.
     assert highest == 3000
-    # A tree that filled three quarters of the pool is not kept.
-    assert player.restarts > 1
     with pytest.raises(ValueError):
         SearchPlayer(max_nodes=0)
     with pytest.raises(ValueError):
         SearchPlayer(simulations=0)
+
+
+def test_a_kept_tree_that_fills_the_pool_is_dropped(monkeypatch):
+    from havhex.gtp import players
+
+    board = HexBoard(7)
+    player = SearchPlayer(simulations=500, seed=2, max_nodes=100_000)
+    for _ in range(3):
+        board.play(player.genmove(board))
+    assert player.restarts == 1
+    # Any kept tree is then "too full": each genmove starts afresh.
+    monkeypatch.setattr(players, "_KEPT_SHARE", 0.0)
+    for _ in range(3):
+        board.play(player.genmove(board))
+    assert player.restarts == 4
 
 
 def test_candidates_list_the_searched_moves():

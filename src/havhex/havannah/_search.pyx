@@ -176,6 +176,11 @@ cdef int32_t game_candidates(State* s, int32_t* out, uint8_t* verdict) noexcept 
     return n
 
 
+cdef uint16_t game_knowledge(State* s, int32_t move) noexcept nogil:
+    """No prior yet: every move starts even."""
+    return 0
+
+
 cdef uint8_t game_evaluate(State* s, Xoshiro* rng, uint8_t* owner) noexcept nogil:
     cdef int32_t k, cell, n = 0
     cdef uint8_t winner, colour

@@ -18,7 +18,7 @@ their own.
 """
 from libc.math cimport log, sqrt
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport abs, calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from havhex._native.cancel cimport cancel_requested, request_cancel
@@ -57,6 +57,7 @@ cdef struct State:
     int32_t* empty          # scratch: a playout's empty cells
     int32_t* threats        # scratch: the opponent's winning cells
     int32_t* slot           # scratch, per padded cell: its place in a playout's order, else -1
+    uint8_t* edge           # per padded cell: 0 on the board; on the padding, whose edge it is
     PlayoutScratch scratch
     uint8_t mover           # the colour to move
     uint8_t swapped         # the sides were exchanged ("swap-sides")
@@ -64,6 +65,7 @@ cdef struct State:
     int32_t red_count
     int32_t blue_count
     int32_t lone_red        # the red stone while it is Red's only stone and Blue has none
+    int32_t opening_last    # the cell of the board's last move when the search began, else -1
 
 
 cdef inline int32_t swap_pieces_id(const State* s) noexcept nogil:
@@ -196,21 +198,60 @@ cdef int32_t game_candidates(State* s, int32_t* out, uint8_t* verdict) noexcept 
     return n
 
 
-cdef inline int32_t bridge_reply(const Geometry* g, const uint8_t* stones, const int32_t* slot,
-                                 int32_t intruder, uint8_t colour) noexcept nogil:
+cdef inline uint8_t side_of(const uint8_t* stones, const uint8_t* edge, int32_t index) noexcept nogil:
+    """The stone on a padded index, or the colour whose edge a padding
+    cell stands for (``edge``: 0 on the cells), so that a stone's link to
+    its edge reads as a bridge."""
+    return stones[index] | edge[index]
+
+
+cdef inline int32_t bridge_reply(const Geometry* g, const uint8_t* stones, const uint8_t* edge,
+                                 const int32_t* slot, int32_t intruder,
+                                 uint8_t colour) noexcept nogil:
     """The cell that saves a bridge of ``colour`` the opponent's stone on
     ``intruder`` has just broken into, or -1.  Around a cell its
     neighbours n0..n5 come in order, each beside the next: ``colour``'s
-    stones on n[k] and n[k+2] were joined through the intruder and n[k+1],
-    so n[k+1], while still to be played (``slot`` >= 0), saves the link."""
+    stones (or edge) on n[k] and n[k+2] were joined through the intruder
+    and n[k+1], so n[k+1], while still to be played (``slot`` >= 0), saves
+    the link."""
     cdef int k
     cdef int32_t middle
     for k in range(6):
         middle = intruder + g.offset[(k + 1) % 6]
-        if (slot[middle] >= 0 and stones[intruder + g.offset[k]] == colour
-                and stones[intruder + g.offset[(k + 2) % 6]] == colour):
+        if (slot[middle] >= 0 and side_of(stones, edge, intruder + g.offset[k]) == colour
+                and side_of(stones, edge, intruder + g.offset[(k + 2) % 6]) == colour):
             return middle
     return -1
+
+
+cdef inline int32_t hex_distance(const Geometry* g, int32_t a, int32_t b) noexcept nogil:
+    """Moves of a stone between two cells (padded indices)."""
+    cdef int32_t row_a = a // g.width, row_b = b // g.width
+    cdef int32_t dr = row_b - row_a
+    cdef int32_t dc = (b - row_b * g.width) - (a - row_a * g.width)
+    return (abs(dr) + abs(dc) + abs(dr + dc)) // 2
+
+
+cdef uint16_t game_knowledge(State* s, int32_t move) noexcept nogil:
+    """morat's Hex knowledge: a stone near the opponent's last one (5 for
+    each step closer than 4), and much more (100) for the cell that saves
+    the bridge (or the link to an edge) the last stone broke into."""
+    cdef int32_t last = s.played[s.n_played - 1].move if s.n_played else s.opening_last
+    cdef int32_t distance, k, middle
+    cdef uint16_t know = 0
+    if move >= s.g.padded or last < 0 or last >= s.g.padded:
+        return 0
+    distance = hex_distance(&s.g, last, move)
+    if distance < 4:
+        know += <uint16_t>(5 * (4 - distance))
+    if distance == 1:
+        for k in range(6):
+            middle = last + s.g.offset[(k + 1) % 6]
+            if (middle == move and side_of(s.stones, s.edge, last + s.g.offset[k]) == s.mover
+                    and side_of(s.stones, s.edge, last + s.g.offset[(k + 2) % 6]) == s.mover):
+                know += 100
+                break
+    return know
 
 
 cdef uint8_t bridge_playout(State* s, int32_t n, Xoshiro* rng) noexcept nogil:
@@ -234,7 +275,7 @@ cdef uint8_t bridge_playout(State* s, int32_t n, Xoshiro* rng) noexcept nogil:
     for k in range(n):
         cell = -1
         if last >= 0:
-            cell = bridge_reply(&s.g, stones, slot, last, colour)
+            cell = bridge_reply(&s.g, stones, s.edge, slot, last, colour)
         if cell < 0:
             j = k + <int32_t>random_below(rng, <uint32_t>(n - k))
             cell = order[j]
@@ -276,6 +317,7 @@ cdef void game_close(State* s) noexcept:
     free(s.empty)
     free(s.threats)
     free(s.slot)
+    free(s.edge)
     free(s.scratch.stones)
     free(s.scratch.order)
     free(s.scratch.stack)
@@ -310,21 +352,36 @@ cdef int32_t game_open(State* s, board) except -1:
     s.empty = <int32_t*>malloc(<size_t>(n_cells + 1) * sizeof(int32_t))
     s.threats = <int32_t*>malloc(<size_t>(n_cells + 1) * sizeof(int32_t))
     s.slot = <int32_t*>malloc(<size_t>padded * sizeof(int32_t))
+    s.edge = <uint8_t*>malloc(<size_t>padded)
     s.scratch.stones = <uint8_t*>malloc(<size_t>padded)
     s.scratch.order = <int32_t*>malloc(<size_t>(n_cells + 1) * sizeof(int32_t))
     s.scratch.stack = <int32_t*>malloc(<size_t>padded * sizeof(int32_t))
     if (s.parent == NULL or s.log == NULL or s.played == NULL or s.cells == NULL
-            or s.empty == NULL or s.threats == NULL or s.slot == NULL
+            or s.empty == NULL or s.threats == NULL or s.slot == NULL or s.edge == NULL
             or s.scratch.stones == NULL
             or s.scratch.order == NULL or s.scratch.stack == NULL):
         game_close(s)
         raise MemoryError("no memory for the search's position")
     s.stones = <uint8_t*>(s.parent + padded)
     memset(s.stones, 0, <size_t>padded)
-    # Every cell out of a playout's order: the padding stays so.
+    # Every cell out of a playout's order: the padding stays so.  The
+    # padding above and below the board is Red's edge, the column beside it
+    # Blue's (a corner's padding counts as Red's).
     for cell in range(padded):
         s.slot[cell] = -1
+        row = cell // w - 1
+        if row < 0 or row >= rows:
+            s.edge[cell] = RED
+        elif cell - (row + 1) * w >= cols:
+            s.edge[cell] = BLUE
+        else:
+            s.edge[cell] = EMPTY
     s.lone_red = -1
+    s.opening_last = -1
+    moves = board.moves
+    if moves and not isinstance(moves[len(moves) - 1], str):
+        row, col = moves[len(moves) - 1]
+        s.opening_last = (row + 1) * w + col
     # The stones join as they would in play; their log is dropped (they
     # are never taken back).
     for row in range(rows):
