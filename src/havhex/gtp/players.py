@@ -319,7 +319,9 @@ class SearchPlayer:
     the move played is the most visited.  It never resigns.
 
     ``exploration``, ``rave``, ``first_play`` and ``expand_visits`` are the
-    search's (see :class:`havhex.search.Search`); ``last_analysis`` is the
+    search's (see :class:`havhex.search.Search`), but UCT's exploration is
+    off by default: RAVE and the games' priors explore, and matches measured
+    exploration 0 over 0.2 (docs/engine.md); ``last_analysis`` is the
     :class:`havhex.search.Analysis` of the last genmove or :meth:`analyse`.
     """
 
@@ -335,7 +337,7 @@ class SearchPlayer:
 
     def __init__(self, simulations: Optional[int] = None, seconds: Optional[float] = None,
                  seed: Optional[int] = None, max_nodes: int = DEFAULT_PLAYER_NODES, *,
-                 reserve: float = 0.5, exploration: float = 0.2, rave: float = 1000.0,
+                 reserve: float = 0.5, exploration: float = 0.0, rave: float = 1000.0,
                  first_play: float = 1.0, expand_visits: int = 2) -> None:
         if simulations is not None and simulations < 1:
             raise ValueError(f"simulations must be at least 1, not {simulations}")
