@@ -20,7 +20,7 @@ from array import array
 # nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, List, Optional, Sequence, Tuple
+    from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 __all__ = ["RandomPlayer", "MctsPlayer", "SearchPlayer", "DEFAULT_SIMULATIONS",
            "DEFAULT_SEARCH_SIMULATIONS", "DEFAULT_PLAYER_NODES"]
@@ -356,8 +356,9 @@ class SearchPlayer:
         self.seed = seed
         self.max_nodes = max_nodes
         self.reserve = reserve
-        self._tuning = {"exploration": exploration, "rave": rave, "first_play": first_play,
-                        "expand_visits": expand_visits}
+        self._tuning: Dict[str, Any] = {"exploration": exploration, "rave": rave,
+                                        "first_play": first_play,
+                                        "expand_visits": expand_visits}
         self._random = random.Random(seed)
         self._search: Any = None
         self._setting: Tuple[Any, ...] = ()
