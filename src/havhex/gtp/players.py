@@ -275,10 +275,11 @@ def _forced(board: Any, actions: Sequence[int]) -> List[int]:
 # SearchPlayer's budget when nobody chose one (no clock, no --simulations or
 # --seconds): about a tenth of a second on Hex 11 or Havannah 8.
 DEFAULT_SEARCH_SIMULATIONS = 10_000
-# SearchPlayer's node bound: a node is 32 bytes, so 4M nodes hold 128 MB.
-# A move at 0.1 s grows the tree by under 0.5M nodes and one at 1 s by about
-# 3-4M on Hex 11 (about 60 nodes a simulation), so the pool bounds only long
-# thinking, where a full pool stops the tree's growth, not the search.
+# SearchPlayer's node bound: a node is 32 bytes, so 4M nodes hold 128 MB, a
+# share of a small machine's memory.  A move of a tenth of a second adds a
+# few hundred thousand nodes and one of a second a few million on Hex 11
+# (docs/engine.md), so the bound binds only long thinking, where a full
+# pool stops the tree's growth, not the search.
 DEFAULT_PLAYER_NODES = 4_000_000
 # The moves a game clock is shared over: the empty cells over this, at
 # least _CLOCK_MOVES (a game ends long before its board fills).
