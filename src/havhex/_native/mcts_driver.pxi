@@ -234,6 +234,12 @@ cdef class SearchCore:
         cdef uint8_t result
         if child < 0 or not tree_keep(&self.tree, child):
             tree_reset(&self.tree, game_player(&self.state))
+        elif self.tree.nodes[0].first_child < 0:
+            # A leaf proven by its parent's expansion (a reply that stops one
+            # of two threats) knows its result, not the move that wins: as
+            # the root it is searched again, and its expansion proves it anew
+            # with the winning move among its children.
+            self.tree.nodes[0].proven = UNPROVEN
         result = game_play(&self.state, move_id)
         if result:
             mark_finished(&self.tree.nodes[0], result)
