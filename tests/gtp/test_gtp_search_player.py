@@ -78,6 +78,23 @@ def test_a_win_in_three_is_proven_and_played_to_the_end(seed):
     assert board.winner == "red"
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_double_threat_kept_in_the_tree_is_won_after_the_block(seed):
+    # Red (b1) finds the stone that threatens to win on two cells; Blue
+    # blocks one, and the reply Red's tree holds for that block is a proven
+    # leaf with no children: Red must still play the other cell.
+    blocks = {"b2": "b3", "a3": "b2"}
+    board = hex_position(3, ["b1", "a1"])
+    player = SearchPlayer(simulations=2000, seed=seed)
+    first = board.cell_name(player.genmove(board))
+    assert first in blocks and player.last_analysis.proven == "win"
+    board.play(first)
+    board.play(blocks[first])
+    board.play(player.genmove(board))
+    assert board.winner == "red"
+    assert player.restarts == 1
+
+
 def test_a_move_clock_is_kept():
     board = HexBoard(11)
     player = SearchPlayer(seed=1)
