@@ -109,37 +109,15 @@ class Batch(_Batch):
             raise InputError(f"{n} games of base {base} would take {n * game_bytes / 2**30:.1f} "
                              f"GiB, more than the {MAX_BYTES // 2**30} GiB a batch may")
         self._base, self._rule, self._swap = base, rule, swap
-        # Threads share the games by parts, each part its own scratch for
-        # the contest rule's search: one a thread.
-        from .._checks import thread_count
-
-        scratches = max(1, thread_count(threads))
-
-        def core(n: int, arrays: Dict[str, Any]) -> Any:
-            np = numpy()
-            shape = (n, width, width, len(PLANES))
-            arrays["observation"] = np.zeros(shape, np.bool_)
-            arrays["legal_action_mask"] = np.zeros((n, width * width), np.bool_)
-            arrays["current_player"] = np.zeros(n, np.int32)
-            arrays["rewards"] = np.zeros((n, 2), np.float32)
-            arrays["terminated"] = np.zeros(n, np.bool_)
-            arrays["truncated"] = np.zeros(n, np.bool_)
-            arrays["final_observation"] = np.zeros(shape, np.bool_)
-            arrays["final_mask"] = np.zeros(n, np.bool_)
-            arrays["winner"] = np.full(n, -1, np.int8)
-            arrays["structures"] = np.zeros(n, np.uint8)
-            as_bytes = {name: array.view(np.uint8) if array.dtype == np.bool_ else array
-                        for name, array in arrays.items()}
+        def core(n: int, blocks: Dict[str, Any], parts: int) -> Any:
+            # Each part of a call its own scratch for the contest rule's
+            # search: one a part, so none for threads that never run.
             # The compiled core has no stub: to a type checker it is Any.
             return _batch.BatchCore(  # type: ignore[attr-defined]
-                n, base, rule == "official", swap, scratches,
-                as_bytes["observation"], as_bytes["legal_action_mask"],
-                as_bytes["current_player"], as_bytes["rewards"], as_bytes["terminated"],
-                as_bytes["truncated"], as_bytes["winner"], as_bytes["structures"],
-                as_bytes["final_observation"], as_bytes["final_mask"])
+                n, base, rule == "official", swap, parts, blocks)
 
-        self._setup(n, seed, threads, autoreset, core, extra_fields=("structures",),
-                    illegal=illegal)
+        self._setup(n, seed, threads, autoreset, core, (width, width, len(PLANES)), width * width,
+                    extra_fields=("structures",), illegal=illegal)
 
     @property
     def structures(self) -> _Array:
@@ -176,7 +154,8 @@ class Batch(_Batch):
         pie rule on offers the swap."""
         np = self._np
         chosen = self._chosen(mask)
-        cells = np.asarray(positions)
+        # A copy: the caller's array may change while the core reads it.
+        cells = np.array(positions, copy=True)
         width = 2 * self._base - 1
         if cells.dtype.kind not in "iu":
             raise TypeError(f"positions must be integers, not {cells.dtype}")
@@ -192,6 +171,11 @@ class Batch(_Batch):
             movers = [integer(value, "to_move") for value in np.asarray(to_move).reshape(-1)]
             if len(movers) != len(chosen) or not all(m in (1, 2) for m in movers):
                 raise ValueError(f"to_move must hold {len(chosen)} colours, each 1 or 2")
+        self._call(self._start, (chosen, cells, movers), None)
+
+    def _start(self, chosen: _Array, cells: _Array, movers: List[int]) -> None:
+        """Every position checked first, then every game started: a refused
+        position changes no game."""
         for apply in (False, True):
             for index, g in enumerate(chosen):
                 why = self._core.set_position(int(g), cells[index], movers[index], apply)
@@ -230,8 +214,8 @@ class Batch(_Batch):
                 square = np.frombuffer(board._cells_bytes(), np.uint8).reshape(width + 2, width + 2)
                 cells[index] = np.where(square[inner, inner] == 3, 0, square[inner, inner])
                 movers[index] = 1 if board.to_move == "white" else 2
-                if not self._core.set_position(int(chosen[index]), cells[index],
-                                               int(movers[index]), False):
+                if not self._call(self._core.set_position, (int(chosen[index]), cells[index],
+                                                            int(movers[index]), False), None):
                     break
                 board.undo()        # a loop the contest rule did not count: earlier
         self.set_positions(cells, mask, movers)
@@ -328,6 +312,6 @@ def augment(observation: _Array, policy: Optional[_Array] = None, k: int = 1,
     if policy is None:
         return turned, None
     policy = np.asarray(policy)
-    if policy.shape[-1] != width * width:
+    if policy.ndim < 1 or policy.shape[-1] != width * width:
         raise ValueError(f"policy must be (..., {width * width}), got {policy.shape}")
     return turned, policy[..., take]
