@@ -72,6 +72,15 @@ PART_GAMES = 256
 # Codes of the modes as the cores take them (the order of AUTORESET_MODES).
 NEXT_STEP, SAME_STEP, DISABLED = 0, 1, 2
 
+# What Batch.render draws: text, and an RGB image (Gymnasium's names).
+RENDER_MODES: "Tuple[str, str]" = ("ansi", "rgb_array")
+
+# The pixels from one cell's centre to the next in a rendered image, and the
+# colours of the background and of an empty cell.
+CELL_PIXELS = 16
+BACKGROUND = (235, 215, 170)
+EMPTY_CELL = (205, 175, 120)
+
 
 def numpy() -> "Any":
     """NumPy, or an ImportError that says how to get it."""
@@ -388,6 +397,80 @@ class Batch:
                              f"[0, {self.num_actions})")
         # Every other integer dtype fits in int64.
         return actions.astype(np.int64)
+
+    # -- pictures ---------------------------------------------------------
+
+    # Set by each game: how rows of its array lie (each row this many cells
+    # right of the one above), the letters and colours of its stones (codes
+    # 1 and 2), and the colours' names.
+    _ROW_SHIFT: float
+    _LETTERS: "Tuple[str, str]"
+    _STONE_RGB: "Tuple[Tuple[int, int, int], Tuple[int, int, int]]"
+    _COLOUR_NAMES: "Tuple[str, str]"
+
+    def _game_cells(self, game: int) -> "Tuple[Any, int]":
+        """Game ``game``'s cells, (H, W) int8: 0 empty, 1 and 2 the
+        colours' stones, -1 off the board; and the colour to move (1, 2)."""
+        raise NotImplementedError
+
+    def render(self, game: int = 0, mode: str = "ansi") -> "Any":
+        """A picture of game ``game`` (0 by default) as it stands:
+        ``"ansi"``, text, a letter a stone and ``.`` an empty cell, each row
+        shifted half a cell as the board lies (docs/environments.md), then a
+        line that says whose turn it is or who won; ``"rgb_array"``, an
+        (H, W, 3) uint8 image of the board, a disc a cell.  The adapters'
+        ``render`` draws with it."""
+        game = integer(game, "game")
+        if not 0 <= game < self._n:
+            raise InputError(f"game must be from 0 to {self._n - 1}, got {game}")
+        if mode not in RENDER_MODES:
+            raise InputError(f"mode must be one of {', '.join(map(repr, RENDER_MODES))}, "
+                             f"got {mode!r}")
+        cells, mover = self._game_cells(game)
+        if mode == "rgb_array":
+            return self._image(cells)
+        glyphs = {-1: " ", 0: ".", 1: self._LETTERS[0], 2: self._LETTERS[1]}
+        height = len(cells)
+        lines = []
+        for row, values in enumerate(cells):
+            indent = row if self._ROW_SHIFT > 0 else height - 1 - row
+            lines.append((" " * indent + " ".join(glyphs[int(v)] for v in values)).rstrip())
+        seat = int(self._view_current_player[game])
+        if self._view_terminated[game]:
+            winner = int(self._view_winner[game])
+            lines.append(f"won by seat {winner}" if winner >= 0 else "a draw")
+        else:
+            lines.append(f"{self._COLOUR_NAMES[mover - 1]} (seat {seat}) to move")
+        return "\n".join(lines) + "\n"
+
+    def _image(self, cells: "Any") -> "Any":
+        """An RGB image of ``cells``: a disc a cell of the board, at its
+        centre as the rows lie."""
+        np = self._np
+        height, width = cells.shape
+        step = CELL_PIXELS
+        # The centres, in cells: column plus the row's shift, and rows
+        # sqrt(3)/2 apart (neighbouring centres one cell apart).
+        rows, cols = np.indices(cells.shape)
+        x = cols + self._ROW_SHIFT * rows
+        x = x - x[cells >= 0].min() if (cells >= 0).any() else x
+        y = rows * 3 ** 0.5 / 2
+        size_x = int(np.ceil((x[cells >= 0].max() if (cells >= 0).any() else 0) + 1)) * step
+        size_y = int(np.ceil(y.max() + 1)) * step
+        image = np.empty((size_y, size_x, 3), np.uint8)
+        image[:] = BACKGROUND
+        offsets = np.arange(step) - (step - 1) / 2
+        disc = (offsets[:, None] ** 2 + offsets[None, :] ** 2) <= (0.45 * step) ** 2
+        fills = {0: EMPTY_CELL, 1: self._STONE_RGB[0], 2: self._STONE_RGB[1]}
+        for r in range(height):
+            for c in range(width):
+                value = int(cells[r, c])
+                if value < 0:
+                    continue
+                top = int(round(y[r, c] * step))
+                left = int(round(x[r, c] * step))
+                image[top:top + step, left:left + step][disc] = fills[value]
+        return image
 
     # -- no copies --------------------------------------------------------
 

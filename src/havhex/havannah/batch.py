@@ -88,6 +88,12 @@ class Batch(_Batch):
     _swap: bool
     # The structures' field, which _setup makes (extra_fields).
     _view_structures: _Array
+    # The pictures (havhex._batch.Batch.render): each row of the array half
+    # a cell left of the one above, so that its neighbours are the board's.
+    _ROW_SHIFT = -0.5
+    _LETTERS = ("W", "B")
+    _STONE_RGB = ((250, 250, 250), (30, 30, 30))
+    _COLOUR_NAMES = ("White", "Black")
 
     def __init__(self, n: int, base: int = 8, *, rule: Literal["official", "contest"] = "official",
                  swap: bool = False, seed: Optional[int] = None, threads: int = 1,
@@ -136,6 +142,23 @@ class Batch(_Batch):
     @property
     def swap(self) -> bool:
         return self._swap
+
+    def stones(self) -> _Array:
+        """The games' stones, (n, 2S-1, 2S-1) int8 as
+        ``havannah.Board.to_array`` lays them out: 0 empty, 1 the first
+        colour's (white), 2 the second's (black), -1 off the hexagon."""
+        np = self._np
+        width = 2 * self._base - 1
+        return np.frombuffer(self._core.stones(), np.int8).reshape(self._n, width, width)
+
+    def _game_cells(self, game: int) -> Tuple[_Array, int]:
+        np = self._np
+        width = 2 * self._base - 1
+        cells, mover = self._core.cells(game)
+        square = np.frombuffer(cells, np.uint8).astype(np.int8).reshape(width, width)
+        x, y = np.indices(square.shape)
+        square[np.abs(x - y) > self._base - 1] = -1
+        return square, int(mover)
 
     # ---- start positions ---------------------------------------------------
 

@@ -327,6 +327,15 @@ cdef class HexCore:
             self.st.start_parent = kept_parent
             self.st.n_starts = kept_count
 
+    def cells(self, int64_t i):
+        """Game ``i``'s cells as bytes (0 empty, 1 Red, 2 Blue) and the
+        colour to move (1 Red, 2 Blue), for pictures."""
+        cdef int32_t cells = self.st.shape.cells
+        if not 0 <= i < self.n:
+            raise IndexError(f"game {i} is not in the batch of {self.n}")
+        return ((<char*>self.st.stones)[i * (cells + 1):i * (cells + 1) + cells],
+                1 + (self.st.games[i].steps & 1))
+
     def stones(self):
         """The games' cells (n, cells) as bytes (0 empty, 1 Red, 2 Blue) and
         their steps, for tests and pictures."""

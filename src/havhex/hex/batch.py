@@ -65,6 +65,12 @@ class Batch(_Batch):
     _rows: int
     _cols: int
     _swap: bool
+    # The pictures (havhex._batch.Batch.render): each row half a cell right
+    # of the one above, as docs/conventions.md lays the board out.
+    _ROW_SHIFT = 0.5
+    _LETTERS = ("R", "B")
+    _STONE_RGB = ((200, 40, 40), (40, 80, 200))
+    _COLOUR_NAMES = ("Red", "Blue")
 
     def __init__(self, n: int, size: int = 11, *, cols: Optional[int] = None, swap: bool = True,
                  seed: Optional[int] = None, threads: int = 1, autoreset: str = "next-step",
@@ -201,6 +207,12 @@ class Batch(_Batch):
                 raise ValueError(f"position {k} is over: {board.winner} has won")
             steps.append(red + blue + (0 if plain else 1))
         return stones, steps
+
+    def _game_cells(self, game: int) -> Tuple[Any, int]:
+        np = self._np
+        cells, mover = self._core.cells(game)
+        return np.frombuffer(cells, np.uint8).astype(np.int8).reshape(
+            self._rows, self._cols), mover
 
     def stones(self) -> Any:
         """The games' stones, (n, rows, cols) int8: 0 empty, 1 the first
