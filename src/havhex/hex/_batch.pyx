@@ -75,20 +75,21 @@ cdef class HexCore:
     def __init__(self, int64_t n, int32_t rows, int32_t cols, bint swap, dict blocks):
         """``blocks``: the fields' memory by name (havhex._batch_core.Block),
         each checked here for its size before a pointer is taken."""
-        cdef int32_t cells = rows * cols
+        cdef int32_t cells
         cdef int32_t r, c, k, cell, nr, nc
         # Round the cell: up, up-right, right, down, down-left, left.
         cdef int dr[6]
         cdef int dc[6]
+        if self.st.games != NULL:
+            raise TypeError("a HexCore is initialised once")
+        if n < 1 or rows < 1 or cols < 1 or <int64_t>rows * cols > MAX_CELLS:
+            raise ValueError("n >= 1 and a board of 1 to MAX_CELLS cells")
+        cells = rows * cols
         dr[:] = [-1, -1, 0, 1, 1, 0]
         dc[:] = [0, 1, 1, 0, -1, -1]
         self.n = n
         self.num_actions = cells + 1
         self.observation_shape = (rows, cols, 4)
-        if self.st.games != NULL:
-            raise TypeError("a HexCore is initialised once")
-        if n < 1 or rows < 1 or cols < 1 or <int64_t>rows * cols > MAX_CELLS:
-            raise ValueError("n >= 1 and a board of 1 to MAX_CELLS cells")
         self.blocks = blocks
         self.st.shape.rows = rows
         self.st.shape.cols = cols
