@@ -121,4 +121,10 @@ def parse_response(text: str) -> Response:
     if "" in raw[:-1]:
         raise ProtocolError("an empty line inside a GTP answer (two answers in one?)")
     lines = [line.rstrip() for line in raw]
-    return Response(sign == "=", int(digits) if digits else None, "\n".join(lines))
+    try:
+        ident = int(digits) if digits else None
+    except ValueError:
+        # More digits than int() takes (sys.get_int_max_str_digits): no id
+        # the other side sent, and text that is not a GTP answer to it.
+        raise ProtocolError(f"an id of {len(digits)} digits") from None
+    return Response(sign == "=", ident, "\n".join(lines))

@@ -36,7 +36,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-__all__ = ["GameResult", "Clock", "play_game", "REASONS", "BOARD_REASONS"]
+__all__ = ["GameResult", "Clock", "play_game", "REASONS", "BOARD_REASONS", "SettingError",
+           "MAX_SECONDS", "excerpt", "shortened"]
 
 # How a game can end; the first five are decided on the board.
 BOARD_REASONS = ("connection", "ring", "bridge", "fork", "board full")
@@ -49,6 +50,56 @@ CLAIM_TIMEOUT = 2.0
 # Seconds a move may take when the match has no clock: a hung engine loses
 # on time instead of holding the match for ever.
 STALL_TIMEOUT = 60.0
+
+
+# The most seconds a clock takes (per move, a game's base, its increment,
+# the margin): some eleven days, past any match, and short of what the
+# waits on the engines' pipes can hold.
+MAX_SECONDS = 1e6
+# The characters of an engine's answer that a result's detail quotes.
+_EXCERPT = 60
+
+
+class SettingError(ValueError):
+    """A setting of the match that a player cannot take (a swap for an
+    engine whose dialect has none): the match's fault, not the player's,
+    so that it stops the match instead of losing games."""
+
+
+def excerpt(text: Any, most: int = _EXCERPT) -> str:
+    """``text`` as a result's detail quotes it: its first ``most``
+    characters, and its length when it is longer."""
+    if not isinstance(text, str):
+        shown = repr(text)
+        if len(shown) <= most:
+            return shown
+        return f"{shown[:most]}... ({len(shown)} characters)"
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}... ({len(text)} characters)"
+
+
+def shortened(message: str, most: int = 200) -> str:
+    """A message as a result's detail keeps it: its first ``most``
+    characters, and its length when it is longer (an engine's error text
+    is its own, of any length)."""
+    if len(message) <= most:
+        return message
+    return f"{message[:most]}... ({len(message)} characters)"
+
+
+def _seconds(name: str, value: Any, zero: bool) -> float:
+    """``value`` as a clock's number of seconds: a finite number, above 0
+    (or 0 too with ``zero``), at most MAX_SECONDS; ValueError otherwise."""
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} is a number of seconds, not {excerpt(value)}") from None
+    if not ((0.0 <= seconds if zero else 0.0 < seconds) and seconds <= MAX_SECONDS):
+        least = "at least 0" if zero else "above 0"
+        raise ValueError(f"{name} takes seconds {least} and at most {MAX_SECONDS:.0f}, "
+                         f"not {excerpt(value)}")
+    return seconds
 
 
 def new_board(game: str, size: int, rule: str = "official", swap: bool = False) -> Any:
@@ -72,11 +123,13 @@ class Clock:
 
     def __init__(self, per_move: Optional[float] = None, base: Optional[float] = None,
                  increment: float = 0.0, margin: float = 0.1) -> None:
-        self.per_move = per_move
-        self.base = base
-        self.increment = increment
-        self.margin = margin
-        self.left = [base, base] if base is not None else None
+        # A clock of nan or inf seconds, or a negative one, would lose every
+        # game on time or wait for ever: ValueError instead.
+        self.per_move = None if per_move is None else _seconds("per_move", per_move, False)
+        self.base = None if base is None else _seconds("base", base, False)
+        self.increment = _seconds("increment", increment, True)
+        self.margin = _seconds("margin", margin, True)
+        self.left = [self.base, self.base] if self.base is not None else None
 
     @property
     def settings(self) -> Clock:
@@ -198,13 +251,14 @@ def _fault(error: BaseException) -> Tuple[str, str]:
     """The reason and detail a player's exception loses by."""
     kind = getattr(error, "kind", None)
     if kind in ("disconnects", "on time"):
-        return kind, str(error)
+        return kind, shortened(str(error))
     if kind == "protocol":
         # An answer that is not GTP stands where a move should: no move.
-        return "illegal move", f"protocol: {error}"
+        message = getattr(error, "message", None) or str(error)
+        return "illegal move", f"protocol: {shortened(message)}"
     if hasattr(error, "text") and type(error).__name__ == "CommandRefused":
-        return "illegal move", f"refused: {error.text}"
-    return "disconnects", f"{type(error).__name__}: {error}"
+        return "illegal move", f"refused: {shortened(str(error.text))}"
+    return "disconnects", shortened(f"{type(error).__name__}: {error}")
 
 
 class _Game:
@@ -250,14 +304,16 @@ class _Game:
         for seat, player in enumerate(self.players):
             try:
                 player.new_game(self.size, self.board.swap, self.board_rule(), settings)
-            except ValueError:
+            except SettingError:
                 # Not the engine's fault in this game but the match's: a
                 # setting its dialect cannot express (a swap for morat).
                 raise
             except Exception as error:  # noqa: BLE001
                 reason, detail = _fault(error)
-                if reason == "illegal move":
-                    reason = "disconnects"   # it cannot play this game at all
+                if detail.startswith("refused: "):
+                    # A board or a rule it refuses: it cannot play this
+                    # game at all.  A protocol fault stays one.
+                    reason = "disconnects"
                 self.lose(seat, reason, f"new game: {detail}")
                 return False
         for move in opening:
@@ -303,18 +359,18 @@ class _Game:
         try:
             move = player.parse_move(text, self.board)
         except ValueError as error:
-            self.lose(seat, "illegal move", f"{text!r}: {error}")
+            self.lose(seat, "illegal move", f"{excerpt(text)}: {shortened(str(error))}")
             return False
         if move == "resign":
             self.lose(seat, "resign")
             return False
         if move == "pass":
-            self.lose(seat, "illegal move", f"{text!r}: no pass in {self.game}")
+            self.lose(seat, "illegal move", f"{excerpt(text)}: no pass in {self.game}")
             return False
         try:
             kinds = self.board.play(move)
         except (ValueError, TypeError, IndexError) as error:
-            self.lose(seat, "illegal move", f"{text!r}: {error}")
+            self.lose(seat, "illegal move", f"{excerpt(text)}: {shortened(str(error))}")
             return False
         # A cell is kept as parsed; a swap as the board names it.
         played = move if type(move) is tuple else self.board.moves[-1]

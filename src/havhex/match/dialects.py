@@ -32,6 +32,11 @@ if TYPE_CHECKING:
 __all__ = ["Dialect", "DIALECTS", "detect"]
 
 
+# The longest word taken as a cell name: a board of the largest size names
+# its cells in a few letters and digits.
+_LONGEST_NAME = 32
+
+
 def _words(family: str, game: str) -> Tuple[Descriptor, EngineWords]:
     """What ``family`` says of ``game``: ValueError for a game it does not play."""
     descriptor = games.get(game)
@@ -113,6 +118,9 @@ class Dialect:
         board's swap move; ValueError for anything else or off the board."""
         descriptor, words = _words(self.name, game)
         word = text.strip()
+        if len(word) > _LONGEST_NAME:
+            # Never parsed: a column of 400,000 letters costs seconds.
+            raise ValueError(f"not a cell name: {len(word)} characters")
         if words.swap_word is not None and word.lower() == words.swap_word:
             return descriptor.swap_move
         return words.parse_cell(size, word)

@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from .. import games
 from ..gtp.protocol import ProtocolError, Response, parse_response
+from .arbiter import SettingError
 from .dialects import DIALECTS, detect
 
 TYPE_CHECKING = False
@@ -42,9 +43,24 @@ __all__ = ["EngineSpec", "EngineFailure", "CommandRefused", "GtpPlayer", "Callab
 # How long close() lets an engine act on ``quit`` before it is killed.
 _QUIT_GRACE = 1.0
 _READ_CHUNK = 65536
-# An answer longer than this is not a move or a name: the engine is
-# streaming garbage, which must not grow the arbiter's memory.
-_MAX_ANSWER = 1 << 20
+# The longest line of an answer the arbiter reads, in bytes: far past any
+# line an engine has reason to write (a row of the largest board's
+# showboard, a name), and what bounds the arbiter's memory for an engine
+# that streams a line without end.  A longer line is a protocol fault.
+LINE_LIMIT = 1 << 16
+# The longest answer, all its lines, in bytes (a list_commands of hundreds
+# of commands is a few kilobytes).
+ANSWER_LIMIT = 1 << 20
+# The longest genmove answer taken as a move: a cell name, a swap word,
+# ``resign``.  A longer one is a protocol fault, never parsed (a cell name
+# of 400,000 letters would cost seconds off the clock).
+MOVE_LIMIT = 64
+# The longest wait of one poll(), in milliseconds: poll() takes a C int, and
+# a clock of a million seconds must not overflow it.
+_MOST_POLL_MS = 1 << 30
+# While a process is watched without a pidfd, the longest wait before
+# looking whether it has ended.
+_EXIT_CHECK_MS = 500
 _POSIX = os.name == "posix"
 
 
@@ -206,6 +222,10 @@ class GtpPlayer:
         self._buffer = bytearray()
         self._stderr: Optional[IO[bytes]] = None
         self._poll: Optional[select.poll] = None
+        # A descriptor that becomes readable when the process ends (Linux's
+        # pidfd), watched beside its output: an engine that exits while a
+        # child of it keeps the pipe open sends no end of file.
+        self._pidfd: Optional[int] = None
         self._clock: Optional[ClockSettings] = None
         self._sent = 0
         # A forwarded play sent with the next command.
@@ -247,6 +267,9 @@ class GtpPlayer:
         if TYPE_CHECKING:
             assert self.process.stdout is not None  # a pipe, asked for above
         self._poll.register(self.process.stdout.fileno(), select.POLLIN | select.POLLHUP)
+        self._pidfd = _process_descriptor(self.process.pid)
+        if self._pidfd is not None:
+            self._poll.register(self._pidfd, select.POLLIN)
         deadline = time.monotonic() + timeout
         shown = self._ask("name", deadline)
         version = self._ask("version", deadline)
@@ -281,7 +304,7 @@ class GtpPlayer:
         if TYPE_CHECKING:
             assert self.dialect is not None         # start() sets it
         if swap and self.dialect.swap_word(self.game) is None:
-            raise ValueError(f"{self.name}: the {self.dialect.name} dialect has no swap move")
+            raise SettingError(f"{self.name}: the {self.dialect.name} dialect has no swap move")
         deadline = time.monotonic() + timeout
         self._must(self.dialect.boardsize(self.game, size), deadline)
         self._must("clear_board", deadline)
@@ -328,7 +351,12 @@ class GtpPlayer:
         for command in self.dialect.move_time_commands(
                 self.game, seat, self._clock, time_left, self.commands):
             self._ask(command, deadline)
-        return self._must(self.dialect.genmove(self.game, seat), deadline).strip()
+        text = self._must(self.dialect.genmove(self.game, seat), deadline).strip()
+        if len(text) > MOVE_LIMIT:
+            # A whole answer, so the engine stays in step: it is not killed.
+            raise EngineFailure("protocol", f"{self.name}: an answer to 'genmove' of {len(text)} "
+                                            f"characters (a move has at most {MOVE_LIMIT})")
+        return text
 
     def parse_move(self, text: str, board: Any) -> Any:
         """havhex's move for the engine's answer ``text`` on ``board`` (a
@@ -418,6 +446,9 @@ class GtpPlayer:
                     pipe.close()
                 except OSError:
                     pass
+        if self._pidfd is not None:
+            os.close(self._pidfd)
+            self._pidfd = None
         self._poll = None
         self._close_stderr()
 
@@ -475,6 +506,12 @@ class GtpPlayer:
             assert self._poll is not None
         fd = self.process.stdout.fileno()
         scanned = 0
+        # Where the line being read starts in the buffer: each chunk is
+        # searched once, so that an engine writing a byte at a time costs no
+        # more than one writing a line at a time.
+        line_start = 0
+        ended = False
+        name = command.split()[0]
         while True:
             end = buffer.find(b"\n\n", scanned)
             if end >= 0:
@@ -483,31 +520,58 @@ class GtpPlayer:
                 if text.strip():
                     break
                 # Blank lines before an answer are not an answer.
-                scanned = 0
+                scanned = line_start = 0
                 continue
             scanned = max(0, len(buffer) - 1)
-            if len(buffer) > _MAX_ANSWER:
-                self._fail("protocol", f"an answer to {command.split()[0]!r} longer than "
-                                       f"{_MAX_ANSWER} bytes")
-            if deadline is None:
-                wait = None
+            if len(buffer) - line_start > LINE_LIMIT:
+                self._fail("protocol", f"a line longer than {LINE_LIMIT} bytes in the answer "
+                                       f"to {name!r}")
+            if len(buffer) > ANSWER_LIMIT:
+                self._fail("protocol", f"an answer to {name!r} longer than {ANSWER_LIMIT} bytes")
+            if ended:
+                # The process is gone: what it wrote is in the pipe now, or
+                # never will be.
+                wait_ms: Optional[int] = 0
+            elif deadline is None:
+                wait_ms = None if self._pidfd is not None else _EXIT_CHECK_MS
             else:
                 wait = deadline - time.monotonic()
                 if wait <= 0:
-                    self._fail("on time", f"no answer to {command.split()[0]!r} in time")
-            if not self._poll.poll(None if wait is None else max(0, int(wait * 1000) + 1)):
+                    self._fail("on time", f"no answer to {name!r} in time")
+                wait_ms = min(int(wait * 1000) + 1,
+                              _MOST_POLL_MS if self._pidfd is not None else _EXIT_CHECK_MS)
+            events = self._poll.poll(wait_ms)
+            if not events:
+                if ended:
+                    self._fail("disconnects", f"the engine ended while answering {name!r} "
+                                              f"(another process holds its output open)")
+                if self._pidfd is None and self.process.poll() is not None:
+                    ended = True
+                continue
+            readable = False
+            for event_fd, _ in events:
+                if event_fd == fd:
+                    readable = True
+                elif event_fd == self._pidfd:
+                    # Readable for ever from now on: one look at the pipe is left.
+                    self._poll.unregister(event_fd)
+                    ended = True
+            if not readable:
                 continue
             try:
                 chunk = os.read(fd, _READ_CHUNK)
             except OSError as error:
                 self._fail("disconnects", f"reading: {error}")
             if not chunk:
-                self._fail("disconnects", f"the engine ended while answering "
-                                          f"{command.split()[0]!r}")
+                self._fail("disconnects", f"the engine ended while answering {name!r}")
             # CR LF line ends read as LF, so that the blank line is found.
             if b"\r" in chunk:
                 chunk = chunk.replace(b"\r", b"")
+            before = len(buffer)
             buffer += chunk
+            newline = buffer.rfind(b"\n", before)
+            if newline >= 0:
+                line_start = newline + 1
         answer = text.decode("utf-8", "replace")
         # The common answer, one printable line with its id ("=12 e5",
         # "=12"), skips the general parser's preprocessing.
@@ -518,13 +582,30 @@ class GtpPlayer:
         try:
             response = parse_response(answer)
         except ProtocolError as error:
-            self._fail("protocol", f"answering {command.split()[0]!r}: {error}")
+            self._fail("protocol", f"answering {name!r}: {error}")
         # An engine that drops ids is taken at its word; another id is an
         # answer to some other command.
         if response.id is not None and response.id != ident:
-            self._fail("protocol", f"an answer to command {response.id} where command "
-                                   f"{ident} ({command.split()[0]!r}) was asked")
+            shown = str(response.id)
+            if len(shown) > 20:
+                shown = f"of {len(shown)} digits"
+            self._fail("protocol", f"an answer to command {shown} where command "
+                                   f"{ident} ({name!r}) was asked")
         return response
+
+
+def _process_descriptor(pid: int) -> Optional[int]:
+    """A pidfd of the process ``pid`` (readable once it ends), or None
+    where the system has none (then the process is looked at every
+    ``_EXIT_CHECK_MS`` while an answer is awaited)."""
+    opener = getattr(os, "pidfd_open", None)
+    if opener is None:
+        return None
+    try:
+        descriptor: int = opener(pid)
+    except OSError:
+        return None
+    return descriptor
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:

@@ -19,7 +19,7 @@ import random
 import threading
 
 from ..games import get as describe
-from .arbiter import Clock, new_board, play_game
+from .arbiter import Clock, SettingError, new_board, play_game
 
 # The annotations are for type checkers only: at run time they import
 # nothing.
@@ -231,7 +231,7 @@ def run(planned: Sequence[Planned], make_player: Callable[[int], Any], game: str
                     result = play_game(game, size, players, rule, swap, clock, item.opening,
                                        **options)
                 except Exception as error:  # noqa: BLE001 - raised again in the caller's thread
-                    if type(error) is ValueError:
+                    if isinstance(error, SettingError):
                         # A setting an engine cannot take (play_game's new game).
                         error = MatchError(str(error))
                     with lock:
