@@ -171,3 +171,50 @@ def test_an_engine_that_does_not_start_stops_the_match_with_its_error(tmp_path, 
 
     with pytest.raises(MatchError, match="engine B"):
         _session(tmp_path, make, games=6, concurrency=concurrency).run()
+
+
+def test_a_policy_returning_numpy_integers_plays(tmp_path):
+    np = pytest.importorskip("numpy")
+    from havhex.match import play
+
+    def policy(board, seat, time_left):
+        # What an RL loop gives: numpy's integers, a pair or an array.
+        cells = [move for move in board.legal_moves() if not isinstance(move, str)]
+        row, col = cells[len(cells) // 2]
+        return (np.int64(row), np.int64(col)) if seat == 0 else np.array([row, col])
+
+    results = play("hex", [policy, policy], size=5, games=2, jsonl=str(tmp_path / "m.jsonl"))
+    assert [result.reason for result in results] == ["connection", "connection"]
+    assert all(type(value) is int for result in results for move in result.moves
+               for value in move)
+    # The JSON Lines file takes them (numpy's integers are not JSON).
+    assert len(read_jsonl(str(tmp_path / "m.jsonl"))) == 2
+
+
+@pytest.mark.parametrize("options", [dict(per_move=-1), dict(per_move=0),
+                                     dict(per_move=1, margin=float("nan")),
+                                     dict(margin=float("nan")), dict(base=float("inf")),
+                                     dict(per_move=3e6), dict(base=5, increment=-0.5),
+                                     dict(size=0), dict(size=129), dict(size=5.5)])
+def test_play_refuses_a_setting_out_of_bounds_with_a_value_error(options):
+    from havhex.match import play
+
+    settings = dict(size=5)
+    settings.update(options)
+    with pytest.raises(ValueError):
+        play("hex", [first_free, first_free], **settings)
+
+
+def test_a_player_that_calls_sys_exit_disconnects_and_the_match_goes_on():
+    from havhex.match import play
+
+    def quitter(board, seat, time_left):
+        raise SystemExit(3)
+
+    def steady(board, seat, time_left):
+        return next(move for move in board.legal_moves() if not isinstance(move, str))
+
+    results = play("hex", [quitter, steady], size=4, games=4)
+    assert [result.reason for result in results] == ["disconnects"] * 4
+    assert all(result.engines[result.winner] == 1 for result in results)
+    assert all("SystemExit" in result.detail for result in results)

@@ -12,6 +12,7 @@ take is :class:`CommandRefused`.
 """
 from __future__ import annotations
 
+import operator
 import os
 import select
 import shlex
@@ -24,7 +25,7 @@ from typing import NamedTuple
 
 from .. import games
 from ..gtp.protocol import ProtocolError, Response, parse_response
-from .arbiter import SettingError
+from .arbiter import SettingError, excerpt
 from .dialects import DIALECTS, detect
 
 TYPE_CHECKING = False
@@ -682,7 +683,9 @@ class CallablePlayer:
             assert self.spec.player is not None     # __init__ checks
         try:
             answer = self.spec.player(self.board.copy(), seat, time_left)
-        except Exception as error:
+        except (Exception, SystemExit) as error:
+            # sys.exit() in a player ends that player, as an engine's exit
+            # does, not the thread that plays the match's games.
             raise EngineFailure("disconnects",
                                 f"{self.name} raised {type(error).__name__}: {error}") from error
         # The arbiter forwards a move to the other player only: the mover's
@@ -706,17 +709,38 @@ class CallablePlayer:
             if word.lower() in ("resign", "pass"):
                 return word.lower()
             return self.dialect.parse_cell(self.game, self.descriptor.board_size(board), word)
-        if (isinstance(text, tuple) and len(text) == 2
-                and all(isinstance(value, int) and not isinstance(value, bool)
-                        for value in text)):
-            return text
-        raise ValueError(f"{text!r} is not a move")
+        cell = _cell_of(text)
+        if cell is None:
+            raise ValueError(f"{excerpt(text)} is not a move")
+        return cell
 
     def claimed_winner(self, timeout: float = 10.0) -> Optional[int]:
         return None
 
     def close(self) -> None:
         self.alive = False
+
+
+def _cell_of(value: Any) -> Optional[Tuple[int, int]]:
+    """A pair of integers as a cell of ints: a tuple or list of two ints,
+    numpy's integers (``(np.int64(2), np.int64(3))``, what a policy's
+    argmax gives) or an array of two; None for anything else (a bool is no
+    coordinate)."""
+    if not isinstance(value, (tuple, list)) and getattr(value, "shape", None) != (2,):
+        return None
+    try:
+        first, second = value
+    except (TypeError, ValueError):
+        return None
+    cell = []
+    for number in (first, second):
+        if isinstance(number, bool) or type(number).__name__ == "bool_":
+            return None
+        try:
+            cell.append(operator.index(number))
+        except TypeError:
+            return None
+    return (cell[0], cell[1])
 
 
 def make_player(spec: EngineSpec, game: str) -> Union[GtpPlayer, CallablePlayer]:

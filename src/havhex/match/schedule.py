@@ -15,6 +15,7 @@ whose process died is restarted before its next game.
 """
 from __future__ import annotations
 
+import operator
 import random
 import threading
 
@@ -304,11 +305,18 @@ class Session:
             raise MatchError(f"{game} has no record format: a match of it writes no records")
         if resume and jsonl is None:
             raise MatchError("--resume needs the JSON Lines file of the match (--jsonl)")
+        least, most = self.descriptor.min_size, self.descriptor.max_size
+        try:
+            size = operator.index(size) if not isinstance(size, bool) else -1
+        except TypeError:
+            size = -1
+        if not least <= size <= most:
+            raise ValueError(f"a {game} match takes a size of {least} to {most}")
         self.game, self.specs, self.size = game, list(specs), size
         self.rule, self.swap = rule, swap
-        self.clock = None
-        if per_move is not None or base is not None:
-            self.clock = Clock(per_move, base, increment, margin)
+        # Every clock setting is checked (ValueError), given a clock or not.
+        clock = Clock(per_move, base, increment, margin)
+        self.clock = clock if per_move is not None or base is not None else None
         self.concurrency, self.sprt = concurrency, sprt
         self.records, self.jsonl, self.dat, self.resume = records, jsonl, dat, resume
         self.on_result = on_result
