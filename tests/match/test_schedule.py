@@ -218,3 +218,69 @@ def test_a_player_that_calls_sys_exit_disconnects_and_the_match_goes_on():
     assert [result.reason for result in results] == ["disconnects"] * 4
     assert all(result.engines[result.winner] == 1 for result in results)
     assert all("SystemExit" in result.detail for result in results)
+
+
+def test_an_engine_that_cannot_be_restarted_forfeits_its_remaining_games(tmp_path,
+                                                                          engine_command):
+    from havhex.match import play
+    from havhex.match.engines import EngineSpec
+
+    # Its first process crashes at its second genmove; every later start
+    # exits at once (a binary deleted, a licence gone).
+    marker = tmp_path / "started"
+    wrapper = tmp_path / "once.py"
+    wrapper.write_text(
+        "import os, sys\n"
+        f"marker = {str(marker)!r}\n"
+        "if os.path.exists(marker):\n"
+        "    sys.exit(1)\n"
+        "open(marker, 'w').close()\n"
+        f"os.execv(sys.executable, [sys.executable] + {engine_command('--crash-after', '1')[1:]!r})\n")
+    import sys
+
+    crashing = EngineSpec([sys.executable, str(wrapper)], name="C")
+    steady = EngineSpec(engine_command("--seed", "2"), name="S")
+    results = play("hex", [crashing, steady], size=5, games=6, jsonl=str(tmp_path / "m.jsonl"))
+    assert [result.index for result in results] == [1, 2, 3, 4, 5, 6]
+    assert all(result.reason == "disconnects" for result in results)
+    assert all(result.names[result.winner] == "S" for result in results)
+    assert "cannot be restarted" not in results[0].detail
+    assert all("C: cannot be restarted" in result.detail for result in results[1:])
+    assert [result.index for result in read_jsonl(str(tmp_path / "m.jsonl"))] == \
+        [1, 2, 3, 4, 5, 6]
+
+
+def test_an_on_result_that_raises_stops_the_match_with_its_error(tmp_path):
+    from havhex.match import play
+
+    seen = []
+
+    def on_result(result):
+        seen.append(result.index)
+        if len(seen) == 2:
+            raise RuntimeError("the caller's own fault")
+
+    with pytest.raises(RuntimeError, match="the caller's own fault"):
+        play("hex", [first_free, first_free], size=4, games=8, on_result=on_result,
+             jsonl=str(tmp_path / "m.jsonl"))
+    assert seen == [1, 2]
+
+
+@pytest.mark.parametrize("concurrency", [1, 2])
+def test_a_failing_write_stops_the_match_and_the_game_is_not_counted(tmp_path, concurrency):
+    calls = []
+
+    def record(result):
+        calls.append(result.index)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device", "m.jsonl")
+
+    session = _session(tmp_path, lambda index: hex_player(seeded_random(index)), games=10,
+                       concurrency=concurrency)
+    session.on_result = record
+    with pytest.raises(OSError, match="No space"):
+        session.run()
+    written = [result.index for result in read_jsonl(str(tmp_path / "m.jsonl"))]
+    # The JSON line of the game whose on_result failed was written before
+    # it (on_result comes last); no game after it was recorded.
+    assert len(written) <= len(calls) and len(calls) == 3

@@ -393,6 +393,21 @@ class GtpPlayer:
                 return self.dialect.parse_result(response.text, self.game)
         return None
 
+    def interrupt(self) -> None:
+        """Kill the engine and its process group now, from any thread (a
+        match interrupted by Ctrl-C or SIGTERM): the thread that talks to it
+        then reads the end of its output, and close() reaps it."""
+        process = self.process
+        if process is None:
+            return
+        try:
+            if _POSIX:
+                os.killpg(process.pid, signal.SIGKILL)
+            else:
+                process.kill()
+        except OSError:
+            pass
+
     def close(self) -> None:
         """``quit``, a moment to act on it, then kill; safe to call twice."""
         process, self.process = self.process, None
