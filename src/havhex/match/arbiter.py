@@ -19,10 +19,16 @@ an engine, which loses:
 - ``"resign"``: the engine resigned.
 
 Seats: seat 0 moves first, seat 1 moves second.  A swap (Hex
-``swap-pieces``, Havannah ``swap``) changes stones, not seats: the boards
-keep each colour with its seat.  At the end each live engine is asked for
-the result it sees (``final_score``, ``winner``); a claim that names
-another winner than the board's is flagged.
+``swap-pieces``, Havannah ``swap``) changes stones, not seats: havhex's
+boards keep each colour with its seat.  An engine family whose swap means
+something else (benzene's: the stone keeps its colour, the players exchange
+colours) is spoken to in its own terms (:mod:`.dialects`), and once the
+first move after a swap is on both engines' boards, each board havhex can
+read (``showboard``) must agree with the arbiter's: one that does not is
+its engine's fault (``"illegal move"``, "board disagrees after the swap").
+At the end each live engine is asked for the result it sees
+(``final_score``, ``winner``); a claim that names another winner than the
+board's is flagged.
 """
 from __future__ import annotations
 
@@ -165,15 +171,16 @@ class GameResult:
     ``times`` the wall seconds of each move (0.0 for opening plies);
     ``opening`` the number of opening plies; ``claims`` ``{seat: seat the
     engine said won, or None}``; ``claim_disagrees`` True when a claim names
-    another outcome than the board's; ``loser`` the seat that lost by a
-    fault or resignation.  ``game``, ``size``, ``rule``, ``swap`` the game
+    another outcome than the board's; ``notes`` what the arbiter saw that
+    decided nothing (an engine that refused a clock command); ``loser`` the
+    seat that lost by a fault or resignation.  ``game``, ``size``, ``rule``, ``swap`` the game
     played; ``index``, ``engines`` (indices of the engines in seat order)
     and ``opening_index`` are set by the schedule.
     """
 
     __slots__ = ("game", "size", "rule", "swap", "names", "versions", "winner", "reason",
                  "detail", "moves", "times", "opening", "claims", "claim_disagrees", "index",
-                 "engines", "opening_index")
+                 "engines", "opening_index", "notes")
 
     game: str
     size: int
@@ -192,6 +199,7 @@ class GameResult:
     index: int
     engines: Tuple[int, ...]
     opening_index: int
+    notes: List[str]
 
     def __init__(self, game: str, size: int, rule: str = "official", swap: bool = False,
                  names: Sequence[str] = ("", ""), versions: Sequence[str] = ("", ""),
@@ -199,7 +207,8 @@ class GameResult:
                  moves: Sequence[Any] = (), times: Sequence[float] = (), opening: int = 0,
                  claims: Optional[Dict[int, Optional[int]]] = None,
                  claim_disagrees: bool = False, index: int = 0,
-                 engines: Sequence[int] = (0, 1), opening_index: int = 0) -> None:
+                 engines: Sequence[int] = (0, 1), opening_index: int = 0,
+                 notes: Sequence[str] = ()) -> None:
         self.game, self.size, self.rule, self.swap = game, size, rule, swap
         self.names, self.versions = tuple(names), tuple(versions)
         self.winner, self.reason, self.detail = winner, reason, detail
@@ -208,6 +217,7 @@ class GameResult:
         self.claims = dict(claims or {})
         self.claim_disagrees = claim_disagrees
         self.index, self.engines, self.opening_index = index, tuple(engines), opening_index
+        self.notes = list(notes)
 
     @property
     def loser(self) -> Optional[int]:
@@ -229,7 +239,7 @@ class GameResult:
                 "moves": [move if isinstance(move, str) else list(move) for move in self.moves],
                 "times": [round(seconds, 6) for seconds in self.times],
                 "claims": {str(seat): claim for seat, claim in sorted(self.claims.items())},
-                "claim_disagrees": self.claim_disagrees}
+                "claim_disagrees": self.claim_disagrees, "notes": list(self.notes)}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> GameResult:
@@ -240,7 +250,8 @@ class GameResult:
                    data.get("times", ()), data.get("opening", 0),
                    {int(seat): claim for seat, claim in data.get("claims", {}).items()},
                    data.get("claim_disagrees", False), data.get("index", 0),
-                   data.get("engines", (0, 1)), data.get("opening_index", 0))
+                   data.get("engines", (0, 1)), data.get("opening_index", 0),
+                   data.get("notes", ()))
 
     def __repr__(self) -> str:
         return (f"GameResult(#{self.index} {self.names[0]} vs {self.names[1]}: "
@@ -272,6 +283,8 @@ class _Game:
         self.win_reason = descriptor.win_reason
         self.first_colour = self.board.to_move
         self.clock, self.stall = clock, stall
+        self.swap_move = descriptor.swap_move
+        self.boards_checked = False
         self.result = GameResult(game, size, rule, swap,
                                  tuple(getattr(p, "name", "") for p in players),
                                  tuple(getattr(p, "version", "") for p in players))
@@ -329,7 +342,7 @@ class _Game:
                     self.lose(receiver, reason, f"opening: {detail}")
                     return False
         self.result.opening = len(opening)
-        return True
+        return self.check_boards()
 
     def board_rule(self) -> str:
         return getattr(self.board, "rule", "official")
@@ -387,7 +400,30 @@ class _Game:
             except Exception:  # noqa: BLE001 - the game is decided; a claim may be missing
                 pass
             return False
-        return self.forward(seat, played)
+        return self.forward(seat, played) and self.check_boards()
+
+    def check_boards(self) -> bool:
+        """Once the first move after a swap is on both engines' boards: each
+        engine whose board havhex reads must hold what the arbiter's does in
+        its dialect's words (a swap's meaning differs between families); one
+        that does not loses, its board's fault.  False when one lost."""
+        moves = self.board.moves
+        if self.boards_checked or len(moves) < 3 or moves[1] != self.swap_move:
+            return True
+        self.boards_checked = True
+        for seat, player in enumerate(self.players):
+            check = getattr(player, "check_board", None)
+            if check is None:
+                continue
+            try:
+                problem = check(self.board, COMMAND_TIMEOUT)
+            except Exception as error:  # noqa: BLE001 - any fault of a player loses its game
+                self.lose(seat, *_fault(error))
+                return False
+            if problem:
+                self.lose(seat, "illegal move", problem)
+                return False
+        return True
 
     def ask_claims(self) -> None:
         result = self.result
@@ -426,4 +462,8 @@ def play_game(game: str, size: int, players: Sequence[Any], rule: str = "officia
             pass
     if claims:
         state.ask_claims()
+    for player in players:
+        for note in getattr(player, "notes", ()):
+            if note not in state.result.notes:
+                state.result.notes.append(note)
     return state.result

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from .. import games
 from ..gtp.protocol import ProtocolError, Response, parse_response
-from .arbiter import SettingError, excerpt
+from .arbiter import SettingError, excerpt, shortened
 from .dialects import DIALECTS, detect
 
 TYPE_CHECKING = False
@@ -227,15 +227,33 @@ class GtpPlayer:
         # pidfd), watched beside its output: an engine that exits while a
         # child of it keeps the pipe open sends no end of file.
         self._pidfd: Optional[int] = None
+        # Set once the process is seen to have ended (the pidfd is then
+        # readable for ever, and is no more polled).
+        self._ended = False
         self._clock: Optional[ClockSettings] = None
         self._sent = 0
         # A forwarded play sent with the next command.
         self._pending: Optional[str] = None
+        # Whether this game's swap is played (a dialect whose swap exchanges
+        # the players' colours speaks of each seat by the other's colour
+        # from then on).
+        self._swapped = False
+        # The time_left form this engine takes in this game (its index in
+        # the dialect's forms), None once it has refused them all.
+        self._time_left_form: Optional[int] = 0
+        self.notes: List[str] = []
 
     def __repr__(self) -> str:
         if TYPE_CHECKING:
             assert self.spec.command is not None    # __init__ checks
         return f"<GtpPlayer {self.name or self.spec.command[0]!r} alive={self.alive}>"
+
+    def _note(self, text: str) -> None:
+        """Keep what the arbiter saw that decides nothing (a refused clock
+        command): the game's result lists it."""
+        text = f"{self.name}: {text}"
+        if text not in self.notes:
+            self.notes.append(text)
 
     @property
     def alive(self) -> bool:
@@ -268,6 +286,7 @@ class GtpPlayer:
         if TYPE_CHECKING:
             assert self.process.stdout is not None  # a pipe, asked for above
         self._poll.register(self.process.stdout.fileno(), select.POLLIN | select.POLLHUP)
+        self._ended = False
         self._pidfd = _process_descriptor(self.process.pid)
         if self._pidfd is not None:
             self._poll.register(self._pidfd, select.POLLIN)
@@ -300,6 +319,9 @@ class GtpPlayer:
         ``boardsize``, ``clear_board``, swap and time commands."""
         # The last move of the game before is the engine's no more.
         self._pending = None
+        self._swapped = False
+        self._time_left_form = 0
+        self.notes = []
         if self.dialect is None or not self.alive:
             self.start(timeout)
         if TYPE_CHECKING:
@@ -316,16 +338,29 @@ class GtpPlayer:
             if not self.commands or command.split()[0] in self.commands:
                 self._must(command, deadline)
         for command in self.dialect.time_commands(self.game, clock, self.commands):
-            self._must(command, deadline)
+            response = self._ask(command, deadline)
+            if not response.ok:
+                # The arbiter's clock still holds the engine to its time:
+                # a refusal is kept, not a lost game.
+                self._note(f"refused {command!r} ({shortened(response.text, 80)}): the clock "
+                           f"is not told so")
         self._clock = clock
 
-    def play(self, seat: int, move: Any, timeout: float = 30.0) -> None:
-        """Tell the engine a move the arbiter accepted, now."""
+    def _play_command(self, seat: int, move: Any) -> str:
+        """The ``play`` of ``move`` in the dialect's words (the swap's
+        colour is the swapper's before it: a dialect that exchanges colours
+        speaks of the seats by the other colour after it)."""
         if TYPE_CHECKING:
             # new_game() has set the dialect and the size.
             assert self.dialect is not None and self.size is not None
-        self._must(self.dialect.play(self.game, self.size, seat, move),
-                   time.monotonic() + timeout)
+        command = self.dialect.play(self.game, self.size, seat, move, self._swapped)
+        if move == self.descriptor.swap_move:
+            self._swapped = True
+        return command
+
+    def play(self, seat: int, move: Any, timeout: float = 30.0) -> None:
+        """Tell the engine a move the arbiter accepted, now."""
+        self._must(self._play_command(seat, move), time.monotonic() + timeout)
 
     def forward(self, seat: int, move: Any, timeout: float = 30.0) -> None:
         """Tell the engine a move with its next command: the ``play`` goes
@@ -340,7 +375,7 @@ class GtpPlayer:
         pending, self._pending = self._pending, None
         if pending is not None:
             self._must(pending, time.monotonic() + timeout)
-        self._pending = self.dialect.play(self.game, self.size, seat, move)
+        self._pending = self._play_command(seat, move)
 
     def genmove(self, seat: int, timeout: float, time_left: Optional[float] = None) -> str:
         """The engine's move for ``seat``, its answer's text as it wrote
@@ -350,14 +385,43 @@ class GtpPlayer:
             assert self.dialect is not None         # new_game() sets it
         deadline = time.monotonic() + timeout
         for command in self.dialect.move_time_commands(
-                self.game, seat, self._clock, time_left, self.commands):
-            self._ask(command, deadline)
-        text = self._must(self.dialect.genmove(self.game, seat), deadline).strip()
+                self.game, seat, self._clock, time_left, self.commands, self._swapped):
+            if command.startswith("time_left "):
+                self._tell_time_left(seat, time_left, deadline)
+            else:
+                response = self._ask(command, deadline)
+                if not response.ok:
+                    self._note(f"refused {command!r} ({shortened(response.text, 80)})")
+        text = self._must(self.dialect.genmove(self.game, seat, self._swapped), deadline).strip()
         if len(text) > MOVE_LIMIT:
             # A whole answer, so the engine stays in step: it is not killed.
             raise EngineFailure("protocol", f"{self.name}: an answer to 'genmove' of {len(text)} "
                                             f"characters (a move has at most {MOVE_LIMIT})")
+        swap_word = self.dialect.swap_word(self.game)
+        if swap_word is not None and text.lower() == swap_word:
+            # On the engine's own board from now on, whatever the arbiter
+            # makes of it.
+            self._swapped = True
         return text
+
+    def _tell_time_left(self, seat: int, time_left: Optional[float],
+                        deadline: Optional[float]) -> None:
+        """``time_left`` in the first form the engine takes (the dialect's
+        own, then the others it lists), found once a game: an engine that
+        refuses every form is noted and told no more."""
+        if TYPE_CHECKING:
+            assert self.dialect is not None and time_left is not None
+        if self._time_left_form is None:
+            return
+        forms = self.dialect.time_left_forms(self.game, seat, time_left, self._swapped)
+        for index in range(self._time_left_form, len(forms)):
+            response = self._ask(forms[index], deadline)
+            if response.ok:
+                self._time_left_form = index
+                return
+            self._note(f"refused {forms[index]!r} ({shortened(response.text, 80)})")
+        self._time_left_form = None
+        self._note("took no form of time_left: its clock is not told so")
 
     def parse_move(self, text: str, board: Any) -> Any:
         """havhex's move for the engine's answer ``text`` on ``board`` (a
@@ -369,7 +433,35 @@ class GtpPlayer:
         word = text.strip().lower()
         if word in ("resign", "pass"):
             return word
-        return self.dialect.parse_cell(self.game, self.descriptor.board_size(board), word)
+        return self.dialect.parse_cell(self.game, self.descriptor.board_size(board), word,
+                                       self._swapped)
+
+    def check_board(self, board: Any, timeout: float = 10.0) -> Optional[str]:
+        """Whether the engine's board agrees with the arbiter's ``board``
+        (asked after a swap): None when it does, or when the engine shows
+        no board in a layout its dialect reads (a note then says so); else
+        what differs, one line."""
+        if TYPE_CHECKING:
+            assert self.dialect is not None and self.size is not None
+        expected = self.dialect.engine_board(self.game, self.size, board.moves)
+        if expected is None or (self.commands and "showboard" not in self.commands):
+            return None
+        response = self._ask("showboard", time.monotonic() + timeout)
+        seen = self.dialect.read_board(self.game, self.size, response.text) \
+            if response.ok else None
+        if seen is None:
+            self._note("showboard not read: its board is not checked after the swap")
+            return None
+        if seen == expected:
+            return None
+        colours = [self.dialect.colour(self.game, 0), self.dialect.colour(self.game, 1)]
+
+        def listed(stones: Dict[str, int]) -> str:
+            return " ".join(f"{colours[colour]} {cell}" for cell, colour in sorted(stones.items()))
+
+        return shortened(f"board disagrees after the swap: the engine shows "
+                         f"{listed(seen) or 'no stone'}, havhex's board is "
+                         f"{listed(expected)} in {self.dialect.name}'s words", 300)
 
     def claimed_winner(self, timeout: float = 10.0) -> Optional[int]:
         """The seat the engine says has won (``final_score`` or
@@ -390,7 +482,7 @@ class GtpPlayer:
             except EngineFailure:
                 return None
             if response.ok:
-                return self.dialect.parse_result(response.text, self.game)
+                return self.dialect.parse_result(response.text, self.game, self._swapped)
         return None
 
     def interrupt(self) -> None:
@@ -526,7 +618,6 @@ class GtpPlayer:
         # searched once, so that an engine writing a byte at a time costs no
         # more than one writing a line at a time.
         line_start = 0
-        ended = False
         name = command.split()[0]
         while True:
             end = buffer.find(b"\n\n", scanned)
@@ -544,7 +635,7 @@ class GtpPlayer:
                                        f"to {name!r}")
             if len(buffer) > ANSWER_LIMIT:
                 self._fail("protocol", f"an answer to {name!r} longer than {ANSWER_LIMIT} bytes")
-            if ended:
+            if self._ended:
                 # The process is gone: what it wrote is in the pipe now, or
                 # never will be.
                 wait_ms: Optional[int] = 0
@@ -558,20 +649,22 @@ class GtpPlayer:
                               _MOST_POLL_MS if self._pidfd is not None else _EXIT_CHECK_MS)
             events = self._poll.poll(wait_ms)
             if not events:
-                if ended:
+                if self._ended:
                     self._fail("disconnects", f"the engine ended while answering {name!r} "
                                               f"(another process holds its output open)")
                 if self._pidfd is None and self.process.poll() is not None:
-                    ended = True
+                    self._ended = True
                 continue
             readable = False
             for event_fd, _ in events:
                 if event_fd == fd:
                     readable = True
                 elif event_fd == self._pidfd:
-                    # Readable for ever from now on: one look at the pipe is left.
+                    # Readable for ever from now on: what is in the pipe is
+                    # all the answers there will be, for this command and
+                    # any after it.
                     self._poll.unregister(event_fd)
-                    ended = True
+                    self._ended = True
             if not readable:
                 continue
             try:

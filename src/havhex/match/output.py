@@ -342,8 +342,11 @@ class Progress:
 def summary(results: Sequence[GameResult], names: Sequence[str], sprt: Optional[Sprt] = None,
             verdict: Optional[str] = None) -> str:
     """The text at the end: per engine wins/draws/losses (by seat), and for
-    each pair the Elo difference with its 95% bounds, LOS and the SPRT."""
-    from .stats import Score
+    each pair the Elo difference with its 95% bounds, LOS, the pentanomial
+    counts of the games played in pairs of an opening (with the Elo bounds
+    they give) and the SPRT; then the games whose claims disagree and the
+    notes."""
+    from .stats import Score, pentanomial
 
     lines: List[str] = []
     reasons: Dict[str, int] = {}
@@ -367,23 +370,35 @@ def summary(results: Sequence[GameResult], names: Sequence[str], sprt: Optional[
     pairs = sorted({tuple(sorted(result.engines)) for result in results})
     for a, b in pairs:
         score = Score()
-        for result in results:
+        points: List[Tuple[int, float]] = []
+        for result in sorted(results, key=lambda result: result.index):
             if tuple(sorted(result.engines)) != (a, b):
                 continue
             if result.winner is None:
                 score.draws += 1
+                points.append((result.opening_index, 0.5))
             elif result.engines[result.winner] == a:
                 score.wins += 1
+                points.append((result.opening_index, 1.0))
             else:
                 score.losses += 1
+                points.append((result.opening_index, 0.0))
         elo = score.elo()
         los = score.los()
         line = f"{names[a]} vs {names[b]}: {score.wins}-{score.draws}-{score.losses}"
         if elo is not None:
-            line += f", Elo {_elo(elo[0])} [{_elo(elo[1])}, {_elo(elo[2])}]"
+            line += f", {_elo_text(elo, score.score)}"
         if los is not None:
             line += f", LOS {100 * los:.1f}%"
         lines.append(line)
+        paired = pentanomial(points)
+        paired_elo = paired.elo()
+        if paired_elo is not None:
+            ll, ld, dd, wl, wd, ww = paired.counts
+            lines.append(f"{names[a]} vs {names[b]}: {paired.pairs} pair"
+                         f"{'s' * (paired.pairs != 1)} of an opening, Ptnml(0-2) "
+                         f"[{ll}, {ld}, {dd + wl}, {wd}, {ww}] (DD {dd}, WL {wl}), "
+                         f"{_elo_text(paired_elo, paired.score())}")
         if sprt is not None and len(pairs) == 1:
             llr = sprt.llr(score.wins, score.draws, score.losses)
             lines.append(f"SPRT elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} "
@@ -394,7 +409,24 @@ def summary(results: Sequence[GameResult], names: Sequence[str], sprt: Optional[
     if disagreements:
         lines.append(f"{disagreements} game{'s' * (disagreements != 1)} where an engine "
                      f"claimed another result than the board's")
+    notes: Dict[str, int] = {}
+    for result in results:
+        for note in result.notes:
+            notes[note] = notes.get(note, 0) + 1
+    for note, count in notes.items():
+        lines.append(f"note, {count} game{'s' * (count != 1)}: {note}")
     return "\n".join(lines) + "\n"
+
+
+def _elo_text(elo: Tuple[float, float, float], score: Optional[float]) -> str:
+    """``Elo +12.3 [-45.6, +70.1]``; after every game won or lost, the one
+    bound that exists: ``Elo above +166.2 (95%, every game won)``."""
+    difference, low, high = elo
+    if score is not None and score >= 1.0:
+        return f"Elo above {_elo(low)} (95%, every game won)"
+    if score is not None and score <= 0.0:
+        return f"Elo below {_elo(high)} (95%, every game lost)"
+    return f"Elo {_elo(difference)} [{_elo(low)}, {_elo(high)}]"
 
 
 def _elo(value: float) -> str:

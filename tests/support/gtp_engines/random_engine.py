@@ -35,6 +35,7 @@ Misbehaviours (on its own genmove answers unless said otherwise):
                    recoloured, and takes a move of any colour as MoHex's
                    ``play`` does: its board then differs from benzene's
   --refuse NAME    answers ``?`` to the command NAME
+  --log FILE       appends each command it reads to FILE, a line each
 
 Swaps: in havhex's and castro's words a swap gives the stone to the
 swapper (each colour keeps its player); in benzene's words the stone keeps
@@ -341,6 +342,7 @@ def main():
     parser.add_argument("--orphan-after", type=int, default=None)
     parser.add_argument("--mirror-swap", action="store_true")
     parser.add_argument("--refuse", action="append", default=[])
+    parser.add_argument("--log", default=None)
     options = parser.parse_args()
     raw = {}
     for word in options.raw:
@@ -352,7 +354,11 @@ def main():
         with open(options.pid_file, "w") as pid_file:
             pid_file.write(str(os.getpid()))
     out = sys.stdout
+    log = open(options.log, "a") if options.log else None
     for line in sys.stdin:
+        if log is not None:
+            log.write(line.rstrip("\n") + "\n")
+            log.flush()
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
