@@ -89,9 +89,14 @@ def shortened(message: str, most: int = 200) -> str:
     """A message as a result's detail keeps it: its first ``most``
     characters, and its length when it is longer (an engine's error text
     is its own, of any length)."""
+    shown = message if len(message) <= most else message[:most]
+    if not shown.isprintable():
+        # One line, whatever the engine wrote: line ends, NULs and other
+        # control characters as their escapes.
+        shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in shown)
     if len(message) <= most:
-        return message
-    return f"{message[:most]}... ({len(message)} characters)"
+        return shown
+    return f"{shown}... ({len(message)} characters)"
 
 
 def _seconds(name: str, value: Any, zero: bool) -> float:
