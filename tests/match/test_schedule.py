@@ -2,6 +2,8 @@
 concurrency, the SPRT's early stop and resume from the JSON Lines file."""
 import pytest
 
+import needs
+
 from havhex.match.output import read_jsonl
 from havhex.match.schedule import MatchError, Session, openings, pairings, plan
 from havhex.match.stats import Sprt
@@ -174,7 +176,7 @@ def test_an_engine_that_does_not_start_stops_the_match_with_its_error(tmp_path, 
 
 
 def test_a_policy_returning_numpy_integers_plays(tmp_path):
-    np = pytest.importorskip("numpy")
+    np = needs.module("numpy")
     from havhex.match import play
 
     def policy(board, seat, time_left):

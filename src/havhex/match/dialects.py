@@ -188,8 +188,9 @@ class Dialect:
         in a layout havhex reads.  benzene's layout is its
         ``StoneBoard::Write``: a row a line, ``N\\`` then the cells (``B``
         black, ``W`` white, ``.`` empty; ``b``/``w`` a stone filled in, not
-        played, and ``*`` a mark, counted as empty) then ``\\N``."""
-        if self.name != "benzene" or game != "hex":
+        played, and ``*`` a mark, counted as empty) then ``\\N``, on the
+        games benzene plays (whose cells are rows and columns)."""
+        if self.name != "benzene":
             return None
         words = _words(self.name, game)[1]
         stones: Dict[str, int] = {}
