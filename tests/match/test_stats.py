@@ -70,6 +70,8 @@ def test_pentanomial_counts_pairs_of_an_opening():
     # All pairs WW: a one-sided bound, as for the games.
     elo, low, high = Pentanomial([0, 0, 0, 0, 0, 5]).elo()
     assert elo == high == math.inf and math.isfinite(low)
+    # Five pairs won are ten games won: the same bound.
+    assert low == pytest.approx(Score(10, 0, 0).elo()[1])
     with pytest.raises(ValueError):
         Pentanomial([1, 2, 3])
 

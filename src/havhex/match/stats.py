@@ -78,17 +78,18 @@ def wilson(s: float, n: float, z: float = Z95) -> Tuple[float, float]:
     return low, high
 
 
-def _bounds(s: float, units: float, variance: float, coin: float) -> Tuple[float, float]:
-    """The Elo bounds of a mean score ``s`` over ``units`` games or pairs
-    whose observed variance is ``variance``, ``coin`` the variance a unit
-    would have were each game a coin of ``s`` (``s (1 - s)`` a game, half
-    that a pair): Wilson's interval over the effective number of games."""
+def _bounds(s: float, units: float, variance: float, games: int) -> Tuple[float, float]:
+    """The Elo bounds of a mean score ``s`` over ``units`` units of
+    ``games`` games each (1: games, 2: pairs) whose scores' observed
+    variance is ``variance``: Wilson's interval over the effective number of
+    games, ``units s (1 - s) / variance`` (a unit of ``games`` coins of
+    ``s`` has the variance ``s (1 - s) / games``)."""
     spread = s * (1.0 - s)
     if variance > 0.0 and spread > 0.0:
         effective = units * spread / variance
     else:
         # Every unit the same result: nothing to weigh a coin's variance by.
-        effective = units * spread / coin if coin > 0.0 else units
+        effective = units * games
     low, high = wilson(s, effective)
     return elo_of_score(low), elo_of_score(high)
 
@@ -131,7 +132,7 @@ class Score:
         if not self.games:
             return None
         games, s, variance = _moments(self.wins, self.draws, self.losses)
-        low, high = _bounds(s, games, variance, s * (1.0 - s) if 0.0 < s < 1.0 else 0.0)
+        low, high = _bounds(s, games, variance, 1)
         return elo_of_score(s), low, high
 
     def los(self) -> Optional[float]:
@@ -200,7 +201,7 @@ class Pentanomial:
         pairs = self.pairs
         variance = sum(count * (points / 2.0 - s) ** 2 for count, points in
                        zip(self.ptnml, (0.0, 0.5, 1.0, 1.5, 2.0))) / pairs
-        low, high = _bounds(s, pairs, variance, s * (1.0 - s) / 2.0)
+        low, high = _bounds(s, pairs, variance, 2)
         return elo_of_score(s), low, high
 
     def __repr__(self) -> str:
