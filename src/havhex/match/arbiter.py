@@ -142,6 +142,14 @@ class Clock:
         self.margin = _seconds("margin", margin, True)
         self.left = [self.base, self.base] if self.base is not None else None
 
+    def fresh(self) -> Clock:
+        """A clock of the same settings with its time all left."""
+        clock = Clock.__new__(Clock)
+        clock.per_move, clock.base = self.per_move, self.base
+        clock.increment, clock.margin = self.increment, self.margin
+        clock.left = [self.base, self.base] if self.base is not None else None
+        return clock
+
     @property
     def settings(self) -> Clock:
         """What engines are told: an object with per_move, base, increment."""
@@ -405,17 +413,23 @@ class _Game:
             except Exception:  # noqa: BLE001 - the game is decided; a claim may be missing
                 pass
             return False
-        return self.forward(seat, played) and self.check_boards()
+        return self.forward(seat, played) and (self.boards_checked or self.check_boards())
 
     def check_boards(self) -> bool:
         """Once the first move after a swap is on both engines' boards: each
         engine whose board havhex reads must hold what the arbiter's does in
         its dialect's words (a swap's meaning differs between families); one
         that does not loses, its board's fault.  False when one lost."""
-        moves = self.board.moves
-        if self.boards_checked or len(moves) < 3 or moves[1] != self.swap_move:
+        # The result's list of moves, not the board's (a tuple made anew at
+        # each call): after the third move this costs one test a move.
+        if self.boards_checked:
+            return True
+        moves = self.result.moves
+        if len(moves) < 3:
             return True
         self.boards_checked = True
+        if moves[1] != self.swap_move:
+            return True
         for seat, player in enumerate(self.players):
             check = getattr(player, "check_board", None)
             if check is None:
@@ -456,8 +470,11 @@ def play_game(game: str, size: int, players: Sequence[Any], rule: str = "officia
     seconds); ``opening`` havhex moves played first on the board and
     forwarded to both engines (they must be legal and not end the game);
     ``claims`` False skips asking the engines for their result."""
-    if clock is not None:
-        # A fresh clock each game: the time left is the game's own.
+    if isinstance(clock, Clock):
+        # A fresh clock each game: the time left is the game's own (its
+        # settings were checked when it was made).
+        clock = clock.fresh()
+    elif clock is not None:
         clock = Clock(getattr(clock, "per_move", None), getattr(clock, "base", None),
                       getattr(clock, "increment", 0.0) or 0.0,
                       getattr(clock, "margin", 0.1))

@@ -103,7 +103,9 @@ class Dialect:
         """The colour word of ``seat`` (0 moves first) in ``game``;
         ``swapped`` once the game's swap is played (a family that exchanges
         colours then gives each seat the other's)."""
-        return _words(self.name, game)[1].colours[seat ^ self._after_swap(swapped)]
+        if swapped and self.swap_mirror is not None:
+            seat = 1 - seat
+        return _words(self.name, game)[1].colours[seat]
 
     def seat_of_colour(self, game: str, word: str) -> Optional[int]:
         """The seat a colour word names (its full word or first letter, any

@@ -227,6 +227,7 @@ class GtpPlayer:
         # pidfd), watched beside its output: an engine that exits while a
         # child of it keeps the pipe open sends no end of file.
         self._pidfd: Optional[int] = None
+        self._fds = (-1, -1)
         # Set once the process is seen to have ended (the pidfd is then
         # readable for ever, and is no more polled).
         self._ended = False
@@ -241,6 +242,7 @@ class GtpPlayer:
         # The time_left form this engine takes in this game (its index in
         # the dialect's forms), None once it has refused them all.
         self._time_left_form: Optional[int] = 0
+        self._swap_word: Optional[str] = None
         self.notes: List[str] = []
 
     def __repr__(self) -> str:
@@ -284,8 +286,11 @@ class GtpPlayer:
         self._pending = None
         self._poll = select.poll()
         if TYPE_CHECKING:
-            assert self.process.stdout is not None  # a pipe, asked for above
-        self._poll.register(self.process.stdout.fileno(), select.POLLIN | select.POLLHUP)
+            # Pipes, asked for above.
+            assert self.process.stdin is not None and self.process.stdout is not None
+        # The pipes' descriptors, looked up once: every command uses both.
+        self._fds = (self.process.stdin.fileno(), self.process.stdout.fileno())
+        self._poll.register(self._fds[1], select.POLLIN | select.POLLHUP)
         self._ended = False
         self._pidfd = _process_descriptor(self.process.pid)
         if self._pidfd is not None:
@@ -326,8 +331,12 @@ class GtpPlayer:
             self.start(timeout)
         if TYPE_CHECKING:
             assert self.dialect is not None         # start() sets it
-        if swap and self.dialect.swap_word(self.game) is None:
+        swap_word = self.dialect.swap_word(self.game)
+        if swap and swap_word is None:
             raise SettingError(f"{self.name}: the {self.dialect.name} dialect has no swap move")
+        # Looked for in the engine's answers only in a game with the pie
+        # rule (elsewhere a swap is no move, and the game ends at it).
+        self._swap_word = swap_word if swap else None
         deadline = time.monotonic() + timeout
         self._must(self.dialect.boardsize(self.game, size), deadline)
         self._must("clear_board", deadline)
@@ -346,21 +355,17 @@ class GtpPlayer:
                            f"is not told so")
         self._clock = clock
 
-    def _play_command(self, seat: int, move: Any) -> str:
-        """The ``play`` of ``move`` in the dialect's words (the swap's
-        colour is the swapper's before it: a dialect that exchanges colours
-        speaks of the seats by the other colour after it)."""
+    def play(self, seat: int, move: Any, timeout: float = 30.0) -> None:
+        """Tell the engine a move the arbiter accepted, now."""
         if TYPE_CHECKING:
             # new_game() has set the dialect and the size.
             assert self.dialect is not None and self.size is not None
+        # The swap's colour is the swapper's before it: a dialect that
+        # exchanges colours speaks of the seats by the other's after it.
         command = self.dialect.play(self.game, self.size, seat, move, self._swapped)
         if move == self.descriptor.swap_move:
             self._swapped = True
-        return command
-
-    def play(self, seat: int, move: Any, timeout: float = 30.0) -> None:
-        """Tell the engine a move the arbiter accepted, now."""
-        self._must(self._play_command(seat, move), time.monotonic() + timeout)
+        self._must(command, time.monotonic() + timeout)
 
     def forward(self, seat: int, move: Any, timeout: float = 30.0) -> None:
         """Tell the engine a move with its next command: the ``play`` goes
@@ -375,7 +380,9 @@ class GtpPlayer:
         pending, self._pending = self._pending, None
         if pending is not None:
             self._must(pending, time.monotonic() + timeout)
-        self._pending = self._play_command(seat, move)
+        self._pending = self.dialect.play(self.game, self.size, seat, move, self._swapped)
+        if move == self.descriptor.swap_move:
+            self._swapped = True
 
     def genmove(self, seat: int, timeout: float, time_left: Optional[float] = None) -> str:
         """The engine's move for ``seat``, its answer's text as it wrote
@@ -384,6 +391,24 @@ class GtpPlayer:
         if TYPE_CHECKING:
             assert self.dialect is not None         # new_game() sets it
         deadline = time.monotonic() + timeout
+        if self._clock is not None and time_left is not None:
+            self._tell_time(seat, time_left, deadline)
+        text = self._must(self.dialect.genmove(self.game, seat, self._swapped), deadline).strip()
+        if len(text) > MOVE_LIMIT:
+            # A whole answer, so the engine stays in step: it is not killed.
+            raise EngineFailure("protocol", f"{self.name}: an answer to 'genmove' of {len(text)} "
+                                            f"characters (a move has at most {MOVE_LIMIT})")
+        if self._swap_word is not None and text.lower() == self._swap_word:
+            # On the engine's own board from now on, whatever the arbiter
+            # makes of it.
+            self._swapped = True
+        return text
+
+    def _tell_time(self, seat: int, time_left: float, deadline: Optional[float]) -> None:
+        """The time ``seat`` has left, before its genmove, where the
+        dialect tells it."""
+        if TYPE_CHECKING:
+            assert self.dialect is not None
         for command in self.dialect.move_time_commands(
                 self.game, seat, self._clock, time_left, self.commands, self._swapped):
             if command.startswith("time_left "):
@@ -392,17 +417,6 @@ class GtpPlayer:
                 response = self._ask(command, deadline)
                 if not response.ok:
                     self._note(f"refused {command!r} ({shortened(response.text, 80)})")
-        text = self._must(self.dialect.genmove(self.game, seat, self._swapped), deadline).strip()
-        if len(text) > MOVE_LIMIT:
-            # A whole answer, so the engine stays in step: it is not killed.
-            raise EngineFailure("protocol", f"{self.name}: an answer to 'genmove' of {len(text)} "
-                                            f"characters (a move has at most {MOVE_LIMIT})")
-        swap_word = self.dialect.swap_word(self.game)
-        if swap_word is not None and text.lower() == swap_word:
-            # On the engine's own board from now on, whatever the arbiter
-            # makes of it.
-            self._swapped = True
-        return text
 
     def _tell_time_left(self, seat: int, time_left: Optional[float],
                         deadline: Optional[float]) -> None:
@@ -433,8 +447,9 @@ class GtpPlayer:
         word = text.strip().lower()
         if word in ("resign", "pass"):
             return word
-        return self.dialect.parse_cell(self.game, self.descriptor.board_size(board), word,
-                                       self._swapped)
+        # The game's size (new_game's), the board's only outside a game.
+        size = self.size if self.size is not None else self.descriptor.board_size(board)
+        return self.dialect.parse_cell(self.game, size, word, self._swapped)
 
     def check_board(self, board: Any, timeout: float = 10.0) -> Optional[str]:
         """Whether the engine's board agrees with the arbiter's ``board``
@@ -590,10 +605,8 @@ class GtpPlayer:
             lines = f"{self._sent} {pending}\n"
         self._sent += 1
         lines += f"{self._sent} {command}\n"
-        if TYPE_CHECKING:
-            assert self.process.stdin is not None   # a pipe (start)
         try:
-            os.write(self.process.stdin.fileno(), lines.encode())
+            os.write(self._fds[0], lines.encode())
         except OSError as error:
             self._fail("disconnects", f"cannot write {command.split()[0]!r}: {error}")
         if pending is None:
@@ -612,13 +625,11 @@ class GtpPlayer:
             # _ask reads the answers of a running engine, which start() polls.
             assert self.process is not None and self.process.stdout is not None
             assert self._poll is not None
-        fd = self.process.stdout.fileno()
+        fd = self._fds[1]
+        # The longest wait of one poll: a pidfd wakes it when the process
+        # ends; without one it looks at the process now and then.
+        longest = _MOST_POLL_MS if self._pidfd is not None else _EXIT_CHECK_MS
         scanned = 0
-        # Where the line being read starts in the buffer: each chunk is
-        # searched once, so that an engine writing a byte at a time costs no
-        # more than one writing a line at a time.
-        line_start = 0
-        name = command.split()[0]
         while True:
             end = buffer.find(b"\n\n", scanned)
             if end >= 0:
@@ -627,14 +638,20 @@ class GtpPlayer:
                 if text.strip():
                     break
                 # Blank lines before an answer are not an answer.
-                scanned = line_start = 0
+                scanned = 0
                 continue
-            scanned = max(0, len(buffer) - 1)
-            if len(buffer) - line_start > LINE_LIMIT:
-                self._fail("protocol", f"a line longer than {LINE_LIMIT} bytes in the answer "
-                                       f"to {name!r}")
-            if len(buffer) > ANSWER_LIMIT:
-                self._fail("protocol", f"an answer to {name!r} longer than {ANSWER_LIMIT} bytes")
+            size = len(buffer)
+            scanned = max(0, size - 1)
+            if size > LINE_LIMIT:
+                # Looked at only once the buffer could hold a line too long:
+                # the last line end is then within LINE_LIMIT bytes of the
+                # end, or the line is a fault.
+                if size - buffer.rfind(b"\n") - 1 > LINE_LIMIT:
+                    self._fail("protocol", f"a line longer than {LINE_LIMIT} bytes in the "
+                                           f"answer to {command.split()[0]!r}")
+                if size > ANSWER_LIMIT:
+                    self._fail("protocol", f"an answer to {command.split()[0]!r} longer than "
+                                           f"{ANSWER_LIMIT} bytes")
             if self._ended:
                 # The process is gone: what it wrote is in the pipe now, or
                 # never will be.
@@ -644,43 +661,39 @@ class GtpPlayer:
             else:
                 wait = deadline - time.monotonic()
                 if wait <= 0:
-                    self._fail("on time", f"no answer to {name!r} in time")
-                wait_ms = min(int(wait * 1000) + 1,
-                              _MOST_POLL_MS if self._pidfd is not None else _EXIT_CHECK_MS)
+                    self._fail("on time", f"no answer to {command.split()[0]!r} in time")
+                wait_ms = min(int(wait * 1000) + 1, longest)
             events = self._poll.poll(wait_ms)
             if not events:
                 if self._ended:
-                    self._fail("disconnects", f"the engine ended while answering {name!r} "
+                    self._fail("disconnects", f"the engine ended while answering {command.split()[0]!r} "
                                               f"(another process holds its output open)")
                 if self._pidfd is None and self.process.poll() is not None:
                     self._ended = True
                 continue
-            readable = False
-            for event_fd, _ in events:
-                if event_fd == fd:
-                    readable = True
-                elif event_fd == self._pidfd:
-                    # Readable for ever from now on: what is in the pipe is
-                    # all the answers there will be, for this command and
-                    # any after it.
-                    self._poll.unregister(event_fd)
-                    self._ended = True
-            if not readable:
-                continue
+            if len(events) != 1 or events[0][0] != fd:
+                readable = False
+                for event_fd, _ in events:
+                    if event_fd == fd:
+                        readable = True
+                    elif event_fd == self._pidfd:
+                        # Readable for ever from now on: what is in the pipe
+                        # is all the answers there will be, for this command
+                        # and any after it.
+                        self._poll.unregister(event_fd)
+                        self._ended = True
+                if not readable:
+                    continue
             try:
                 chunk = os.read(fd, _READ_CHUNK)
             except OSError as error:
                 self._fail("disconnects", f"reading: {error}")
             if not chunk:
-                self._fail("disconnects", f"the engine ended while answering {name!r}")
+                self._fail("disconnects", f"the engine ended while answering {command.split()[0]!r}")
             # CR LF line ends read as LF, so that the blank line is found.
             if b"\r" in chunk:
                 chunk = chunk.replace(b"\r", b"")
-            before = len(buffer)
             buffer += chunk
-            newline = buffer.rfind(b"\n", before)
-            if newline >= 0:
-                line_start = newline + 1
         answer = text.decode("utf-8", "replace")
         # The common answer, one printable line with its id ("=12 e5",
         # "=12"), skips the general parser's preprocessing.
@@ -691,7 +704,7 @@ class GtpPlayer:
         try:
             response = parse_response(answer)
         except ProtocolError as error:
-            self._fail("protocol", f"answering {name!r}: {error}")
+            self._fail("protocol", f"answering {command.split()[0]!r}: {error}")
         # An engine that drops ids is taken at its word; another id is an
         # answer to some other command.
         if response.id is not None and response.id != ident:
@@ -699,7 +712,7 @@ class GtpPlayer:
             if len(shown) > 20:
                 shown = f"of {len(shown)} digits"
             self._fail("protocol", f"an answer to command {shown} where command "
-                                   f"{ident} ({name!r}) was asked")
+                                   f"{ident} ({command.split()[0]!r}) was asked")
         return response
 
 
