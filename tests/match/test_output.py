@@ -53,8 +53,8 @@ def test_records_replay_to_the_arbiters_result(tmp_path):
         path = write_record(result, str(tmp_path))
         assert path.endswith(".sgf" if result.game == "hex" else ".hgf")
         (replayed,) = list(replay(path, rule=result.rule))
-        game = replayed.game
-        assert game.kind == result.game
+        game = replayed.record
+        assert game.game == result.game
         letters = ("B", "W") if result.game == "hex" else ("W", "B")
         assert game.properties["P" + letters[0]] == (f"first {result.index} 1.0",)
         assert game.properties["P" + letters[1]] == ("second]\\",)

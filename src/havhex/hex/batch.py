@@ -229,7 +229,7 @@ def augment(observation: Any, policy: Optional[Any] = None, k: int = 1,
 def record_positions(games: Iterable[Any], count: int, seed: Optional[int] = None,
                      size: Optional[Tuple[int, int]] = None) -> Any:
     """``count`` start positions for :meth:`Batch.set_starts`, each a random
-    prefix of a random Hex game of ``games`` (``havhex.records.Game``
+    prefix of a random Hex game of ``games`` (``havhex.records.Record``
     objects, as ``records.read`` gives them): a game drawn uniformly, then
     a number of its moves drawn uniformly from 0 to the last before the
     winning move (or before a move the board refuses).  Games of another

@@ -2,7 +2,7 @@
 live progress line and the summary.
 
 Records go through :mod:`havhex.records`: the game's SGF text is read back
-into a :class:`~havhex.records.Game` and written with
+into a :class:`~havhex.records.Record` and written with
 :func:`havhex.records.write` (a temporary file renamed into place), so that
 every record on disk is one the reader takes.  Hex is SGF ``GM[11]`` (B, the
 first player, is the board's red); Havannah Little Golem's ``.hgf`` without

@@ -110,8 +110,8 @@ def _file_openings(path: Optional[str], game: str, size: int, rule: str,
         raise MatchError(f"openings {path}: {error}") from None
     for record in records:
         where = f"openings {path}: game {record.index} (line {record.line})"
-        if record.kind != game:
-            raise MatchError(f"{where} is {record.kind}, not {game}")
+        if record.game != game:
+            raise MatchError(f"{where} is {record.game}, not {game}")
         if record.size != describe(game).record_size(size):
             shown = record.size[0] if isinstance(record.size, tuple) else record.size
             raise MatchError(f"{where} has size {shown}, the match {size}")
