@@ -277,4 +277,5 @@ DESCRIPTOR = Descriptor(
     judge_summary="the first move that completes a ring, a bridge or a fork",
     pictures=_PICTURES,
     batch="havhex.havannah.batch",
+    search="havhex.havannah._search",
 )

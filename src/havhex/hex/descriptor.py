@@ -290,4 +290,5 @@ DESCRIPTOR = Descriptor(
     judge_summary="whether a Hex position is possible, and who has won",
     pictures=_PICTURES,
     batch="havhex.hex.batch",
+    search="havhex.hex._search",
 )
