@@ -145,7 +145,7 @@ def test_the_records_reader_replays_the_games_as_recorded():
     swaps = 0
     for replay in records.replay(text):
         assert replay.flags == () and replay.end == "structure", replay
-        assert replay.win.move == replay.moves == len(replay.game.moves)
+        assert replay.win.move == replay.moves == len(replay.record.moves)
         assert replay.win.player == replay.recorded
-        swaps += replay.game.moves[1][1] in ("swap-pieces", "swap-sides")
+        swaps += replay.record.moves[1][1] in ("swap-pieces", "swap-sides")
     assert 600 < swaps < 1200

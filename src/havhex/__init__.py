@@ -6,9 +6,9 @@
 
 The judges live in the submodules :mod:`havhex.havannah` and :mod:`havhex.hex`;
 they are imported on first use so that ``import havhex`` stays light.
-:class:`Explanation` is the verdict-and-evidence type of both.
+:class:`Explanation` is the verdict-and-evidence type of both (imported on
+first use too: ``havhex --version`` and a judge's text output need none).
 """
-from ._explanation import Explanation
 from ._version import __version__
 from .errors import InputError
 
@@ -20,15 +20,20 @@ __all__ = ["Explanation", "InputError", "__version__", "havannah", "hex"]
 # __future__.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from types import ModuleType
+    from typing import Any
 
     from . import havannah as havannah
     from . import hex as hex
+    from ._explanation import Explanation as Explanation
 
 
-def __getattr__(name: str) -> "ModuleType":
+def __getattr__(name: str) -> "Any":
     if name in ("havannah", "hex"):
         import importlib
 
         return importlib.import_module(f"{__name__}.{name}")
+    if name == "Explanation":
+        from ._explanation import Explanation
+
+        return Explanation
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

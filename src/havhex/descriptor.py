@@ -243,6 +243,12 @@ class Descriptor:
     the observation's planes (``"own"`` and ``"opponent"`` among them),
     which :mod:`havhex.gymnasium` and :mod:`havhex.pettingzoo` adapt; it is
     imported only when an environment is made (:meth:`batch_module`).
+
+    ``search`` the dotted name of the module of its part of the tree search
+    (None: none): its ``accepts(board)``, whether a live board is the
+    game's, and ``SearchCore``, the compiled search over one such board,
+    which :mod:`havhex.search` drives; it is imported only when a search
+    is made (:meth:`search_module`).
     """
 
     __slots__ = ("name", "title", "players", "swap_move", "size_letter", "default_size",
@@ -252,7 +258,9 @@ class Descriptor:
                  # havhex.draw
                  "pictures",
                  # havhex.gymnasium, havhex.pettingzoo
-                 "batch")
+                 "batch",
+                 # havhex.search
+                 "search")
 
     name: str
     title: str
@@ -277,6 +285,7 @@ class Descriptor:
     judge_summary: Optional[str]
     pictures: Optional[Pictures]
     batch: Optional[str]
+    search: Optional[str]
 
     def __init__(self, *, name: str, title: str, players: Sequence[str], swap_move: str,
                  default_size: int, min_size: int, max_size: int,
@@ -291,7 +300,7 @@ class Descriptor:
                  records: Optional[RecordFormat] = None,
                  judge: Optional[str] = None, judge_summary: Optional[str] = None,
                  pictures: Optional[Pictures] = None,
-                 batch: Optional[str] = None) -> None:
+                 batch: Optional[str] = None, search: Optional[str] = None) -> None:
         if not (isinstance(name, str) and name.isascii() and name.isidentifier()
                 and name.islower()):
             raise ValueError(f"a game's name is a lower-case word, not {name!r}")
@@ -326,6 +335,7 @@ class Descriptor:
         self.judge_summary = judge_summary
         self.pictures = pictures
         self.batch = batch
+        self.search = search
 
     def __repr__(self) -> str:
         return f"<Descriptor {self.name}>"
@@ -353,6 +363,16 @@ class Descriptor:
         import importlib
 
         return importlib.import_module(self.batch)
+
+    def search_module(self) -> ModuleType:
+        """The module of the game's part of the tree search (its
+        ``accepts`` and ``SearchCore``), imported now; ValueError when the
+        game has none."""
+        if self.search is None:
+            raise ValueError(f"{self.name} has no tree search")
+        import importlib
+
+        return importlib.import_module(self.search)
 
 
 def _same(size: int) -> int:

@@ -24,7 +24,7 @@ assert UNKNOWN_GAME not in GAMES
 
 def options_of(command):
     # The table as it is now (a check's own test adds an option to it).
-    return [option for option in arguments.OPTIONS if command in option.commands]
+    return [option for option in arguments.every_option() if command in option.commands]
 
 
 def help_problems(command, text):

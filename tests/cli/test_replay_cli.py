@@ -37,7 +37,7 @@ def test_json_records_carry_the_documented_keys_and_the_witness(tmp_path, cli):
     done = cli("replay", "--format", "json", "--quiet", path)
     first, second = [json.loads(line) for line in done.stdout.decode().splitlines()]
     assert KEYS <= set(first) and KEYS <= set(second)
-    assert first["file"] == str(path) and first["game"] == 1 and first["kind"] == "hex"
+    assert first["file"] == str(path) and first["record"] == first["game"] == 1 and first["kind"] == "hex"
     assert first["size"] == [2, 2] and first["moves"] == 4
     assert first["win"] == {"move": 3, "player": "B", "kinds": ["chain"]}
     assert first["recorded"] == "B" and first["end"] == "structure"

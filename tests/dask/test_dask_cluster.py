@@ -336,9 +336,9 @@ def test_replay_of_records_gives_the_local_output(cluster, capsys, tmp_path):
 
 
 def test_replay_takes_kind_and_max_cells_on_the_cluster(cluster, capsys, tmp_path):
-    """--kind and --max-cells reach the workers: a board beyond the bound is
+    """--game and --max-cells reach the workers: a board beyond the bound is
     flagged at move 0 there as here, and the game of an .hgf on standard
-    input is the one --kind says."""
+    input is the one --game says."""
     record = tmp_path / "three.sgf"
     record.write_bytes(b"(;FF[4]GM[11]SZ[2];B[a1])\n(;FF[4]GM[11]SZ[3];B[a1])\n")
     for extra in (["--max-cells", "8"], []):
@@ -346,8 +346,8 @@ def test_replay_takes_kind_and_max_cells_on_the_cluster(cluster, capsys, tmp_pat
                                              tmp_path)
         assert status == 0 and (b"illegal move 0" in written) == bool(extra)
     hgf = b"(;FF[4]SZ[4]RE[B];W[d4];B[c3];W[resign])"
-    local = run_cli("replay", "--kind", "havannah", "-", stdin=hgf)
-    remote = run_cli("replay", "--kind", "havannah", "--scheduler", cluster.scheduler_address,
+    local = run_cli("replay", "--game", "havannah", "-", stdin=hgf)
+    remote = run_cli("replay", "--game", "havannah", "--scheduler", cluster.scheduler_address,
                      "-", stdin=hgf)
     assert (remote.returncode, remote.stdout) == (0, local.stdout)
     assert local.stdout.startswith(b"<stdin> game 1: havannah 4")

@@ -118,9 +118,9 @@ def test_a_game_with_pictures_draws_its_records_not_its_cases(registry, tmp_path
     registry(toy("toyhex", pictures_without_cases(games.get("hex").pictures)))
     game = game_steps("toyhex", 3, [("B", (0, 1)), ("W", (1, 1)), ("B", (1, 0)),
                                     ("W", (2, 2)), ("B", (2, 0))])
-    assert (game.kind, game.winner, game.answer) == ("toyhex", "red", "a chain in move 5")
+    assert (game.game, game.winner, game.answer) == ("toyhex", "red", "a chain in move 5")
     assert game.heading == "Toyhex game"
-    assert 'data-kind="toyhex"' in game_page(game)
+    assert 'data-game="toyhex"' in game_page(game)
     path = str(write(tmp_path, "one.in", "1\n2\nR.\n..\n"))
     with pytest.raises(InputError, match=r"^Toyhex has no pictures of a case: "
                                          r"draw havannah or hex$"):

@@ -1,4 +1,4 @@
-"""``havhex draw record FILE [--game N] [--move K] [--html] [--rule R]``:
+"""``havhex draw record FILE [--record N] [--move K] [--html] [--rule R]``:
 game records drawn at a move, or as the stepping page; their usage and
 input errors.  The page in a browser is tests/draw/test_page_browser.py."""
 import json
@@ -90,7 +90,7 @@ def test_swap_pieces_and_setup_stones(tmp_path):
 def test_the_game_of_a_collection(tmp_path, cli):
     second = "(;FF[4]GM[11]SZ[2];B[a1];W[b1];B[a2])"
     path = write(tmp_path, "two.sgf", HEX_GAME + "\n" + second)
-    done = cli("draw", "record", path, "--game", "2", "--html")
+    done = cli("draw", "record", path, "--record", "2", "--html")
     assert done.returncode == 0, done.stderr
     page = done.stdout.decode()
     assert 'data-move="3" data-moves="3" data-win="3"' in page
@@ -118,10 +118,10 @@ def test_standard_input(cli):
     (["draw", "record", "x.sgf", "--case", "2"], "argument --case: only with GAME havannah or hex"),
     (["draw", "record", "x.sgf", "--text"], "argument --text: only with GAME havannah or hex"),
     (["draw", "hex", "x.in", "--html"], "argument --html: only with GAME record"),
-    (["draw", "havannah", "x.in", "--game", "1"], "argument --game: only with GAME record"),
+    (["draw", "havannah", "x.in", "--record", "1"], "argument --record: only with GAME record"),
     (["draw", "havannah", "x.in", "--move", "3"], "argument --move: only with GAME record"),
     (["draw", "hex", "x.in", "--rule", "contest"], "argument --rule: only with GAME record"),
-    (["draw", "record", "x.sgf", "--game", "0"], "argument --game: must be at least 1"),
+    (["draw", "record", "x.sgf", "--record", "0"], "argument --record: must be at least 1"),
     (["draw", "record", "x.sgf", "--move", "x"], "argument --move: invalid int value"),
     (["draw", "record", "x.sgf", "--html=yes"], "argument --html: takes no value"),
     (["draw", "records", "x.sgf"], "argument GAME: invalid choice: 'records'"),
@@ -137,7 +137,7 @@ def test_usage_errors(cli, args, message):
     ("(;FF[4]GM[11]SZ[3];B[a1", [], 1, r"never closed"),
     ("\n\nnot sgf at all", [], 3, r"not an SGF"),
     ("\n\n" + HEX_GAME, ["--move", "7"], 3, r"game #1 has 6 moves: there is no move 7"),
-    (HEX_GAME, ["--game", "3"], None, r"there is no game #3 \(the file holds 1 game\)"),
+    (HEX_GAME, ["--record", "3"], None, r"there is no game #3 \(the file holds 1 game\)"),
 ])
 def test_bad_records(tmp_path, cli, text, args, line, reason):
     path = write(tmp_path, "bad.sgf", text)
@@ -172,7 +172,7 @@ def test_little_golem_games(rule):
         drawn = replayed.win.move if replayed.win else replayed.moves
         assert f"move {drawn}" in root.find(f"{SVG}title").text
         if replayed.win is not None:
-            assert len(held) == replayed.win.move - ("swap" in dict(replayed.game.moves[:2]
+            assert len(held) == replayed.win.move - ("swap" in dict(replayed.record.moves[:2]
                                                                     ).values())
             winner = {"W": "white", "B": "black"}[replayed.win.player]
             assert {e.get("data-stone") for e in marked} == {winner}

@@ -199,7 +199,7 @@ def test_little_golem_records(browser, tmp_path, cli):
         seen = state(page)
         assert seen["move"] == (replayed.win.move if replayed.win else replayed.moves)
         assert (seen["structure"] == "shown") == (replayed.win is not None)
-        record = replayed.game
+        record = replayed.record
         game = game_steps("havannah", record.size, record.moves, board=record.board())
         check_position(game, seen)
         for key_name in ("Home", "ArrowRight", "ArrowRight", "ArrowRight", "End", "ArrowLeft"):

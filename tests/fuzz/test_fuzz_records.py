@@ -57,7 +57,7 @@ def same_games(first, second):
     def facts(game):
         properties = {k: v for k, v in game.properties.items()
                       if k not in ("FF", "GM") and k.isalpha() and k.isupper()}
-        return (game.kind, game.size, game.moves, game.setup, game.result, game.recorded,
+        return (game.game, game.size, game.moves, game.setup, game.result, game.recorded,
                 properties)
     return len(first) == len(second) and all(facts(a) == facts(b) for a, b in zip(first, second))
 
@@ -78,7 +78,7 @@ def games_of(data, game):
         return fault(error, "fault")
     for g in games:
         (g.source, g.index, g.line, g.moves, g.setup, g.result, g.recorded, g.properties, repr(g))
-        digest.update(json.dumps([g.kind, g.size]).encode())
+        digest.update(json.dumps([g.game, g.size]).encode())
         count += 1
         if kept is not None:
             kept.append(g)
@@ -478,7 +478,7 @@ def _read_facts(source, game):
     facts = []
     try:
         for g in reader.read(source, game=game, max_cells=None):
-            facts.append((g.index, g.line, g.kind, g.size, g.moves, g.properties))
+            facts.append((g.index, g.line, g.game, g.size, g.moves, g.properties))
     except InputError as error:
         return ("fault", facts, error.line, error.reason)
     return ("games", facts)

@@ -106,3 +106,29 @@ def test_answers_read_back(command_id, ok, text):
     assert written.endswith("\n\n")
     response = parse_response(written[:-2])
     assert response == Response(ok, command_id, text.lstrip("\n"))
+
+
+def _reference_answer(command_id, text, ok=True):
+    """answer() as its docstring says it: control characters but LF
+    dropped (tabs read as spaces), trailing spaces and empty lines dropped,
+    a text that starts with a newline starting on the line after the sign."""
+    text = "".join(" " if char == "\t" else char for char in text
+                   if char in "\t\n" or not (ord(char) < 32 or char == "\x7f"))
+    body = "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
+    head = ("=" if ok else "?") + ("" if command_id is None else str(command_id))
+    if not body:
+        return f"{head}\n\n"
+    return f"{head}{chr(10) if text.startswith(chr(10)) else ' '}{body}\n\n"
+
+
+def test_answers_of_every_kind_of_text():
+    # answer() takes a short way for one printable line: both ways agree.
+    import random
+    rng = random.Random(36)
+    alphabet = ["a", "b", "1", " ", "\t", "\n", "\r", "\x00", "\x7f", "\u3000", "\u2028",
+                "\x85", "\xa0", "\u00e9"]
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(8)))
+        command_id = rng.choice([None, 0, 7])
+        ok = rng.random() < 0.5
+        assert answer(command_id, text, ok) == _reference_answer(command_id, text, ok), repr(text)

@@ -140,7 +140,8 @@ def test_boardsize_square_and_rectangle():
     assert (engine.board.rows, engine.board.cols) == (3, 4)
     ok(engine, "play r d3")
     picture = ok(engine, "showboard")
-    assert picture.split("\n")[-1].split() == ["3", ".", ".", ".", "R"]
+    assert [line.split() for line in picture.split("\n") if line.startswith("3 ")] == [
+        ["3", ".", ".", ".", "R", "3"]]
 
 
 def test_havannah_boardsize():
@@ -282,16 +283,18 @@ def test_hexgui_analyze_commands_name_known_commands(hex_engine):
         assert ok(hex_engine, f"known_command {command.split()[0]}") == "true"
 
 
-def test_a_clock_caps_a_chosen_budget():
+def test_a_clock_caps_a_chosen_count():
     from havhex.gtp.players import MctsPlayer
     player = MctsPlayer(simulations=50, seed=1)
     engine = Engine("hex", size=4, player=player)
     ok(engine, "time -m 0.25")
     assert (player.seconds, player.simulations) == (0.25, 50)
     ok(engine, "time_settings 0 10 1")
-    assert (player.seconds, player.simulations) == (0.25, 50)
+    assert (player.seconds, player.simulations) == (9.0, 50)
     ok(engine, "time_settings 0 0.1 1")
     assert player.seconds == pytest.approx(0.09)
+    ok(engine, "time_settings 0 0 0")
+    assert (player.seconds, player.simulations) == (None, 50)
 
 
 def test_time_commands_set_the_budget():
@@ -346,7 +349,7 @@ def _record(tmp_path, game, moves, size):
         text = f"(;FF[4]SZ[{size}]{names})"
         path = tmp_path / "game.hgf"
     path.write_text(text)
-    assert next(read(path)).kind == game
+    assert next(read(path)).game == game
     return path
 
 
@@ -397,7 +400,7 @@ def test_loadsgf_of_a_shared_record():
     engine = Engine("havannah", player=RandomPlayer(1))
     ok(engine, f"loadsgf {path}")
     assert len(engine.board.moves) == result.moves
-    assert engine.board.size == result.game.size
+    assert engine.board.size == result.record.size
 
 
 WORDS = ["play", "genmove", "boardsize", "undo", "showboard", "final_score", "winner",
@@ -431,3 +434,123 @@ def test_random_lines_get_well_formed_answers(game):
         # No bug surfaced as the engine's last-resort failure.
         assert "internal error" not in response.text, (line, text)
     assert answered > 2000
+
+
+def _rows(picture):
+    """The board's rows of a showboard picture, by their first word."""
+    return {line.split()[0]: line.split()[1:] for line in picture.split("\n")[1:]
+            if line.split() and line.split()[-1] == line.split()[0]}
+
+
+def test_hex_showboard_names_rows_and_columns_as_moves_do(hex_engine):
+    ok(hex_engine, "play red c3")
+    ok(hex_engine, "play blue e1")
+    picture = ok(hex_engine, "showboard")
+    lines = picture.split("\n")
+    assert lines[0] == "red to move; 2 moves, the last e1"
+    assert lines[1].split() == ["a", "b", "c", "d", "e"]
+    rows = _rows(picture)
+    assert rows["1"] == [".", ".", ".", ".", "B", "1"]
+    assert rows["3"] == [".", ".", "R", ".", ".", "3"]
+    assert sorted(rows) == ["1", "2", "3", "4", "5"]
+    assert "R red" in lines[-1] and "B blue" in lines[-1]
+
+
+def test_hex_showboard_of_many_columns_and_after_the_swap():
+    engine = Engine("hex", size=3, swap=True, player=RandomPlayer(1))
+    ok(engine, "boardsize 30 2")
+    ok(engine, "play red ab2")
+    picture = ok(engine, "showboard").split("\n")
+    # Columns past z are two letters, written one above the other.
+    first, second = picture[1].split(), picture[2].split()
+    assert second[26:28] == ["a", "b"] and first[:2] == ["a", "a"]
+    assert _rows("\n".join(picture))["2"][27] == "R"
+    ok(engine, "boardsize 5")
+    ok(engine, "play red b3")
+    ok(engine, "play blue swap-pieces")
+    # swap-pieces: the stone, mirrored, is blue's.
+    assert _rows(ok(engine, "showboard"))["2"] == [".", ".", "B", ".", ".", "2"]
+
+
+def test_havannah_showboard_draws_both_players_and_names_the_colours(havannah_engine):
+    for line in ("play white A1", "play black B2", "play white D7", "play black G1"):
+        ok(havannah_engine, line)
+    picture = ok(havannah_engine, "showboard")
+    rows = _rows(picture)
+    assert rows["A"] == ["W", ".", ".", ".", "A"]
+    assert rows["B"] == [".", "B", ".", ".", ".", "B"]
+    assert rows["D"] == [".", ".", ".", ".", ".", ".", "W", "D"]
+    assert rows["G"] == ["B", ".", ".", ".", "G"]
+    assert picture.split("\n")[0] == "white to move; 4 moves, the last G1"
+    assert "W white  B black" in picture.split("\n")[-1]
+
+
+def test_showboard_speaks_the_engines_colour_words():
+    engine = Engine("hex", size=4, colours="benzene", player=RandomPlayer(1))
+    ok(engine, "play black a1")
+    picture = ok(engine, "showboard").split("\n")
+    assert picture[0] == "white to move; 1 move, the last a1"
+    assert picture[-1] == "here red is black and blue is white (colours benzene)"
+    engine = Engine("havannah", size=2, player=RandomPlayer(1))
+    # Every cell of base 2 but the centre is a corner: A1 and A2 make a bridge.
+    for move in ("A1", "B2", "A2"):
+        ok(engine, f"play {'wb'[len(engine.board.moves) % 2]} {move}")
+    assert ok(engine, "showboard").split("\n")[0].startswith("white wins")
+
+
+@pytest.mark.parametrize("game, first, second, cell", [
+    ("hex", "red", "blue", "c2"), ("havannah", "white", "black", "C2")])
+def test_an_illegal_cell_is_named_as_moves_name_it(game, first, second, cell):
+    engine = Engine(game, size=4, player=RandomPlayer(1))
+    ok(engine, f"play {first} {cell.upper() if game == 'hex' else cell}")
+    assert fails(engine, f"play {second} {cell}") == f"illegal move: {cell} is taken"
+    reason = fails(engine, f"play {second} z99")
+    assert reason.startswith("illegal move: 'z99' is not a cell of this board") and \
+        "(" not in reason.split("board")[0]
+
+
+def test_time_settings_replaces_the_last_clock():
+    from havhex.gtp.players import MctsPlayer
+    player = MctsPlayer(seconds=1, seed=1)
+    engine = Engine("hex", size=4, player=player)
+    ok(engine, "time_settings 0 0.1 1")
+    assert (player.seconds, player.simulations) == (pytest.approx(0.09), None)
+    # A longer clock lifts the shorter one's time, and replaces --seconds.
+    ok(engine, "time_settings 0 10 1")
+    assert player.seconds == pytest.approx(9.0)
+    ok(engine, "time_settings 0 0 0")
+    assert (player.seconds, player.simulations) == (1, None)
+    ok(engine, "time -m 0.3")
+    ok(engine, "time_settings 0 1 0")       # GTP's "no time limits"
+    assert (player.seconds, player.simulations) == (1, None)
+    default = MctsPlayer(seed=1)
+    engine = Engine("hex", size=4, player=default)
+    ok(engine, "time_settings 0 2 4")
+    assert (default.seconds, default.simulations) == (pytest.approx(0.45), None)
+    ok(engine, "time_settings 0 0 0")
+    assert (default.seconds, default.simulations) == (None, 1000)
+    ok(engine, "time -m 0.5")
+    ok(engine, "time -m 0")
+    assert (default.seconds, default.simulations) == (None, 1000)
+    ok(engine, "time_settings 30 5 1")      # main time: a game clock, no time a move
+    assert (default.seconds, default.simulations, engine.time_left) == (None, 1000, [30, 30])
+
+
+def test_a_new_clock_gives_the_search_its_time():
+    from havhex.gtp.players import MctsPlayer
+    import time
+    engine = Engine("hex", size=11, player=MctsPlayer(seconds=0.2, seed=1))
+
+    def seconds_a_move():
+        started = time.perf_counter()
+        ok(engine, "genmove red")
+        elapsed = time.perf_counter() - started
+        ok(engine, "undo")
+        return elapsed
+
+    ok(engine, "time_settings 0 0.05 1")
+    assert seconds_a_move() < 0.15
+    ok(engine, "time_settings 0 0.5 1")
+    assert seconds_a_move() > 0.35
+    ok(engine, "time_settings 0 0 0")
+    assert 0.15 < seconds_a_move() < 0.35

@@ -4,7 +4,7 @@ Every module is parsed (Python with ``ast``; Cython ``.pyx``/``.pxd``/``.pxi``
 with a line parser that knows ``import``, ``cimport``, their ``from`` forms
 and ``include``), and the graph of imports between havhex's own modules is
 checked for three things: no cycle; no import from a layer to one above it
-(leaves -> the games -> the registry of games -> records -> the adapters for Gymnasium and PettingZoo
+(leaves -> the games -> the registry of games -> the search -> records -> the adapters for Gymnasium and PettingZoo
 -> draw -> the GTP engine -> the match arbiter -> the cluster layer -> cli); no
 submodule importing its own package's ``__init__``.  Each fault names the
 file and line of the import.
@@ -564,7 +564,8 @@ def _private_crossings():
 
 
 def test_the_packages_are_the_top_level_subpackages():
-    assert PACKAGES == {"havannah", "hex", "records", "draw", "gtp", "match", "cli", "_cluster"}
+    assert PACKAGES == {"havannah", "hex", "records", "draw", "gtp", "match", "cli", "_cluster",
+                        "search"}
 
 
 def test_no_private_name_crosses_a_package():

@@ -45,7 +45,7 @@ def test_every_cell_named_by_the_format_reads_back_as_itself(game):
     letters = form.letters * len(cells)
     text = root(game, size) + "".join(f";{letter}[{name}]" for letter, name in zip(letters, names))
     read = read_one((text + ")").encode(), game=game)
-    assert read.kind == game and read.size == descriptor.record_size(size)
+    assert read.game == game and read.size == descriptor.record_size(size)
     assert [move for _, move in read.moves] == cells
 
 
@@ -53,12 +53,12 @@ def test_every_cell_named_by_the_format_reads_back_as_itself(game):
 def test_gm_and_the_extensions_say_the_game(game, tmp_path):
     form = games.get(game).records
     if form.gm is not None:
-        assert read_one(f"(;FF[4]GM[{form.gm}]SZ[4])".encode()).kind == game
+        assert read_one(f"(;FF[4]GM[{form.gm}]SZ[4])".encode()).game == game
     assert form.implied_by
     for extension in form.implied_by:
         path = tmp_path / f"record{extension.upper()}"
         path.write_bytes(b"(;FF[4]SZ[4])")
-        assert read_one(path).kind == game
+        assert read_one(path).game == game
         assert record_game.implied_game(path) == game
         assert record_game.EXTENSIONS[extension] == game
     assert record_game.implied_game("record.sgf") is None
@@ -167,14 +167,14 @@ def test_a_registered_game_is_read_replayed_and_written_by_its_format(registry, 
     registry.register(twin())
     text = b"(;FF[4]GM[999]SZ[2]RE[B+];B[a1];W[b1];B[a2])"
     game = read_one(text)
-    assert game.kind == "twin" and game.size == (2, 2)
+    assert game.game == "twin" and game.size == (2, 2)
     assert records.write(game) == text.decode() + "\n"
     replay = next(records.replay(text))
     assert replay.win.kinds == ("twin-chain",) and replay.win.player == "B"
     assert pickle.loads(pickle.dumps(game)) == game
     path = tmp_path / "game.twin"
     path.write_bytes(b"(;SZ[2];B[a1])")
-    assert read_one(path).kind == "twin"
+    assert read_one(path).game == "twin"
     assert record_game.EXTENSIONS[".twin"] == "twin"
     assert ".twin" in runs.RECORD_EXTENSIONS
     assert runs.record_files([str(tmp_path)]) == [str(path)]

@@ -217,8 +217,8 @@ def test_max_cells_is_configurable(tmp_path, cli):
     lines = cli("replay", "--max-cells", "8", path).stdout.decode().splitlines()
     assert "illegal move 0: SZ[3]: a Hex board of 9 cells" in lines[1]
     assert "illegal" not in cli("replay", "--max-cells", "9", path).stdout.decode()
-    assert cli("draw", "record", "--game", "2", "--max-cells", "9", path).returncode == 0
-    one_error_line(cli("draw", "record", "--game", "2", "--max-cells", "8", path))
+    assert cli("draw", "record", "--record", "2", "--max-cells", "9", path).returncode == 0
+    one_error_line(cli("draw", "record", "--record", "2", "--max-cells", "8", path))
 
 
 def test_a_collection_goes_on_after_a_board_beyond_max_cells(tmp_path, cli):
@@ -275,7 +275,7 @@ def test_the_board_of_a_replay_goes_past_passes():
 def test_to_dict_names_the_file(tmp_path):
     path = write(tmp_path, "one.sgf", b"(;FF[4]GM[11]SZ[2];B[a1];W[b1];B[a2])")
     record = next(records.replay(path)).to_dict()
-    assert list(record)[:2] == ["file", "game"] and record["file"] == str(path)
+    assert list(record)[:2] == ["file", "record"] and record["file"] == str(path)
     assert next(records.replay(path.read_bytes())).to_dict()["file"] == "<bytes>"
 
 
@@ -285,14 +285,14 @@ HGF = b"(;FF[4]EV[havannah.in.size4]PB[a]PW[b]SZ[4]RE[B];W[d4];B[c3];W[resign])"
 def test_an_hgf_on_standard_input_with_kind(cli, tmp_path):
     refused = one_error_line(cli("replay", "-", stdin=HGF))
     assert "no GM[]" in refused
-    done = cli("replay", "--kind", "havannah", "-", stdin=HGF)
+    done = cli("replay", "--game", "havannah", "-", stdin=HGF)
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode().startswith("<stdin> game 1: havannah 4, 2 moves")
     path = write(tmp_path, "game.hgf", HGF)
     assert done.stdout.replace(b"<stdin>", str(path).encode()) == cli("replay", path).stdout
-    drawn = cli("draw", "record", "--kind", "havannah", "-", stdin=HGF)
+    drawn = cli("draw", "record", "--game", "havannah", "-", stdin=HGF)
     assert drawn.returncode == 0 and b"<svg" in drawn.stdout
-    assert cli("replay", "-j", "2", "--kind", "havannah", "-", stdin=HGF).stdout == done.stdout
+    assert cli("replay", "-j", "2", "--game", "havannah", "-", stdin=HGF).stdout == done.stdout
 
 
 def test_the_summary_counts_one_game_in_the_singular(tmp_path, cli):

@@ -24,7 +24,7 @@ def test_little_golem_games_end_where_openspiel_ends_them():
     compared = won = 0
     for path in sorted(LITTLE_GOLEM.glob("*.hgf")):
         for replayed in records.replay(path, "official"):
-            game = replayed.game
+            game = replayed.record
             if game.size not in spiel_games:
                 spiel_games[game.size] = pyspiel.load_game(
                     "havannah", {"board_size": game.size, "swap": True})

@@ -70,7 +70,7 @@ def test_hex_games_replay_as_the_reference_plays_them():
     replays = list(records.replay("\n".join(texts).encode()))
     assert len(replays) == GAMES
     for index, (replayed, (moves, winner, claimed)) in enumerate(zip(replays, expected), 1):
-        assert replayed.game.index == index
+        assert replayed.record.index == index
         assert replayed.moves == moves
         assert replayed.win.move == moves and replayed.win.player == winner
         assert replayed.win.kinds == ("chain",)
@@ -114,7 +114,7 @@ def test_havannah_games_replay_as_the_reference_plays_them(rule):
     replays = list(records.replay("".join(texts).encode(), rule, game="havannah"))
     assert len(replays) == len(boards)
     for replayed, (board, kinds) in zip(replays, boards):
-        assert replayed.game.kind == "havannah"
+        assert replayed.record.game == "havannah"
         assert replayed.moves == len(board.moves)
         if board.winner is None:
             assert replayed.win is None and replayed.end == "none"
@@ -138,7 +138,7 @@ def test_played_on_illegal_and_resign_are_reported():
     assert occupied.flags == ("illegal", "no-result") and occupied.win is None
     off = list(records.replay(b"(;GM[11]SZ[3];B[a1];W[d1])"))[0]
     assert off.illegal == (2, "the cell is off the board")
-    assert off.game.moves[1] == ("W", "d1")
+    assert off.record.moves[1] == ("W", "d1")
     late_swap = list(records.replay(b"(;GM[11]SZ[3];B[a1];W[b1];B[swap-sides])"))[0]
     assert late_swap.illegal[0] == 3 and "swap" in late_swap.illegal[1]
     resigned = list(records.replay(b"(;GM[11]SZ[3]RE[W+R];B[a1];W[b1];B[resign])"))[0]

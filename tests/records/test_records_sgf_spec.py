@@ -44,7 +44,7 @@ def column(letters):
 
 def test_sz_n_is_a_square_board():
     g = game("(;FF[4]GM[11]SZ[5];B[a1];W[e5])")
-    assert g.kind == "hex"
+    assert g.game == "hex"
     assert g.size == (5, 5)
     assert g.moves == (("B", (0, 0)), ("W", (4, 4)))
 
@@ -275,7 +275,7 @@ def test_a_collection_holds_games_in_order():
     assert [g.line for g in found] == [1, 2, 4]
     assert [g.size for g in found] == [(3, 3), (4, 4), (5, 5)]
     assert [len(g.moves) for g in found] == [1, 2, 1]
-    assert [r.game.index for r in records.replay(text.encode())] == [1, 2, 3]
+    assert [r.record.index for r in records.replay(text.encode())] == [1, 2, 3]
 
 
 def test_variations_follow_the_main_line():

@@ -107,8 +107,8 @@ def read_text(text):
 def same(first, second):
     assert first == second
     for a, b in zip(first, second):
-        assert (a.kind, a.size, a.moves, a.setup, a.properties, a.result, a.recorded) == \
-               (b.kind, b.size, b.moves, b.setup, b.properties, b.result, b.recorded)
+        assert (a.game, a.size, a.moves, a.setup, a.properties, a.result, a.recorded) == \
+               (b.game, b.size, b.moves, b.setup, b.properties, b.result, b.recorded)
         assert a.index == b.index
 
 
@@ -118,7 +118,7 @@ def test_written_games_read_back_the_same(trees):
     # game="havannah" names the game of the records without GM[]: the Havannah
     # ones (the Hex ones say GM[11]).
     games = read_text("\n".join(text for text, _ in trees))
-    assert [game.kind for game in games] == [kind for _, kind in trees]
+    assert [game.game for game in games] == [kind for _, kind in trees]
     text = records.write(games)
     again = read_text(text)
     same(again, games)
@@ -190,7 +190,7 @@ def test_hex_games_say_ff4_and_gm11():
     text = records.write(game)
     assert text == "(;FF[4]GM[11]SZ[4];B[a1];W[d4])\n"
     back, = records.read(text.encode())            # no game= needed now
-    assert back.moves == game.moves and back.kind == "hex"
+    assert back.moves == game.moves and back.game == "hex"
 
 
 def test_destinations(tmp_path):

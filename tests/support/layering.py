@@ -6,7 +6,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 # The layers, lowest first: a module may import from its own layer or below.
-LAYERS = ("leaf", "game", "registry", "records", "adapters", "draw", "gtp", "match", "cluster", "cli",
+LAYERS = ("leaf", "game", "registry", "search", "records", "adapters", "draw", "gtp", "match", "cluster", "cli",
           "top")
 
 
@@ -25,6 +25,8 @@ def layer_of(module):
         return "game"
     if head == "games":
         return "registry"
+    if head == "search":
+        return "search"
     if head == "records":
         return "records"
     if head in ("gymnasium", "pettingzoo"):

@@ -15,7 +15,6 @@ the progress line shown by ``progress``; this module runs the commands.
 import os
 import sys
 
-from .._explanation import json_record
 from ..errors import InputError
 from .arguments import EarlyExit, parse_arguments
 from .output import STDOUT_CLOSED, silence_stdout, write_output, write_stdout
@@ -112,6 +111,8 @@ def _judged_side_by_side(module: "ModuleType", files: "List[str]", threads: int,
 
 def _json_lines(source: str, explanations: "Iterator[Any]",
                 progress: "Optional[Progress]" = None) -> "Iterator[str]":
+    from .._explanation import json_record
+
     try:
         first = next(explanations, None)  # reads and judges the input, raising its fault
     finally:
@@ -131,8 +132,8 @@ def _draw(arguments: "Arguments") -> str:
         assert arguments.game is not None and arguments.file is not None  # draw requires them
 
     if arguments.game == "record":
-        return draw_record(arguments.file, arguments.game_number, arguments.move,
-                           html=arguments.html, rule=arguments.rule, kind=arguments.kind,
+        return draw_record(arguments.file, arguments.record, arguments.move,
+                           html=arguments.html, rule=arguments.rule, game=arguments.record_game,
                            max_cells=arguments.max_cells)
     return draw_command(arguments.game, arguments.file, arguments.case, as_text=arguments.text)
 
@@ -191,6 +192,8 @@ def main(argv: "Optional[Sequence[str]]" = None) -> int:
         arguments = parse_arguments(sys.argv[1:] if argv is None else list(argv))
     except EarlyExit as leave:
         return _leave(leave)
+    for warning in arguments.warnings:
+        _complain(f"warning: {warning}")
     if arguments.command == "gtp":
         from .gtp import run
 
@@ -244,7 +247,7 @@ def _run(arguments: "Arguments") -> int:
 
             summary = Summary()
             outputs = replay_outputs(arguments.files, arguments.rule, arguments.format,
-                                     _threads(arguments.jobs), summary, arguments.kind,
+                                     _threads(arguments.jobs), summary, arguments.record_game,
                                      arguments.max_cells)
         else:
             outputs = _judge(arguments.command, arguments.files, _threads(arguments.jobs),

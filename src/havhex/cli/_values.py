@@ -2,9 +2,12 @@
 declares and a judge run seldom or never takes: the engine's and the
 arbiter's (``havhex gtp``, ``havhex match``) and the Dask options'.  Loaded
 only when one of them is read, so that a judge run neither loads nor
-compiles them (its start-up is part of every run)."""
-from ._help import usage_error
-from .table import OPTIONS, _at_least, _options_of as options_of
+compiles them (its start-up is part of every run).
+
+``arguments`` imports this module and hands it the options it checks; a
+check that fails raises :class:`Refused`, which the parser turns into its
+usage error (an import back would close a cycle).
+"""
 
 # The annotations are for type checkers only, in quotes, as in the modules
 # a judge run loads.
@@ -12,13 +15,31 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-    # The parsed command line, arguments.Arguments: arguments imports this
-    # module, and an import back, even a type checker's, would close a cycle
-    # (tests/packaging/test_layers.py).
+    # The parsed command line, arguments.Arguments, and its options,
+    # arguments.Option: arguments imports this module, and an import back,
+    # even a type checker's, would close a cycle (tests/packaging/test_layers.py).
     _Arguments = Any
+    _Option = Any
 
-__all__ = ["address", "check_gtp", "check_match", "local_cluster", "openings", "seconds",
+__all__ = ["Refused", "address", "check_gtp", "check_match", "local_cluster", "openings", "seconds",
            "seconds_or_zero", "sprt_words", "take_game", "time_control"]
+
+
+class Refused(Exception):
+    """A command line that a check here refuses: the parser's usage error
+    of ``command``, with this text."""
+
+
+def usage_error(command: str, message: str) -> Refused:
+    """The :class:`Refused` of ``message``, ``command``'s usage error."""
+    return Refused(message)
+
+
+def _count(text: str) -> int:
+    """A count of ASCII digits, at least 1."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise ValueError(f"expected a count at least 1, got {shortened(text)}")
+    return int(text)
 
 
 def shortened(value: str, most: int = 40) -> str:
@@ -81,7 +102,7 @@ def openings(value: str) -> "Tuple[str, int, Optional[str]]":
     key, sign, rest = value.partition("=")
     if sign and key == "plies":
         try:
-            return "random", _at_least(1)(rest), None
+            return "random", _count(rest), None
         except ValueError:
             raise ValueError(f"plies=N takes a number of plies at least 1, got {value!r}") from None
     if sign and key == "file" and rest:
@@ -113,7 +134,7 @@ def _times(count: int) -> str:
 
 
 def take_game(arguments: "_Arguments", positional: "List[str]",
-              counts: "Dict[str, int]") -> None:
+              counts: "Dict[str, int]", options: "Sequence[_Option]") -> None:
     """The engine's and the arbiter's one GAME, and the options they need."""
     command = arguments.command
     if len(positional) > 1:
@@ -129,7 +150,6 @@ def take_game(arguments: "_Arguments", positional: "List[str]",
             listed = ", ".join(repr(name) for name in names())
             raise usage_error(command, f"argument GAME: invalid choice: "
                                         f"{positional[0][:40]!r} (choose from {listed})") from None
-    options = options_of(command)
     missing = ([] if positional else ["GAME"]) + [
         option.label for option in options
         if option.required.get(command) and not counts.get(option.attribute)]
@@ -144,7 +164,7 @@ def take_game(arguments: "_Arguments", positional: "List[str]",
     arguments.game = positional[0]
 
 
-def check_gtp(arguments: "_Arguments") -> None:
+def check_gtp(arguments: "_Arguments", options: "Sequence[_Option]") -> None:
     """The engine's board and player: the bounds are the engine's own
     (``boardsize`` keeps to them too)."""
     from ..games import get
@@ -155,15 +175,17 @@ def check_gtp(arguments: "_Arguments") -> None:
         raise usage_error("gtp", f"argument --size: {arguments.game} takes {least} to "
                                   f"{most}, got {arguments.size}")
     if arguments.player == "random":
-        for option in OPTIONS:
+        for option in options:
             if option.group == "budget" and option.attribute in arguments.given:
                 raise usage_error("gtp", f"argument {option.label}: only with --player mcts")
 
 
-def check_match(arguments: "_Arguments") -> None:
+def check_match(arguments: "_Arguments", options: "Sequence[_Option]") -> None:
     """The engines' words, the SPRT's bounds and the options that need
     another; the modules that check them load only for a match."""
     from ..match.engines import EngineSpec
+
+    _check_match_bounds(arguments)
 
     specs = []
     for words in arguments.engine:
@@ -186,6 +208,26 @@ def check_match(arguments: "_Arguments") -> None:
     if arguments.resume and arguments.jsonl is None:
         raise usage_error("match", "argument --resume: needs --jsonl FILE (the games done "
                                     "are read from it)")
+
+
+def _check_match_bounds(arguments: "_Arguments") -> None:
+    """The board's size within the game's bounds and the clock within the
+    arbiter's (havhex.match.arbiter.MAX_SECONDS): a usage error, not a
+    traceback or a match lost on time."""
+    from ..games import get
+    from ..match.arbiter import MAX_SECONDS
+
+    descriptor = get(arguments.game)
+    least, most = descriptor.min_size, descriptor.max_size
+    if arguments.size is not None and not least <= arguments.size <= most:
+        raise usage_error("match", f"argument --size: {arguments.game} takes {least} to "
+                                    f"{most}, got {arguments.size}")
+    base, increment = arguments.tc if arguments.tc is not None else (None, None)
+    for label, value in (("--st", arguments.st), ("--tc", base), ("--tc", increment),
+                         ("--margin", arguments.margin)):
+        if value is not None and value > MAX_SECONDS:
+            raise usage_error("match", f"argument {label}: at most {MAX_SECONDS:.0f} seconds, "
+                                        f"got {value:g}")
 
 
 def address(value: str) -> str:
@@ -224,7 +266,7 @@ def local_cluster(value: str) -> str:
         number = limit + 1          # beyond the limit, however many digits
     else:
         try:
-            number = _at_least(1)(count)
+            number = _count(count)
         except ValueError:
             raise ValueError(f"expected local:N with N at least 1, got {value!r}") from None
     if number > limit:

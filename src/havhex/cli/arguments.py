@@ -1,40 +1,572 @@
-"""The command line's parser, over the one table of commands and options
-(``table``), from which the usage and help texts are made too.  The texts are made
-in ``_help``, and the values of the options a judge run seldom or never
-takes (the engine's, the arbiter's, Dask's) are checked in ``_values``: both
-load only when needed, so that a judge run, whose start-up is part of every
-run, compiles and runs little more than the parser.
+"""The command line: the one table of every command and every option, the
+usage and help texts made from it, and the parser that reads it.
+
+An option that several commands take (``--rule``, ``--swap``, ``--size``)
+is declared once and means the same in each.  The start-up of a judge run
+is part of every run, so it makes little more than its own options: the
+engine's and the arbiter's (``gtp``, ``match``) are made when one of them
+is read (:func:`player_options`), and the values of the options a judge run
+seldom or never takes (the engine's, the arbiter's, Dask's) are converted
+and checked in ``_values``, loaded then.  One module: a second one for the
+table would cost every run's start-up an import.
 
 Every option takes the forms ``-j 2``, ``-j2``, ``-j=2``, ``--jobs 2`` and
 ``--jobs=2``; ``--`` ends the options.  A usage error (an unknown option, a
 bad or missing value, a missing or extra argument) is the usage line and one
 ``havhex: error: ...`` line on stderr, exit status 2.
 
-Every command, the engine and the arbiter (``gtp``, ``match``) too, is read
-here: an option that several commands take (``--rule``, ``--swap``,
-``--size``) is declared once and means the same in each.
-
 Hand-written rather than argparse: argparse (with ``re`` and ``gettext``)
 would double the start-up time of a judge run.
 """
 from .._version import __version__
-from .table import (COMMANDS, DRAW_INPUTS, GAMES, JUDGE_FORMAT_ONLY, OPTIONS, PLAYERS,
-                    PROGRAM, READERS, RECORD, RECORD_ONLY, Command, EarlyExit, Later, Option,
-                    _options_of)
+from ..games import BUILT_IN
 
 # The annotations are for type checkers only, in quotes: the command line's
 # start-up imports neither typing nor __future__.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, List, Literal, Optional, Sequence, Set, Tuple, Union
+    from typing import (Any, Callable, Dict, List, Literal, Optional, Sequence, Set, Tuple,
+                        Union)
 
 __all__ = ["COMMANDS", "GAMES", "OPTIONS", "Arguments", "Command", "EarlyExit", "Option",
-           "help_text", "parse_arguments", "short_usage", "usage_error", "usage_text"]
+           "every_option", "help_text", "parse_arguments", "player_options", "short_usage",
+           "usage_error", "usage_text"]
+
+PROGRAM = "havhex"
+# The games whose contest judges, records and pictures the commands read:
+# the built-in ones (havhex.games), named without reading any installed
+# distribution.  gtp and match take any game the registry finds.
+GAMES = BUILT_IN
+# draw's GAME: a game's judge format, or "record" for a game record, whose
+# game its GM[] or its extension says (so the word names the format, as a
+# game's name does, not a game).
+RECORD = "record"
+DRAW_INPUTS = GAMES + (RECORD,)
+JUDGES = GAMES
+REPLAY = ("replay",)
+DRAW = ("draw",)
+GTP = ("gtp",)
+MATCH = ("match",)
+# The commands whose positional arguments are any number of input files.
+READERS = JUDGES + REPLAY
+# The commands that play: the engine and the arbiter.
+PLAYERS = GTP + MATCH
+EVERY_COMMAND = READERS + DRAW + PLAYERS
+HELP_COLUMN = 22   # where an option's help starts, as in argparse
+TEXT_WIDTH = 79
+
+
+class EarlyExit(Exception):
+    """Leave with ``status`` after printing ``text``: to stdout when the
+    status is 0 (help, version), else to stderr (a usage error)."""
+
+    def __init__(self, status: int, text: str) -> None:
+        super().__init__(text)
+        self.status = status
+        self.text = text
+
+
+# ---------------------------------------------------------------------------
+# Values
+# ---------------------------------------------------------------------------
+
+def _at_least(minimum: int, maximum: "Optional[int]" = None) -> "Callable[[str], int]":
+    """A converter to an int >= minimum (and <= maximum, if given), of ASCII
+    digits only: ``int()`` alone would also take ``' 2'``, ``'1_0'``,
+    ``'+2'`` and other scripts' digits."""
+
+    def convert(value: str) -> int:
+        digits = value[1:] if value.startswith("-") else value
+        if not (digits.isascii() and digits.isdigit()):
+            raise ValueError(f"invalid int value: {value!r}")
+        if maximum is not None and len(digits.lstrip("0")) > len(str(maximum)):
+            # Beyond the bound however many digits, without converting them.
+            raise ValueError(f"must be at most {maximum}, got {value[:40]!r}"
+                             + ("..." if len(value) > 40 else ""))
+        try:
+            number = int(value)
+        except ValueError:   # beyond the digits int() converts
+            raise ValueError(f"invalid int value: {value!r}") from None
+        if number < minimum:
+            raise ValueError(f"must be at least {minimum}, got {number}")
+        if maximum is not None and number > maximum:
+            raise ValueError(f"must be at most {maximum}, got {number}")
+        return number
+
+    return convert
+
+
+def _one_of(*choices: str) -> "Callable[[str], str]":
+    def convert(value: str) -> str:
+        if value not in choices:
+            listed = ", ".join(repr(choice) for choice in choices)
+            raise ValueError(f"invalid choice: {value!r} (choose from {listed})")
+        return value
+
+    # Option.shown_value reads them, with getattr: an attribute a type
+    # checker does not know a function to have.
+    convert.choices = choices  # type: ignore[attr-defined]
+    return convert
+
+
+def _game_or_number(value: str) -> str:
+    """A game's name; or a number, draw's --game N before 0.2 (for
+    --record N), which the parser checks."""
+    if value in GAMES or (value.isascii() and value.isdigit()):
+        return value
+    listed = ", ".join(repr(game) for game in GAMES)
+    raise ValueError(f"invalid choice: {value[:40]!r} (choose from {listed})")
+
+
+# The help shows the games' names (Option.shown_value).
+_game_or_number.choices = GAMES  # type: ignore[attr-defined]
+
+
+def _file_name(value: str) -> str:
+    # An empty name would otherwise fall back to standard output unnoticed.
+    if not value:
+        raise ValueError("expected a file name, got ''")
+    return value
+
+
+# ---------------------------------------------------------------------------
+# The table
+# ---------------------------------------------------------------------------
+
+class Option:
+    """One option: its spellings, the attribute of ``Arguments`` it sets,
+    ``convert`` for its value (None: a flag, which takes no value and sets
+    True; a name: the converter of that name in ``_values``, which the
+    parser imports when the option is given, for options that a judge run
+    seldom or never takes), the commands that take it and its help: one text, or a dict of
+    texts by command (each command's help says what the option does there,
+    not what it does in the others).
+
+    ``words`` is how many words its value is: 1, a number, or ``"+"`` (one
+    or more, up to the next option); ``convert`` takes the one word, else
+    the list of them.  ``append``: each time it is given adds its value to
+    a list (else the last one counts).  ``required``: the commands that
+    need it, with how many times.  ``group``: options of one group exclude
+    each other.  ``default`` may be a dict of defaults by command."""
+
+    def __init__(self, names: "Tuple[str, ...]", attribute: str, default: "Any",
+                 help: "Union[str, Dict[str, str]]", commands: "Tuple[str, ...]",
+                 convert: "Union[Callable[[Any], Any], str, None]" = None,
+                 metavar: "Optional[str]" = None, words: "Union[int, str]" = 1,
+                 append: bool = False, required: "Optional[Dict[str, int]]" = None,
+                 group: "Optional[str]" = None) -> None:
+        self.names = names
+        self.attribute = attribute
+        self.default = default
+        self.help = help
+        self.commands = commands
+        self.convert = convert
+        self.metavar = metavar
+        self.words = words
+        self.append = append
+        self.required: "Dict[str, int]" = required or {}
+        self.group = group
+
+    @property
+    def takes_value(self) -> bool:
+        return self.convert is not None
+
+    @property
+    def label(self) -> str:
+        """The option as error messages name it: ``-j/--jobs``."""
+        return "/".join(self.names)
+
+    def default_for(self, command: str) -> "Any":
+        if isinstance(self.default, dict):
+            return self.default.get(command)
+        return [] if self.append else self.default
+
+    def help_for(self, command: str) -> str:
+        """The option's help in ``command``'s help, with how often it is
+        required there."""
+        text = self.help[command] if isinstance(self.help, dict) else self.help
+        times = self.required.get(command)
+        if times == 1:
+            text += " (required)"
+        elif times:
+            text += " (required, given twice or more)" if times == 2 else \
+                f" (required, given {times} times or more)"
+        return text
+
+    def shown_value(self) -> "Optional[str]":
+        choices = getattr(self.convert, "choices", None)
+        return "{" + ",".join(choices) + "}" if choices else self.metavar
+
+    def invocation(self, name: "Optional[str]" = None) -> str:
+        """``--jobs N``: a spelling and the value it takes."""
+        shown = self.shown_value()
+        name = self.names[0] if name is None else name
+        return f"{name} {shown}" if shown else name
+
+
+_DEPRECATED_KIND = "deprecated: --game GAME"
+_RULE_HELP = ("Havannah's ring rule: official (a loop around any cells; default) or "
+              "contest (a loop around an empty cell)")
+
+# The same spelling means the same thing in every command that takes it.
+# The options of the readers and draw, with those the engine and the
+# arbiter share with them (--help, --quiet, --rule); the engine's and the
+# arbiter's own follow --help in their commands (player_options).
+OPTIONS: "Tuple[Option, ...]" = (
+    Option(("-h", "--help"), "help", False, "show this help message and exit", EVERY_COMMAND),
+    Option(("-o", "--output"), "output", None,
+           {**dict.fromkeys(JUDGES, "write the output to OUT, only once every input is judged"),
+            "replay": "write the output to OUT, only once every record is replayed",
+            "draw": "write the picture (or the page) to OUT"},
+           READERS + DRAW, _file_name, "OUT"),
+    Option(("-j", "--jobs"), "jobs", 1,
+           {**dict.fromkeys(JUDGES, "judge on N threads (0: one per core; default 1)"),
+            "replay": "replay on N processes: this one and N - 1 workers (0: one per "
+                      "core; default 1)"},
+           READERS, _at_least(0), "N"),
+    Option(("--format",), "format", "text",
+           {**dict.fromkeys(JUDGES, "text: the judge's lines (default); json: one JSON "
+                                    "object per case with the witness of its answer and "
+                                    "the file it comes from"),
+            "replay": "text: one line per game (default); json: one JSON object per game "
+                      "with the witness of its win and the file it comes from"},
+           READERS, _one_of("text", "json")),
+    Option(("--quiet",), "quiet", False,
+           {**dict.fromkeys(JUDGES, "no progress display"),
+            "replay": "no summary line on stderr",
+            "match": "print nothing when the match runs: no progress line, no summary"},
+           READERS + MATCH),
+    Option(("--rule",), "rule", "official",
+           {**dict.fromkeys(REPLAY + PLAYERS, _RULE_HELP), "draw": f"record: {_RULE_HELP}"},
+           REPLAY + DRAW + PLAYERS, _one_of("official", "contest")),
+    Option(("--scheduler",), "scheduler", None,
+           "run on the Dask cluster whose scheduler is at ADDRESS (host:port or "
+           "tcp://host:port; needs havhex[dask])",
+           READERS, "address", "ADDRESS"),
+    Option(("--cluster",), "cluster", None,
+           "run on a Dask cluster of N worker processes started on this machine for the "
+           "run (needs havhex[dask])",
+           READERS, "local_cluster", "local:N"),
+    Option(("--ship",), "ship", False,
+           "with --scheduler or --cluster: read the inputs here and send their bytes to "
+           "the workers (default: workers read the paths)", READERS),
+    Option(("--case",), "case", 1, "the case to draw, counted from 1 (default 1)",
+           DRAW, _at_least(1), "N"),
+    Option(("--text",), "text", False, "print the board as text instead of SVG", DRAW),
+    Option(("--record",), "record", 1,
+           "record: the record of the file to draw, counted from 1 (default 1)",
+           DRAW, _at_least(1), "N"),
+    Option(("--move",), "move", None,
+           "record: draw the position after move K, swaps counted (0: the start; default "
+           "the winning move, else the last)",
+           DRAW, _at_least(0), "K"),
+    Option(("--html",), "html", False,
+           "record: write one self-contained HTML page that steps through the game "
+           "(buttons, arrow keys), opened at move K",
+           DRAW),
+    Option(("--game",), "record_game", None,
+           {"replay": "the game of records without GM[] (default: GM[] or the file's "
+                      "extension says; .hgf is Havannah), as for standard input",
+            "draw": "record: the game of a record without GM[] (default: GM[] or the "
+                    "file's extension says; .hgf is Havannah), as for standard input"},
+           REPLAY + DRAW, _game_or_number),
+    # The spellings before 0.2, kept for one release: --kind GAME, and
+    # draw's --game N (a number: --record N), which _deprecated reads.
+    Option(("--kind",), "record_game", None, _DEPRECATED_KIND,
+           REPLAY + DRAW, _one_of(*GAMES)),
+    Option(("--max-cells",), "max_cells", None,
+           {"replay": "the most cells a record's board may have (default 1000000); a "
+                      "bigger board is refused, not allocated",
+            "draw": "record: the most cells the record's board may have (default "
+                    "1000000); a bigger board is refused, not allocated"},
+           REPLAY + DRAW, _at_least(1), "CELLS"),
+)
+
+
+_PLAYER_OPTIONS: "Optional[Tuple[Option, ...]]" = None
+
+
+def player_options() -> "Tuple[Option, ...]":
+    """The engine's and the arbiter's own options (gtp, match), made when
+    one of their command lines or help texts is read: a judge run, whose
+    start-up is part of every run, neither makes nor keeps them."""
+    global _PLAYER_OPTIONS
+    if _PLAYER_OPTIONS is None:
+        _PLAYER_OPTIONS = (
+            Option(("--size",), "size", None,
+                   {"gtp": "the board: Hex N x N (default 11, at most 128), Havannah base N "
+                           "(default 8, 2 to 64); boardsize changes it",
+                    "match": "the board: Hex N x N, Havannah base N"},
+                   PLAYERS, _at_least(1), "N", required={"match": 1}),
+            Option(("--engine",), "engine", None,
+                   "one engine's words (as havhex.match.engines.EngineSpec takes them): "
+                   "cmd=COMMAND, its command line quoted as for a shell, and any of name=NAME, "
+                   "dialect=havhex|morat|benzene|castro, dir=DIR, stderr=FILE, "
+                   "init=GTP-COMMAND and arg=WORD (both repeatable), proto=gtp",
+                   MATCH, list, "SPEC", words="+", append=True, required={"match": 2}),
+            Option(("--games",), "games", 2, "games per pair of engines and round (default 2)",
+                   MATCH, _at_least(1), "N"),
+            Option(("--rounds",), "rounds", 1, "rounds: each plays --games games of every pair "
+                   "(default 1)", MATCH, _at_least(1), "N"),
+            Option(("--pairing",), "pairing", "round-robin",
+                   "with three engines or more: every pair (round-robin, the default) or the "
+                   "first engine against each other (gauntlet)",
+                   MATCH, _one_of("round-robin", "gauntlet")),
+            Option(("--st",), "st", None, "seconds a move, on the arbiter's clock", MATCH,
+                   "seconds", "SECONDS"),
+            Option(("--tc",), "tc", None,
+                   "BASE seconds a game plus INC seconds a move, on the arbiter's clock",
+                   MATCH, "time_control", "BASE+INC"),
+            Option(("--margin",), "margin", 0.1,
+                   "seconds past the clock before a move loses on time (default 0.1)",
+                   MATCH, "seconds_or_zero", "SECONDS"),
+            Option(("--openings",), "openings", ("none", 2, None),
+                   "none (the default), all (every one-move opening), plies=N (N random "
+                   "moves) or file=PATH (the games of an SGF or .hgf file); each is played "
+                   "twice, seats reversed",
+                   MATCH, "openings", "{none,all,plies=N,file=PATH}"),
+            Option(("--swap",), "swap", False, "the pie rule is on: the second player may swap",
+                   PLAYERS),
+            Option(("--player",), "player", "mcts",
+                   "who chooses genmove's moves: random or mcts (a Monte Carlo tree search; "
+                   "default)", GTP, _one_of("random", "mcts")),
+            Option(("--simulations",), "simulations", None,
+                   "mcts: simulations a move (default: the clock's time, else 1000)",
+                   GTP, _at_least(1, 10 ** 12 - 1), "N", group="budget"),
+            Option(("--seconds",), "seconds", None, "mcts: seconds a move",
+                   GTP, "seconds", "SECONDS", group="budget"),
+            Option(("--seed",), "seed", {"gtp": None, "match": 0},
+                   {"gtp": "the player's random seed (default: a fresh one)",
+                    "match": "the seed of random openings (default 0)"},
+                   PLAYERS, _at_least(0, 10 ** 18 - 1), "N"),
+            Option(("--colours",), "colours", "havhex",
+                   "the colour words: havhex (Hex red/blue, Havannah white/black; default), "
+                   "benzene (black moves first), morat (white moves first)",
+                   GTP, _one_of("havhex", "benzene", "morat")),
+            Option(("--verbose",), "verbose", False,
+                   "after each genmove, a line on stderr: its time and simulations a second", GTP),
+            Option(("--concurrency",), "concurrency", 1, "games played at once (default 1)",
+                   MATCH, _at_least(1), "N"),
+            Option(("--sprt",), "sprt", None,
+                   "a sequential probability ratio test of elo0 against elo1 (two engines): "
+                   "the match stops when it accepts one",
+                   MATCH, "sprt_words", "elo0=E0 elo1=E1 alpha=A beta=B", words=4),
+            Option(("--records",), "records", None,
+                   "write a record of each game into DIR (SGF for Hex, .hgf for Havannah)",
+                   MATCH, _file_name, "DIR"),
+            Option(("--dat",), "dat", None, "write gogui-twogtp's results table to FILE",
+                   MATCH, _file_name, "FILE"),
+            Option(("--jsonl",), "jsonl", None, "write a JSON object a game to FILE, one a line",
+                   MATCH, _file_name, "FILE"),
+            Option(("--resume",), "resume", False,
+                   "go on with a stopped match: play only the games --jsonl FILE does not hold",
+                   MATCH),
+        )
+    return _PLAYER_OPTIONS
+
+
+def every_option() -> "Tuple[Option, ...]":
+    """Every option of every command, in the order the help shows them:
+    --help, the engine's and the arbiter's own, then the others."""
+    return OPTIONS[:1] + player_options() + OPTIONS[1:]
+
+# draw's options for one kind of input only: given with the other, a usage error.
+RECORD_ONLY = ("record", "move", "html", "rule", "record_game", "max_cells")
+JUDGE_FORMAT_ONLY = ("case", "text")
+
+
+class Command:
+    """A command's positional arguments, ``(shown, help)`` pairs where
+    ``shown`` is as the usage line shows it (``[FILE]``: optional, ``[FILE
+    ...]``: any number), and what it does.  A game's judge has no texts
+    here (None): the help reads them from the game's descriptor."""
+
+    def __init__(self, summary: "Optional[str]", description: "Optional[str]",
+                 positionals: "Tuple[Tuple[str, str], ...]") -> None:
+        self.summary = summary
+        self.description = description
+        self.positionals = positionals
+
+
+_STDIN_NOTE = "none or '-' reads standard input"
+_GAME_WORDS = " or ".join(GAMES)
+_PLAYED_GAMES = f"{', '.join(GAMES)} or an installed game (havhex.games)"
+_JUDGE_POSITIONALS = (("[FILE ...]", f"inputs in the judge format; {_STDIN_NOTE}"),)
+
+
+COMMANDS: "Dict[str, Command]" = {
+    **{game: Command(None, None, _JUDGE_POSITIONALS) for game in JUDGES},
+    "replay": Command(
+        "replay game records: who won, where and why",
+        "Replay game records (SGF Hex GM[11], Little Golem Havannah .hgf): for each "
+        "game, who completed what at which move, how it ended, what the record says, "
+        "and flags: played-on, result-disagrees, illegal, no-result.  A summary line "
+        "goes to stderr.",
+        (("[FILE ...]", "record files or folders of them (.sgf, .hgf, .hsgf); "
+                        f"{_STDIN_NOTE}"),)),
+    "draw": Command(
+        "draw one case or one game record as an SVG picture (or as text, or a page)",
+        "Draw case N of an input: the board after its winning move (or after all "
+        "moves), with the winning structure highlighted.  Limits: Hex boards up to "
+        "200 x 200 (the text view up to 40 x 40), Havannah boards in the text view up "
+        "to base 20 and as SVG of any size with up to 100000 stones drawn.  A case "
+        "beyond them is refused before its moves are read.  With GAME record, draw "
+        "game G of a record (SGF Hex, Little Golem .hgf) after move K, both players' "
+        "stones, the structure highlighted from the winning move on, or (--html) the "
+        "page that steps through it; boards up to Havannah base 41 and Hex 200 x 200.",
+        (("GAME", f"{_GAME_WORDS} (an input in the judge format), or {RECORD}"),
+         ("[FILE]", f"the input or the record file; {_STDIN_NOTE}"))),
+    "gtp": Command(
+        "a GTP engine over havhex's boards (random or MCTS player)",
+        "A GTP engine over havhex's boards, on standard input and output: it plays "
+        "at random or by Monte Carlo tree search, and ends on quit or at the end of "
+        "its input (docs/matches.md).",
+        (("GAME", _PLAYED_GAMES),)),
+    "match": Command(
+        "play engines against each other, every move checked by havhex's judge",
+        "Play GTP engines against each other, every move checked on havhex's board; "
+        "the summary (wins, draws, losses, Elo) goes to stdout (docs/matches.md).",
+        (("GAME", _PLAYED_GAMES),)),
+}
+
+
+def _options_of(command: str) -> "List[Option]":
+    options = every_option() if command in PLAYERS else OPTIONS
+    return [option for option in options if command in option.commands]
+
+
+# ---------------------------------------------------------------------------
+# Usage and help
+# ---------------------------------------------------------------------------
+
+def _usage_words(command: str) -> "List[str]":
+    """The usage line's words for ``command``'s options, as argparse shows
+    them: ``[--jobs N]``; a required option bare, as many times as it is
+    required (``[--engine SPEC ...]`` after, when it takes more); the
+    options of a group that exclude each other, which the table lists
+    together, as ``[--simulations N | --seconds SECONDS]``."""
+    words: "List[str]" = []
+    options = _options_of(command)
+    index = 0
+    while index < len(options):
+        option = options[index]
+        times = option.required.get(command, 0)
+        if times:
+            words += [option.invocation()] * times
+            if option.append:
+                words.append(f"[{option.invocation()} ...]")
+        elif option.group is not None:
+            group = [other for other in options[index:] if other.group == option.group]
+            words.append("[" + " | ".join(other.invocation() for other in group) + "]")
+            index += len(group)
+            continue
+        else:
+            words.append(f"[{option.invocation()}]")
+        index += 1
+    return words
+
+
+def usage_text(command: "Optional[str]" = None) -> str:
+    """The usage of ``command`` (None: of ``havhex`` itself), in lines of at
+    most TEXT_WIDTH characters, as argparse wraps it: every option, then the
+    positional arguments, each line after the first under the first option."""
+    if command is None:
+        return f"usage: {PROGRAM} [-h] [--version] COMMAND ..."
+    lead = f"usage: {PROGRAM} {command}"
+    words = _usage_words(command) + [shown for shown, _ in COMMANDS[command].positionals]
+    lines: "List[str]" = []
+    line = lead
+    for word in words:
+        if line.strip() and len(line) + 1 + len(word) > TEXT_WIDTH:
+            lines.append(line)
+            line = " " * len(lead)
+        line = f"{line} {word}"
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def short_usage(command: "Optional[str]" = None) -> str:
+    """One usage line for a usage error (the whole usage is in ``--help``):
+    the options required, then the others as ``[options]``."""
+    if command is None:
+        return usage_text()
+    required = [word for word in _usage_words(command)
+                if not word.startswith("[")]
+    positionals = " ".join(shown for shown, _ in COMMANDS[command].positionals)
+    return " ".join([f"usage: {PROGRAM} {command} [-h]", *required, "[options]", positionals])
+
+
+def _texts(command: str) -> "Tuple[str, str]":
+    """``command``'s summary and description: a game's judge's are its
+    descriptor's, read only here."""
+    entry = COMMANDS[command]
+    if entry.summary is not None and entry.description is not None:
+        return entry.summary, entry.description
+    from ..games import get
+
+    summary = get(command).judge_summary or ""
+    return summary, f"Judge {command}: {summary}."
+
+
+def _wrap(text: str, indent: int, width: int = TEXT_WIDTH) -> "List[str]":
+    """``text`` in lines of at most ``width`` characters after ``indent`` spaces."""
+    lines: "List[str]" = []
+    line = ""
+    for word in text.split():
+        if line and indent + len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return lines
+
+
+def _entry(invocation: str, help: str) -> "List[str]":
+    """An argparse-style help entry: the help beside the invocation, or on
+    the next lines when the invocation is too long to leave room."""
+    helps = _wrap(help, HELP_COLUMN)
+    lead = f"  {invocation}"
+    if len(lead) <= HELP_COLUMN - 2:
+        first = f"{lead:<{HELP_COLUMN}}{helps[0]}"
+        rest = helps[1:]
+    else:
+        first, rest = lead, helps
+    return [first] + [" " * HELP_COLUMN + line for line in rest]
+
+
+def help_text(command: "Optional[str]" = None) -> str:
+    """The ``--help`` text of ``command`` (None: of ``havhex`` itself)."""
+    lines = [usage_text(command), ""]
+    if command is None:
+        lines += ["Fast, explainable judges for the connection games Havannah and Hex.", "",
+                  "commands:"]
+        for name in COMMANDS:
+            lines += _entry(name, _texts(name)[0])
+        lines += ["", f'Run "{PROGRAM} COMMAND --help" for a command\'s options.']
+        return "\n".join(lines) + "\n"
+    entry = COMMANDS[command]
+    lines += _wrap(_texts(command)[1], 0) + ["", "positional arguments:"]
+    for shown, help in entry.positionals:
+        lines += _entry(shown.strip("[]. "), help)
+    lines += ["", "options:"]
+    for option in _options_of(command):
+        value = option.shown_value()
+        invocation = ", ".join(option.names) + (f" {value}" if value else "")
+        lines += _entry(invocation, option.help_for(command))
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# The parser
+# ---------------------------------------------------------------------------
 
 class Arguments:
     """The parsed command line.  ``command`` is a game (judge its inputs),
-    ``"replay"``, ``"draw"``, ``"gtp"`` or ``"match"``; every option's
-    attribute holds its default (in that command) until given."""
+    ``"replay"``, ``"draw"``, ``"gtp"`` or ``"match"``; the attribute of
+    every option the command's family may take holds its default (in that
+    command) until given: the engine's and the arbiter's own options are
+    attributes of their commands only."""
 
     # Every option's attribute (the table's), as __init__ sets it.
     command: str
@@ -52,10 +584,10 @@ class Arguments:
     ship: bool
     case: int
     text: bool
-    game_number: int
+    record: int
     move: "Optional[int]"
     html: bool
-    kind: "Optional[str]"
+    record_game: "Optional[str]"
     max_cells: "Optional[int]"
     size: "Optional[int]"
     engine: "List[List[str]]"
@@ -81,6 +613,7 @@ class Arguments:
     jsonl: "Optional[str]"
     resume: bool
     given: "Set[str]"
+    warnings: "List[str]"
 
     def __init__(self, command: str) -> None:
         self.command = command
@@ -89,6 +622,7 @@ class Arguments:
         self.file = None       # draw: its one input
         self.specs = []        # match: the engines, each --engine's EngineSpec
         self.given = set()     # the attributes of the options given
+        self.warnings = []     # what the command line should say otherwise
         self.__dict__.update(_defaults(command))
 
 
@@ -99,41 +633,17 @@ def _defaults(command: str) -> "Dict[str, Any]":
     """Every option's attribute and its default in ``command``, made once
     (a list default is never changed in place: --engine makes a new one)."""
     if command not in _DEFAULTS:
+        options = every_option() if command in PLAYERS else OPTIONS
         _DEFAULTS[command] = {option.attribute: option.default_for(command)
-                              for option in OPTIONS}
+                              for option in options}
     return _DEFAULTS[command]
 
 
-def usage_text(command: "Optional[str]" = None) -> str:
-    """The usage of ``command`` (None: of ``havhex`` itself), in lines of at
-    most TEXT_WIDTH characters, as argparse wraps it."""
-    from ._help import usage_text
-
-    return usage_text(command)
-
-
-def short_usage(command: "Optional[str]" = None) -> str:
-    """One usage line for a usage error (the whole usage is in ``--help``)."""
-    from ._help import short_usage
-
-    return short_usage(command)
-
-
-def help_text(command: "Optional[str]" = None) -> str:
-    """The ``--help`` text of ``command`` (None: of ``havhex`` itself)."""
-    from ._help import help_text
-
-    return help_text(command)
-
-
 def usage_error(command: "Optional[str]", message: str) -> EarlyExit:
-    """The ``EarlyExit`` of a usage error in ``command`` (None: before one)."""
-    from ._help import usage_error
+    """The ``EarlyExit`` of a usage error in ``command`` (None: before one):
+    one usage line and one error line."""
+    return EarlyExit(2, f"{short_usage(command)}\n{PROGRAM}: error: {message}\n")
 
-    return usage_error(command, message)
-
-
-_usage_error = usage_error
 
 
 def _spellings(command: str) -> "Dict[str, Option]":
@@ -155,7 +665,7 @@ def parse_arguments(argv: "Sequence[str]") -> Arguments:
     """The command line ``argv`` (without the program's name) as
     ``Arguments``; raises ``EarlyExit`` for help, the version and usage errors."""
     if not argv:
-        raise _usage_error(None, "the following arguments are required: COMMAND")
+        raise usage_error(None, "the following arguments are required: COMMAND")
     head = argv[0]
     if head in ("-h", "--help"):
         raise EarlyExit(0, help_text())
@@ -163,7 +673,7 @@ def parse_arguments(argv: "Sequence[str]") -> Arguments:
         raise EarlyExit(0, f"{PROGRAM} {__version__}\n")
     if head not in COMMANDS:
         listed = ", ".join(repr(name) for name in COMMANDS)
-        raise _usage_error(None, f"argument COMMAND: invalid choice: {head!r} "
+        raise usage_error(None, f"argument COMMAND: invalid choice: {head!r} "
                                  f"(choose from {listed})")
     command = head
     arguments = Arguments(command)
@@ -185,10 +695,12 @@ def parse_arguments(argv: "Sequence[str]") -> Arguments:
         name, value = _split(word)
         option = spellings.get(name)
         if option is None:
-            raise _usage_error(command, f"unrecognized arguments: {word}")
+            raise usage_error(command, f"unrecognized arguments: {word}")
+        if option.help == _DEPRECATED_KIND:
+            arguments.warnings.append("--kind is deprecated: use --game")
         if not option.takes_value:
             if value is not None:
-                raise _usage_error(command, f"argument {option.label}: takes no value, "
+                raise usage_error(command, f"argument {option.label}: takes no value, "
                                             f"got {word!r}")
             if option.attribute == "help":
                 raise EarlyExit(0, help_text(command))
@@ -203,7 +715,7 @@ def parse_arguments(argv: "Sequence[str]") -> Arguments:
                     expected = (f"{option.words} arguments" if option.words not in (1, "+")
                                 else "one argument" if option.words == 1
                                 else "at least one argument")
-                    raise _usage_error(command, f"argument {option.label}: expected {expected}")
+                    raise usage_error(command, f"argument {option.label}: expected {expected}")
                 value = words[index]
                 index += 1
             if option.words != 1:
@@ -218,20 +730,20 @@ def parse_arguments(argv: "Sequence[str]") -> Arguments:
                     values += words[index:index + option.words - 1]
                     index += option.words - 1
                     if len(values) < option.words:
-                        raise _usage_error(command, f"argument {option.label}: expected "
+                        raise usage_error(command, f"argument {option.label}: expected "
                                                     f"{option.words} arguments")
                 value = values
             try:
                 convert = option.convert
-                if isinstance(convert, Later):
+                if isinstance(convert, str):
                     from . import _values
 
-                    convert = getattr(_values, convert.name)
+                    convert = getattr(_values, convert)
                 if TYPE_CHECKING:
                     assert convert is not None      # it takes a value
                 converted = convert(value)
             except ValueError as exc:
-                raise _usage_error(command, f"argument {option.label}: {exc}") from None
+                raise usage_error(command, f"argument {option.label}: {exc}") from None
             if option.append:
                 converted = getattr(arguments, option.attribute) + [converted]
             setattr(arguments, option.attribute, converted)
@@ -239,17 +751,43 @@ def parse_arguments(argv: "Sequence[str]") -> Arguments:
             for other in _options_of(command):
                 if (other.group == option.group and other is not option
                         and other.attribute in arguments.given):
-                    raise _usage_error(command, f"argument {option.label}: not allowed "
+                    raise usage_error(command, f"argument {option.label}: not allowed "
                                                 f"with argument {other.label}")
         arguments.given.add(option.attribute)
         counts[option.attribute] = counts.get(option.attribute, 0) + 1
+    _deprecated(arguments)
     _take_positionals(arguments, positional, counts)
     _check_cluster(arguments)
     if command in PLAYERS:
         from . import _values
 
-        (_values.check_gtp if command == "gtp" else _values.check_match)(arguments)
+        check = _values.check_gtp if command == "gtp" else _values.check_match
+        try:
+            check(arguments, _options_of(command))
+        except _values.Refused as refused:
+            raise usage_error(command, str(refused)) from None
     return arguments
+
+
+def _deprecated(arguments: Arguments) -> None:
+    """The spellings before 0.2, kept for one release with a warning:
+    ``--kind GAME`` (now ``--game GAME``) and draw's ``--game N`` (now
+    ``--record N``)."""
+    command = arguments.command
+    value = arguments.record_game
+    if value is None or value in GAMES:
+        return
+    if command != "draw":
+        listed = ", ".join(repr(game) for game in GAMES)
+        raise usage_error(command, f"argument --game: invalid choice: {value[:40]!r} "
+                                   f"(choose from {listed})")
+    try:
+        arguments.record = _at_least(1)(value)
+    except ValueError as error:
+        raise usage_error(command, f"argument --game: {error}") from None
+    arguments.record_game = None
+    arguments.given.add("record")
+    arguments.warnings.append("--game N is deprecated for a record's number: use --record N")
 
 
 def _check_cluster(arguments: Arguments) -> None:
@@ -259,12 +797,12 @@ def _check_cluster(arguments: Arguments) -> None:
         return
     on_cluster = arguments.scheduler is not None or arguments.cluster is not None
     if arguments.scheduler is not None and arguments.cluster is not None:
-        raise _usage_error(command, "argument --cluster: not allowed with argument --scheduler")
+        raise usage_error(command, "argument --cluster: not allowed with argument --scheduler")
     if arguments.ship and not on_cluster:
-        raise _usage_error(command, "argument --ship: needs --scheduler or --cluster")
+        raise usage_error(command, "argument --ship: needs --scheduler or --cluster")
     if on_cluster and "jobs" in arguments.given:
         # The cluster's workers set the parallelism; -j would be ignored.
-        raise _usage_error(command, "argument -j/--jobs: not allowed with --scheduler or "
+        raise usage_error(command, "argument -j/--jobs: not allowed with --scheduler or "
                                     "--cluster (the workers set the parallelism)")
 
 
@@ -273,29 +811,32 @@ def _take_positionals(arguments: Arguments, positional: "List[str]",
     command = arguments.command
     if "" in positional:
         # A mistake of the command line (an empty variable, say), as with -o ''.
-        raise _usage_error(command, "argument FILE: expected a file name, got ''")
+        raise usage_error(command, "argument FILE: expected a file name, got ''")
     if command in READERS:
         arguments.files = positional
         return
     if command in PLAYERS:
-        from ._values import take_game
+        from ._values import Refused, take_game
 
-        take_game(arguments, positional, counts)
+        try:
+            take_game(arguments, positional, counts, _options_of(command))
+        except Refused as refused:
+            raise usage_error(command, str(refused)) from None
         return
     if not positional:
-        raise _usage_error(command, "the following arguments are required: GAME")
+        raise usage_error(command, "the following arguments are required: GAME")
     if len(positional) > 2:
-        raise _usage_error(command, f"unrecognized arguments: {' '.join(positional[2:])}")
+        raise usage_error(command, f"unrecognized arguments: {' '.join(positional[2:])}")
     game, file = positional if len(positional) == 2 else (positional[0], "-")
     if game not in DRAW_INPUTS:
         listed = ", ".join(repr(name) for name in DRAW_INPUTS)
-        raise _usage_error(command, f"argument GAME: invalid choice: {game!r} "
+        raise usage_error(command, f"argument GAME: invalid choice: {game!r} "
                                     f"(choose from {listed})")
     wrong, only = ((JUDGE_FORMAT_ONLY, f"GAME {' or '.join(GAMES)}") if game == RECORD
                    else (RECORD_ONLY, f"GAME {RECORD}"))
     for option in OPTIONS:
         if option.attribute in wrong and option.attribute in arguments.given:
-            raise _usage_error(command, f"argument {option.label}: only with {only}")
+            raise usage_error(command, f"argument {option.label}: only with {only}")
     arguments.game, arguments.file = game, file
 
 

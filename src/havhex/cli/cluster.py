@@ -27,5 +27,5 @@ def cli_outputs(arguments: "Arguments",
         local = int(arguments.cluster.partition(":")[2])
     return run_outputs(arguments.command, arguments.files, arguments.format,
                        scheduler=arguments.scheduler, local_workers=local, ship=arguments.ship,
-                       rule=arguments.rule, game=arguments.kind, max_cells=arguments.max_cells,
+                       rule=arguments.rule, game=arguments.record_game, max_cells=arguments.max_cells,
                        summary=summary)

@@ -4,8 +4,6 @@ in ``arguments``."""
 import io
 import sys
 
-from ..gtp.players import MctsPlayer, RandomPlayer
-from ..gtp.server import Engine
 from .output import silence_stdout
 
 __all__ = ["run"]
@@ -16,6 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Union
 
+    from ..gtp.players import MctsPlayer, RandomPlayer
     from .arguments import Arguments
 
 
@@ -26,7 +25,23 @@ def _log(line: str) -> None:
 
 def run(options: "Arguments") -> int:
     """Run the engine of the parsed command line ``options`` on standard
-    input and output; 0 when it ends (quit or the end of the input)."""
+    input and output; 0 when it ends (quit or the end of the input), 130
+    when interrupted (SIGINT, Ctrl-C)."""
+    try:
+        return _run(options)
+    except KeyboardInterrupt:
+        # Wherever it lands (the engine's modules loading, a search, the wait
+        # for a command, the clean-up after the end of the input, which a
+        # Ctrl-C that also ends the controller reaches first): the status a
+        # shell gives an interrupted command, and no traceback.
+        return 130
+
+
+def _run(options: "Arguments") -> int:
+    # Imported here, under run's guard against an interrupt.
+    from ..gtp.players import MctsPlayer, RandomPlayer
+    from ..gtp.server import Engine
+
     if TYPE_CHECKING:
         assert options.game is not None     # the parser requires GAME
     player: "Union[RandomPlayer, MctsPlayer]"
@@ -38,9 +53,8 @@ def run(options: "Arguments") -> int:
     engine = Engine(options.game, size=options.size, rule=options.rule, swap=options.swap,
                     player=player, colours=options.colours,
                     log=_log if options.verbose else None)
-    # Bytes in, decoded line by line (a byte that is not UTF-8 is one
-    # replacement character of a command that then fails, never an
-    # exception); answers out as UTF-8 with LF, whatever the locale.
+    # Bytes in, read a bounded piece at a time and decoded line by line (see
+    # Engine.serve); answers out as UTF-8 with LF, whatever the locale.
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
     stdout = sys.stdout
     if hasattr(stdout, "buffer"):
@@ -51,8 +65,6 @@ def run(options: "Arguments") -> int:
     except BrokenPipeError:
         # The controller went away: nothing is left to answer.
         silence_stdout()
-    except KeyboardInterrupt:
-        return 130
     finally:
         if stdout is not sys.stdout:
             if TYPE_CHECKING:

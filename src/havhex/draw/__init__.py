@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from .._explanation import Explanation
     from ..descriptor import Descriptor
-    from ..records import Game
+    from ..records import Record
 
     _FileArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
     # An Explanation of the game, or its to_dict() record.
@@ -104,38 +104,60 @@ def draw_command(game: Union[str, Descriptor], file: _FileArg, case: int,
         heading=lambda source: f"{source}, case #{case}", check_size=check_size)
 
 
-def draw_record(file: _FileArg, game: int = 1, move: Optional[int] = None, html: bool = False,
-                rule: Literal["official", "contest"] = "official", kind: Optional[str] = None,
-                max_cells: Optional[int] = None) -> str:
-    """Game ``game`` (1-based) of a record file (SGF Hex, Little Golem
+def draw_record(file: _FileArg, record: int = 1, move: Optional[int] = None, html: bool = False,
+                rule: Literal["official", "contest"] = "official",
+                game: Union[str, int, None] = None, max_cells: Optional[int] = None, *,
+                kind: Optional[str] = None) -> str:
+    """Record ``record`` (1-based) of a record file (SGF Hex, Little Golem
     ``.hgf``; a path or ``"-"``): the SVG of the position after ``move``
     moves (default the winning move, else the last), or with ``html`` the
     page that steps through the game, opened there.  ``rule`` is Havannah's
-    ring rule; ``kind`` and ``max_cells`` (None:
-    :data:`havhex.records.MAX_CELLS`) as for :func:`havhex.records.read`.
-    Broken records, a game or a move the file does not hold and a board
-    beyond the pictures raise :class:`havhex.InputError` (``FILE:LINE``,
-    the line where the game starts)."""
+    ring rule; ``game`` (the game of records without GM[]) and
+    ``max_cells`` (None: :data:`havhex.records.MAX_CELLS`) as for
+    :func:`havhex.records.read`.  Broken records, a record or a move the
+    file does not hold and a board beyond the pictures raise
+    :class:`havhex.InputError` (``FILE:LINE``, the line where the game
+    starts).
+
+    The names before 0.2, kept for one release with a DeprecationWarning:
+    ``game=N``, a number, for ``record=N``, and ``kind=`` for ``game=``."""
     from ..records import MAX_CELLS, read
 
+    if isinstance(game, int) or kind is not None:
+        import warnings
+
+        if isinstance(game, int):
+            warnings.warn("draw_record(game=N) is deprecated: use record=N",
+                          DeprecationWarning, stacklevel=2)
+            record, game = game, None
+        if kind is not None:
+            warnings.warn("draw_record(kind=) is deprecated: use game=", DeprecationWarning,
+                          stacklevel=2)
+            game = kind if game is None else game
     count = 0
     # read's types name no os.PathLike[bytes], which it opens as it opens
     # any other path.
-    for record in read(file, kind,  # type: ignore[arg-type]
-                       MAX_CELLS if max_cells is None else max_cells):
+    for found in read(file, game,  # type: ignore[arg-type]
+                      MAX_CELLS if max_cells is None else max_cells):
         count += 1
-        if record.index == game:
+        if found.index == record:
             break
     else:
         source = _source_name(file)
         held = "no game" if not count else "1 game" if count == 1 else f"{count} games"
-        raise InputError(f"there is no game #{game} (the file holds {held})", source)
+        raise InputError(f"there is no game #{record} (the file holds {held})", source)
+    return _drawn(found, move, html, rule)
+
+
+def _drawn(record: Record, move: Optional[int], html: bool,
+           rule: Literal["official", "contest"]) -> str:
+    """The SVG (or with ``html`` the page) of ``record`` after ``move``."""
     where = (record.source, record.line)
     names = _player_names(record)
     heading = f"{os.path.basename(record.source)}, game #{record.index}" + (
         f": {names}" if names else "")
     try:
-        steps = game_steps(record.kind, record.size, record.moves, board=record.board(rule),
+        steps = game_steps(record.game, record.size, record.moves, board=record.board(rule),
                            setup=record.setup, heading=heading)
         if move is not None and move > len(steps.steps):
             raise InputError(f"game #{record.index} has {len(steps.steps)} moves: "
@@ -147,11 +169,11 @@ def draw_record(file: _FileArg, game: int = 1, move: Optional[int] = None, html:
     return game_page(steps, move) if html else position_svg(steps, move)
 
 
-def _player_names(record: Game) -> str:
+def _player_names(record: Record) -> str:
     """``"A (White) v B (Black)"`` from the record's PW[]/PB[], or ``""``:
     the record's letters of the first and the second player (the
     descriptor's ``records.letters``) with the players' colours."""
-    descriptor = games.get(record.kind)
+    descriptor = games.get(record.game)
     properties = record.properties
     parts: List[str] = []
     if TYPE_CHECKING:

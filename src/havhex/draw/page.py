@@ -120,7 +120,7 @@ def _drawn(cases: bool) -> str:
 class GameSteps:
     """A replayed game: the board's hexagons and, per move, what it changed.
 
-    ``kind`` the game's name (``"havannah"``, ``"hex"``) and ``descriptor``
+    ``game`` the game's name (``"havannah"``, ``"hex"``) and ``descriptor``
     its :class:`~havhex.descriptor.Descriptor`; ``size`` as the game's
     ``pictures.page_size`` gives it (the base S for Havannah, ``(rows,
     cols)`` for Hex); ``cells`` the hexagons in drawing order;
@@ -137,7 +137,7 @@ class GameSteps:
     (``"Black resigns"``), else None.
     """
 
-    kind: str
+    game: str
     descriptor: Descriptor
     size: _Size
     cells: List[_Cell]
@@ -155,14 +155,14 @@ class GameSteps:
     start: Tuple[_Change, ...]
     ending: Optional[str]
 
-    def __init__(self, kind: Union[str, Descriptor], size: _Size, cells: List[_Cell],
+    def __init__(self, game: Union[str, Descriptor], size: _Size, cells: List[_Cell],
                  steps: List[_Step], win: Optional[int], winner: Optional[str],
                  answer: Optional[str], marks: Dict[int, str], winning_cell: Optional[int],
                  under: List[str], over: List[str], illegal: Optional[Tuple[int, str]],
                  heading: str, start: Iterable[_Change] = (),
                  ending: Optional[str] = None) -> None:
-        self.descriptor = pictured(kind)
-        self.kind = self.descriptor.name
+        self.descriptor = pictured(game)
+        self.game = self.descriptor.name
         self.ending = ending
         self.start = tuple(start)
         self.size = size
@@ -255,13 +255,13 @@ def _cell_of(move: Any) -> Optional[_Cell]:
     return None
 
 
-def game_steps(kind: Union[str, Descriptor], size: _Size, moves: Iterable[Any], *,
+def game_steps(game: Union[str, Descriptor], size: _Size, moves: Iterable[Any], *,
                rule: str = "official", swap: bool = True, board: Any = None,
                setup: Iterable[Tuple[str, Tuple[int, int]]] = (), heading: Optional[str] = None,
                source: Optional[str] = None) -> GameSteps:
     """Replay ``moves`` and keep what each changes (a :class:`GameSteps`).
 
-    ``kind``: the game's name or its :class:`~havhex.descriptor.Descriptor`,
+    ``game``: the game's name or its :class:`~havhex.descriptor.Descriptor`,
     whose ``pictures`` draw it (``"havannah"``: ``size`` the base S;
     ``"hex"``: ``size`` N or ``(rows, cols)``).  ``moves``: cells in the
     live board's coordinates, swaps (``"swap"``, ``"swap-pieces"``,
@@ -274,7 +274,7 @@ def game_steps(kind: Union[str, Descriptor], size: _Size, moves: Iterable[Any], 
     ``board`` given).  Moves after the winning one are drawn too, the colours alternating; the
     replay stops before an illegal move (kept in ``illegal``).
     """
-    descriptor = pictured(kind)
+    descriptor = pictured(game)
     pictures = descriptor.pictures
     if TYPE_CHECKING:
         # pictured gives a descriptor with pictures.
@@ -640,7 +640,7 @@ def game_page(game: GameSteps, move: Optional[int] = None) -> str:
         f"<style>{_PAGE_STYLE}{game.descriptor.pictures.style()}{_SHARED_STYLE}</style>",
         "</head>",
         "<body>",
-        f'<main id="havhex-game" data-kind="{game.kind}" data-move="{move}" '
+        f'<main id="havhex-game" data-game="{game.game}" data-move="{move}" '
         f'data-moves="{len(game.steps)}" data-win="{game.win or ""}" '
         f'data-structure="{"shown" if won else "hidden"}">',
         f"<h1>{title}</h1>",

@@ -18,7 +18,7 @@ from array import array
 # nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, List, Optional, Sequence
+    from typing import Any, List, Optional, Sequence, Tuple
 
 __all__ = ["RandomPlayer", "MctsPlayer", "DEFAULT_SIMULATIONS"]
 
@@ -82,8 +82,10 @@ class MctsPlayer:
     random with the board's C playout (``board.playout(seed)``).
 
     The budget is ``simulations`` per move or ``seconds`` per move (both
-    None: DEFAULT_SIMULATIONS); under a game clock a move also takes at
-    most a twentieth of the time left.  ``exploration`` is UCB1's constant;
+    None: DEFAULT_SIMULATIONS).  A controller's time for a move
+    (:meth:`set_move_time`) replaces ``seconds`` and the default, and caps
+    ``simulations``; under a game clock a move also takes at most a
+    twentieth of the time left.  ``exploration`` is UCB1's constant;
     its default is below the textbook's sqrt(2), since random playouts
     tell moves apart by a few percent and a wide search spreads its
     visits too thin to see that.
@@ -100,6 +102,7 @@ class MctsPlayer:
     exploration: float
     last_simulations: int
     chosen_budget: bool
+    _chosen: Tuple[Optional[int], Optional[float]]
 
     def __init__(self, simulations: Optional[int] = None, seconds: Optional[float] = None,
                  seed: Optional[int] = None, exploration: float = 0.5) -> None:
@@ -110,6 +113,8 @@ class MctsPlayer:
         # A budget nobody chose gives way to a controller's clock (see
         # set_move_time).
         self.chosen_budget = simulations is not None or seconds is not None
+        # The constructor's budget, which a clock replaces (set_move_time).
+        self._chosen = (simulations, seconds)
         if simulations is None and seconds is None:
             simulations = DEFAULT_SIMULATIONS
         self.simulations = simulations
@@ -123,13 +128,18 @@ class MctsPlayer:
         return (f"MctsPlayer(simulations={self.simulations!r}, seconds={self.seconds!r}, "
                 f"seed={self.seed!r}, exploration={self.exploration!r})")
 
-    def set_move_time(self, seconds: float) -> None:
-        """A controller's clock gives a move ``seconds``: the search stops
-        by then; when no budget was chosen, it searches until then."""
-        if self.chosen_budget:
-            self.seconds = seconds if self.seconds is None else min(self.seconds, seconds)
+    def set_move_time(self, seconds: Optional[float]) -> None:
+        """A controller's clock gives a move ``seconds``, which replaces
+        the last clock's: the search runs until then, or until the
+        ``simulations`` chosen (a clock replaces a time a move, and caps a
+        count).  None, no clock: the constructor's budget again."""
+        simulations, own_seconds = self._chosen
+        if seconds is None:
+            if simulations is None and own_seconds is None:
+                simulations = DEFAULT_SIMULATIONS
+            self.simulations, self.seconds = simulations, own_seconds
         else:
-            self.seconds, self.simulations = seconds, None
+            self.simulations, self.seconds = simulations, seconds
 
     def _deadline(self, start: float, time_left: Optional[float]) -> Optional[float]:
         seconds = self.seconds

@@ -18,7 +18,12 @@ import re
 from typing import NamedTuple, Optional, Tuple
 
 __all__ = ["Command", "Response", "ProtocolError", "parse_command", "answer",
-           "parse_response"]
+           "parse_response", "MAX_ID_DIGITS"]
+
+# The longest id a command may carry.  GTP's ids are ints below 2^31; a longer
+# one is answered as a fault, never converted: Python refuses to convert more
+# than a few thousand digits, and an answer echoes the id.
+MAX_ID_DIGITS = 100
 
 # Every control character but HT and LF is discarded on input (CR with
 # them, so that a line ending in CR LF reads as one ending in LF), and DEL.
@@ -65,13 +70,16 @@ def parse_command(line: str) -> Optional[Command]:
 
     An id is a first word made only of digits; a line holding only an id
     gives a command with the empty name, which the engine answers with a
-    failure for that id.
+    failure for that id.  An id of more than MAX_ID_DIGITS digits raises
+    ProtocolError.
     """
     words = _clean(line).split()
     if not words:
         return None
     command_id = None
     if _DIGITS.fullmatch(words[0]) and words[0].isascii():
+        if len(words[0]) > MAX_ID_DIGITS:
+            raise ProtocolError(f"the id has more than {MAX_ID_DIGITS} digits")
         command_id = int(words[0])
         words = words[1:]
     if not words:
@@ -88,8 +96,14 @@ def answer(id: Optional[int], text: str = "", ok: bool = True) -> str:
     characters other than the newline) are dropped.  A text that starts with
     a newline keeps it: ``=id`` stands alone on the first line.
     """
-    text = _CONTROL.sub("", str(text).replace("\t", " "))
-    body = "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
+    text = str(text)
+    if text.isprintable():
+        # One line with nothing to drop, most answers: what the general case
+        # below makes of it, without its regex and its join.
+        body = text.rstrip()
+    else:
+        text = _CONTROL.sub("", text.replace("\t", " "))
+        body = "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
     head = ("=" if ok else "?") + ("" if id is None else str(int(id)))
     if not body:
         return f"{head}\n\n"
@@ -121,4 +135,8 @@ def parse_response(text: str) -> Response:
     if "" in raw[:-1]:
         raise ProtocolError("an empty line inside a GTP answer (two answers in one?)")
     lines = [line.rstrip() for line in raw]
+    if len(digits) > MAX_ID_DIGITS:
+        # No id the other side sent (and past int()'s digit limit, it would
+        # raise a bare ValueError): text that is not a GTP answer to it.
+        raise ProtocolError(f"an id of {len(digits)} digits (at most {MAX_ID_DIGITS})")
     return Response(sign == "=", int(digits) if digits else None, "\n".join(lines))

@@ -24,25 +24,31 @@ Golem's ``A1`` in Havannah); the swap is ``swap-pieces`` (Hex) or ``swap``
 A command never ends the engine but ``quit``: a command it cannot do is a
 GTP failure (``? illegal move: ...``, ``? unknown command``).  ``genmove``
 in a finished game answers ``resign``, as morat does.
+
+Bad input costs no more than its own line: a line of more than
+:data:`MAX_LINE` bytes is read no further than that, skipped to its end and
+answered with one failure; a failure quotes at most a few words of the
+command (and of a file, nothing).
 """
 from __future__ import annotations
 
 import math
 import time
+from functools import partial
+from itertools import chain
 
 from .. import _version, games
 from ..errors import InputError
-from ..records import read as read_records
-from ..records.game import implied_game
+from ._load import MAX_RECORD_BYTES, Refused, load
 from .players import RandomPlayer
-from .protocol import answer, parse_command
+from .protocol import ProtocolError, answer, parse_command
 
 # The annotations are for type checkers only: at run time they import
 # nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import (IO, Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple,
-                        Union)
+    from typing import (IO, Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional,
+                        Tuple, Union)
 
     from ..descriptor import Descriptor
 
@@ -58,16 +64,25 @@ if TYPE_CHECKING:
     MAX_HEX_SIDE: int
     MAX_HAVANNAH_SIZE: int
 
-__all__ = ["Engine", "COLOUR_FAMILIES", "COLOURS", "COMMANDS"]
+__all__ = ["Engine", "COLOUR_FAMILIES", "COLOURS", "COMMANDS", "MAX_LINE",
+           "MAX_RECORD_BYTES"]
+
+# The longest command line read, in bytes before its newline: GTP's commands
+# are a few words, and a longer line is read no further (memory stays bounded
+# whatever comes in) and answered with a failure.
+MAX_LINE = 65536
+# What a failure keeps of the input: a few words of an argument, the start of
+# a line too long, a path; and a failure's whole text at most.
+_SHOWN = 24
+_SHOWN_PATH = 100
+_HEAD = 128
+_MAX_FAILURE = 400
 
 # The colour words ``colours`` may choose: havhex's own, then those of the
 # engine families whose controllers an engine may face.
 COLOUR_FAMILIES = ("havhex", "benzene", "morat")
 # Either swap word is taken in every game (controllers say both).
 SWAP_WORDS = ("swap-pieces", "swap")
-# The largest record loadsgf reads: a record of a few bytes must not make a
-# board of gigabytes.
-_MAX_CELLS = 128 * 128
 
 # The commands, in list_commands' order.
 _COMMON = ("protocol_version", "name", "version", "known_command", "list_commands",
@@ -128,7 +143,7 @@ def _integer(text: str, what: str) -> int:
     """A non-negative integer argument (ASCII digits only: ``int`` would
     take other scripts' digits and a thousand digits of nothing)."""
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise _Failure(f"{what} is not a number: {text[:20]!r}")
+        raise _Failure(f"{what} is not a number: {_shown(text)}")
     return int(text)
 
 
@@ -138,7 +153,7 @@ def _seconds(text: str, what: str) -> float:
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value < 0:
-        raise _Failure(f"{what} is not a number of seconds: {text[:20]!r}")
+        raise _Failure(f"{what} is not a number of seconds: {_shown(text)}")
     return value
 
 
@@ -248,7 +263,7 @@ class Engine:
         for seat, colour in enumerate(self.descriptor.players):
             if lowered == colour:
                 return seat
-        raise _Failure(f"not a colour: {word[:20]!r} (this engine's colours are "
+        raise _Failure(f"not a colour: {_shown(word)} (this engine's colours are "
                        f"{self.words[0]} and {self.words[1]})")
 
     def _seat_to_move(self) -> int:
@@ -280,17 +295,42 @@ class Engine:
             raise _Failure("illegal move: the game is over")
         if seat != self._seat_to_move():
             raise _Failure(f"illegal move: it is {self.words[self._seat_to_move()]}'s turn")
+        move = self._parse_move(text)
         try:
-            self.board.play(self._parse_move(text))
+            self.board.play(move)
         except InputError as error:
-            raise _Failure(f"illegal move: {_one_line(error)}")
+            raise _Failure(f"illegal move: {self._refusal(move, error)}")
+
+    def _refusal(self, move: str, error: InputError) -> str:
+        """Why the board refused ``move``, its cell named as moves are (the
+        board's own messages give a cell's coordinates, which GTP does not
+        use, and quote a name whole)."""
+        if move == self.descriptor.swap_move:
+            # Why a swap is refused names no cell.
+            return _one_line(error)
+        try:
+            name = self.board.cell_name(move)
+        except (InputError, ValueError):
+            shape = self.shape
+            board = (f"{shape[1]} x {shape[0]}" if isinstance(shape, tuple)
+                     else f"{self.descriptor.size_letter} = {shape}")
+            return f"{_shown(move)} is not a cell of this board ({board})"
+        # The turn and the end of the game are checked before: a cell the
+        # board refuses holds a stone.
+        return f"{name} is taken"
 
     # The loop -------------------------------------------------------------
 
     def handle(self, line: str) -> Optional[str]:
         """The whole answer to ``line`` (ending in its empty line), None for
-        a line that holds no command."""
-        command = parse_command(line)
+        a line that holds no command.  Whatever the line's length, a failure
+        quotes a few words of it; MAX_LINE is serve's, which reads no line
+        further than that."""
+        try:
+            command = parse_command(line)
+        except ProtocolError as error:
+            # An id too long to repeat: the answer has none.
+            return _failure(None, str(error))
         if command is None:
             return None
         handler = self._handlers.get(command.name)
@@ -299,21 +339,72 @@ class Engine:
         try:
             return answer(command.id, handler(command.args))
         except _Failure as failure:
-            return answer(command.id, str(failure), ok=False)
+            return _failure(command.id, str(failure))
         except (InputError, ValueError, OverflowError, MemoryError) as error:
-            return answer(command.id, f"{command.name} failed: {_one_line(error)}", ok=False)
+            return _failure(command.id, f"{command.name} failed: {_one_line(error)}")
         except Exception as error:     # a bug here must not end the engine's game
-            return answer(command.id, f"internal error in {command.name}: "
-                          f"{type(error).__name__}: {_one_line(error)}", ok=False)
+            return _failure(command.id, f"internal error in {command.name}: "
+                            f"{type(error).__name__}: {_one_line(error)}")
+
+    def _too_long(self, head: str) -> str:
+        """The failure for a line too long, of which ``head`` is the start:
+        it repeats the line's id when the id ends within ``head``."""
+        try:
+            command = parse_command(head)
+        except ProtocolError:
+            command = None
+        # A name after the id: the id ends within the head, it is whole.
+        command_id = command.id if command is not None and command.name else None
+        # Its start as the command reads (control characters dropped), if any.
+        start = "".join(char for char in " ".join(head.split()) if char.isprintable())
+        return _failure(command_id, f"the line is longer than {MAX_LINE} bytes"
+                        + (f": {_shown(start)}" if start else ""))
 
     def serve(self, stdin: Iterable[Union[str, bytes]], stdout: IO[str]) -> None:
         """Answer every command line of ``stdin`` (text, or bytes read as
         UTF-8) on ``stdout`` (flushed after each answer) until ``quit`` or
-        the end of the input."""
-        for line in stdin:
-            if isinstance(line, (bytes, bytearray)):
-                line = line.decode("utf-8", "replace")
-            text = self.handle(line)
+        the end of the input.  A stream with ``readline`` is read at most
+        MAX_LINE + 1 bytes at a time, so that neither a line without end nor
+        one of gigabytes is ever held (see MAX_LINE)."""
+        readline = getattr(stdin, "readline", None)
+        lines: Iterable[Tuple[str, bool]]
+        if readline is None:
+            lines = _cut_lines(stdin)
+        else:
+            first = readline(MAX_LINE + 1)
+            if not first:
+                return
+            if isinstance(first, (bytes, bytearray)):
+                self._serve_bytes(first, readline, stdout)
+                return
+            lines = _text_lines(first, readline)
+        for line, whole in lines:
+            text = self.handle(line) if whole else self._too_long(line)
+            if text is not None:
+                stdout.write(text)
+                stdout.flush()
+            if self.finished:
+                break
+
+    def _serve_bytes(self, first: Union[bytes, bytearray],
+                     readline: Callable[[int], Union[bytes, bytearray]],
+                     stdout: IO[str]) -> None:
+        """serve on a binary stream, whose first line (MAX_LINE + 1 bytes at
+        most) is ``first``: havhex gtp's loop, whose reading of a line costs
+        what iterating the stream costs."""
+        limit = MAX_LINE
+        # The stream's reading, called from C until the end's empty bytes.
+        pieces = chain((first,), iter(partial(readline, limit + 1), b""))
+        answer_line = self.handle
+        text: Optional[str]
+        for piece in pieces:
+            if len(piece) > limit and not piece.endswith(b"\n"):
+                _drop_rest(readline, limit + 1)
+                text = self._too_long(piece[:_HEAD].decode("utf-8", "replace"))
+            else:
+                # A byte that is not UTF-8 is a replacement character in a
+                # command that then fails, never an exception.
+                text = answer_line(piece.decode("utf-8", "replace"))
             if text is not None:
                 stdout.write(text)
                 stdout.flush()
@@ -407,7 +498,27 @@ class Engine:
         return ""
 
     def _showboard(self, args: Tuple[str, ...]) -> str:
-        return "\n" + self.descriptor.board_text(self.board)
+        """The game's picture of the board (its descriptor's board_text),
+        after a line saying whose turn it is or who won, in this engine's
+        colour words, and the words' meaning when they are not the
+        board's."""
+        board = self.board
+        if board.winner is not None:
+            status = f"{self.words[self._players().index(board.winner)]} wins"
+        elif board.is_over:
+            status = "a draw: the board is full"
+        else:
+            status = f"{self.words[self._seat_to_move()]} to move"
+        moves = board.moves
+        if moves:
+            status += (f"; {len(moves)} move{'s' * (len(moves) != 1)}, the last "
+                       f"{self._move_name(moves[-1])}")
+        lines = [status, self.descriptor.board_text(board)]
+        players = self._players()
+        if tuple(self.words) != tuple(players):
+            lines.append(f"here {players[0]} is {self.words[0]} and {players[1]} is "
+                         f"{self.words[1]} (colours {self.colours})")
+        return "\n" + "\n".join(lines)
 
     def _quit(self, args: Tuple[str, ...]) -> str:
         self.finished = True
@@ -439,40 +550,26 @@ class Engine:
     def _loadsgf(self, args: Tuple[str, ...]) -> str:
         if len(args) not in (1, 2):
             raise _Failure("loadsgf takes a file and a move number")
-        last = _integer(args[1], "move number") if len(args) == 2 else None
+        before = _integer(args[1], "move number") if len(args) == 2 else None
+        shown = _shown(args[0], _SHOWN_PATH)
         if args[0] == "-":
             # "-" is standard input to the readers: here, the commands.
-            raise _Failure("cannot load -: loadsgf takes a file")
+            raise _Failure("cannot load '-': loadsgf takes a file")
         try:
-            # A record without GM[] is of the engine's game, unless its
-            # extension says (.hgf: Havannah).
-            known = implied_game(args[0]) is not None
-            game = next(iter(read_records(args[0], game=None if known else self.game,
-                                          max_cells=_MAX_CELLS)), None)
-        except (ValueError, OSError) as error:
-            # ValueError: an InputError, or an engine's game whose records
-            # havhex does not read.
-            raise _Failure(f"cannot load {args[0]}: {_one_line(error)}")
-        if game is None:
-            raise _Failure(f"cannot load {args[0]}: no game in it")
-        if game.kind != self.game:
-            raise _Failure(f"cannot load {args[0]}: a game of {game.kind}, not {self.game}")
-        # loadsgf FILE N: the position before move N.
-        moves = [move for _, move in game.moves]
-        if last is not None:
-            moves = moves[:max(0, last - 1)]
-        ended = [i for i, move in enumerate(moves) if move in ("resign", "forfeit", "pass")]
-        if ended:
-            moves = moves[:ended[0]]
-        if game.setup:
-            board = game.board(self.rule)
+            record, moves = load(args[0], self.descriptor, self.rule, before)
+        except Refused as refused:
+            raise _Failure(f"cannot load {shown}: {refused}")
+        if record.setup:
+            # Setup stones: the record's own board, swaps allowed as records
+            # use them.
+            board = record.board(self.rule)
             for move in moves:
                 board.play(move)
-            self.board, self.shape, self.swap = board, game.size, True
+            self.board, self.shape, self.swap = board, record.size, True
             self.time_left = [self.game_time, self.game_time]
         else:
             swap = self.swap or any(isinstance(move, str) for move in moves)
-            self._replace_board(game.size, swap, moves)
+            self._replace_board(record.size, swap, moves)
         return ""
 
     def _set_swap(self, args: Tuple[str, ...], command: str) -> str:
@@ -490,7 +587,7 @@ class Engine:
         if not args:
             return f"[bool] allow_swap {int(self.swap)}"
         if args[0] != "allow_swap":
-            raise _Failure(f"unknown parameter: {args[0][:40]!r}")
+            raise _Failure(f"unknown parameter: {_shown(args[0])}")
         return self._set_swap(args[1:], "param_game allow_swap")
 
     def _swap(self, args: Tuple[str, ...]) -> str:
@@ -498,7 +595,8 @@ class Engine:
 
     def _time(self, args: Tuple[str, ...]) -> str:
         """morat's ``time``: ``-m SECONDS`` a move, ``-g SECONDS`` a game
-        (the clock of both players); without options, the settings."""
+        (the clock of both players), ``-r SECONDS`` left; 0 for ``-m`` or
+        ``-g`` is none of it.  Without options, the settings."""
         if not args:
             seconds = getattr(self.player, "seconds", None)
             return f"move {seconds if seconds is not None else 'none'}"
@@ -506,8 +604,8 @@ class Engine:
             raise _Failure("time takes -m, -g, -i, -f, -r and a value each")
         options = {key: (_integer(value, key) if key == "-i" else _seconds(value, key))
                    for key, value in zip(args[::2], args[1::2])}
-        if options.get("-m") and hasattr(self.player, "set_move_time"):
-            self.player.set_move_time(options["-m"])
+        if "-m" in options:
+            self._set_move_time(options["-m"] or None)
         if "-g" in options:
             self.game_time = options["-g"] or None
             self.time_left = [self.game_time, self.game_time]
@@ -516,18 +614,32 @@ class Engine:
         return ""
 
     def _time_settings(self, args: Tuple[str, ...]) -> str:
+        """GTP's clock, M seconds of main time then Canadian byo-yomi of B
+        seconds for N stones, which replaces the clock before it: with no
+        main time a move gets nine tenths of B/N (a tenth is left for the
+        pipes and the controller's own clock, which a late move loses on);
+        with main time a move gets a twentieth of what is left of it (see
+        MctsPlayer).  No clock, the player's own budget again: all three 0,
+        or B > 0 with N = 0 (GTP's words for no time limits)."""
         if len(args) != 3:
             raise _Failure("time_settings takes main time, byo-yomi time and stones")
         main = _seconds(args[0], "main time")
         byo_yomi = _seconds(args[1], "byo-yomi time")
         stones = _integer(args[2], "byo-yomi stones")
-        if main == 0 and stones and byo_yomi and hasattr(self.player, "set_move_time"):
-            # A tenth of the period is left for the pipes and the
-            # controller's own clock, which a late move loses on.
-            self.player.set_move_time(0.9 * byo_yomi / stones)
+        if byo_yomi and not stones:
+            main = 0.0
+        self._set_move_time(0.9 * byo_yomi / stones if not main and byo_yomi and stones
+                            else None)
         self.game_time = main or None
         self.time_left = [self.game_time, self.game_time]
         return ""
+
+    def _set_move_time(self, seconds: Optional[float]) -> None:
+        """The clock's time for a move (None: none, the player's own budget)
+        to a player that takes one."""
+        set_move_time = getattr(self.player, "set_move_time", None)
+        if set_move_time is not None:
+            set_move_time(seconds)
 
     def _time_left(self, args: Tuple[str, ...]) -> str:
         if len(args) != 3:
@@ -545,3 +657,62 @@ def _one_line(error: BaseException) -> str:
     """An error's text on one line (an answer's text may hold several, a
     reason should not)."""
     return " ".join(str(error).split())
+
+
+def _shown(text: str, most: int = _SHOWN) -> str:
+    """``text`` quoted for a failure, cut after ``most`` characters: an
+    answer repeats a few words of the input, never a whole line."""
+    if len(text) <= most:
+        return repr(text)
+    return repr(text[:most]) + "..."
+
+
+def _failure(command_id: Optional[int], text: str) -> str:
+    """The failure answer of ``text``, cut to _MAX_FAILURE characters: a
+    reason that quotes more than it should still makes a short answer."""
+    if len(text) > _MAX_FAILURE:
+        text = text[:_MAX_FAILURE - 3] + "..."
+    return answer(command_id, text, ok=False)
+
+
+def _cut_lines(stdin: Iterable[Union[str, bytes]]) -> Iterator[Tuple[str, bool]]:
+    """The lines of an iterable of lines as ``(text, whole)``: ``whole``
+    False for a line of more than MAX_LINE bytes (characters for text),
+    whose text is then its first _HEAD characters."""
+    for line in stdin:
+        cut = len(line) > MAX_LINE and len(_text(line).rstrip("\r\n")) > MAX_LINE
+        yield _text(line[:_HEAD] if cut else line), not cut
+
+
+def _text_lines(first: str, readline: Callable[[int], str]) -> Iterator[Tuple[str, bool]]:
+    """The lines of a text stream as ``(text, whole)`` (see _cut_lines),
+    read MAX_LINE + 1 characters at a time, from ``first``."""
+    line = first
+    while line:
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            _drop_rest(readline, MAX_LINE + 1)
+            yield line[:_HEAD], False
+        else:
+            yield line, True
+        line = readline(MAX_LINE + 1)
+
+
+def _drop_rest(readline: Callable[[int], Union[str, bytes, bytearray]], limit: int) -> None:
+    """Read and drop the rest of a line too long, a piece at a time, up to
+    its newline or the end of the input."""
+    while True:
+        rest = readline(limit)
+        if not rest or _ends_line(rest):
+            return
+
+
+def _ends_line(piece: Union[str, bytes, bytearray]) -> bool:
+    if isinstance(piece, (bytes, bytearray)):
+        return piece.endswith(b"\n")
+    return piece.endswith("\n")
+
+
+def _text(line: Union[str, bytes]) -> str:
+    if isinstance(line, (bytes, bytearray)):
+        return line.decode("utf-8", "replace")
+    return line

@@ -115,6 +115,34 @@ def _board_size(board: Any) -> int:
     return int(board.size)
 
 
+def _board_text(board: Any) -> str:
+    """The board as ``havhex gtp``'s showboard draws it: a row a line, row A
+    (y = 1) at the top, each row's cells in the order Little Golem's names
+    count them (the row's letter then 1, 2, ... from its left end: ``A1`` is
+    the top left corner), rows shifted half a cell apart as the hexagon
+    widens and narrows, the row's letter at both ends; W white, B black,
+    . empty, then the legend."""
+    size = board.size
+    width = 2 * size + 1
+    cells = board._cells_bytes()
+    last = 2 * size - 1
+    margin = len(letters(last - 1))
+    lines = []
+    for y in range(1, last + 1):
+        # Row y holds x from max(1, y - S + 1) to min(2S - 1, y + S - 1).
+        row = cells[y + width * max(1, y - size + 1):y + width * min(last, y + size - 1) + 1:
+                    width]
+        letter = letters(y - 1).upper()
+        lines.append(f"{letter:>{margin}} " + " " * abs(size - y)
+                     + " ".join(_MARKS[value] for value in row) + f" {letter}")
+    lines.append("W white  B black  . empty; a row's cells count from 1 at its left end")
+    return "\n".join(lines)
+
+
+# A cell's byte (0 empty, 1 white, 2 black) as showboard draws it.
+_MARKS = ".WB"
+
+
 def _win_reason(kinds: Sequence[str]) -> str:
     for kind in _REASON_ORDER:
         if kind in kinds:
@@ -230,6 +258,7 @@ DESCRIPTOR = Descriptor(
     max_size=64,
     rules=("official", "contest"),
     new_board=_new_board, board_size=_board_size, win_reason=_win_reason,
+    board_text=_board_text,
     engines={
         "havhex": EngineWords(PLAYERS, golem_cell_name, golem_parse_cell, "swap", "swap {}"),
         "morat": EngineWords(("white", "black"), grid_cell_name, grid_parse_cell),
@@ -248,4 +277,5 @@ DESCRIPTOR = Descriptor(
     judge_summary="the first move that completes a ring, a bridge or a fork",
     pictures=_PICTURES,
     batch="havhex.havannah.batch",
+    search="havhex.havannah._search",
 )

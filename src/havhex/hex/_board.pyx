@@ -53,25 +53,9 @@ cdef tuple _NOTHING = ()
 STRUCTURES = _CHAIN
 
 cdef enum:
-    VISITED = 3           # a playout's flood fill marks its cells so
-
-cdef enum:
     MOVE_CELL = 0
     MOVE_SWAP_PIECES = 1
     MOVE_SWAP_SIDES = 2
-
-# A root's parent entry is minus (size * 4 + sides): bit 0 says the set
-# touches its colour's first side (top row, left column), bit 1 its second.
-cdef enum:
-    FIRST_SIDE = 1
-    SECOND_SIDE = 2
-    BOTH_SIDES = 3
-    SIZE_UNIT = 4
-
-# Parent writes one move may log: three unions (a cell touches at most three
-# separate groups of its colour) of two writes each, and a swap's reset.
-cdef enum:
-    LOG_PER_MOVE = 8
 
 # Room a copy leaves for further moves before it must grow.
 cdef enum:
@@ -491,7 +475,7 @@ cdef class BoardCore:
         :class:`havhex.InputError` when no move is left to undo."""
         if self.parent == NULL:
             _unmade()
-        cdef int32_t index, k, cell, mirror
+        cdef int32_t index, cell, mirror
         cdef Record* record
         cdef uint8_t colour
         if self.n_moves == 0:
@@ -499,11 +483,7 @@ cdef class BoardCore:
         index = self.n_moves - 1
         record = &self.records[index]
         move = self._move_of(index)
-        k = self.log_used
-        while k > record.log_start:
-            k -= 1
-            self.parent[self.log[k].index] = self.log[k].old
-        self.log_used = record.log_start
+        take_back_writes(self.parent, self.log, &self.log_used, record.log_start)
         cell = record.cell
         if record.kind == MOVE_CELL:
             colour = self.stones[cell]

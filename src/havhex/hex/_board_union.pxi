@@ -1,6 +1,22 @@
-# The board's union-find, compiled into hex/_board.pyx (included there):
-# the cell geometry, the move records and the nogil kernel that places a
-# stone and joins its groups, logging every parent write for undo.
+# The board's union-find, compiled into hex/_board.pyx and the search,
+# hex/_search.pyx (included there): the cell geometry, the move records and
+# the nogil kernels that place a stone and join its groups, logging every
+# parent write for undo, and take it back.
+
+# A root's parent entry is minus (size * 4 + sides): bit 0 says the set
+# touches its colour's first side (top row, left column), bit 1 its second.
+cdef enum:
+    FIRST_SIDE = 1
+    SECOND_SIDE = 2
+    BOTH_SIDES = 3
+    SIZE_UNIT = 4
+
+
+# Parent writes one move may log: three unions (a cell touches at most three
+# separate groups of its colour) of two writes each, and a swap's reset.
+cdef enum:
+    LOG_PER_MOVE = 8
+
 
 cdef inline uint64_t stone_key(int32_t cell, uint8_t colour) noexcept nogil:
     return splitmix64_mix((<uint64_t>cell << 2) | colour)
@@ -47,6 +63,15 @@ cdef struct Geometry:
     int32_t offset[6]
 
 
+cdef inline int32_t cell_sides(const Geometry* g, int32_t row, int32_t col,
+                               uint8_t colour) noexcept nogil:
+    """The sides of ``colour`` (FIRST_SIDE, SECOND_SIDE bits) a stone of
+    it on (row, col) touches."""
+    if colour == RED:
+        return (FIRST_SIDE if row == 0 else 0) | (SECOND_SIDE if row == g.rows - 1 else 0)
+    return (FIRST_SIDE if col == 0 else 0) | (SECOND_SIDE if col == g.cols - 1 else 0)
+
+
 # The index of the lowest set bit of a 6-bit mask (portable, one load).
 cdef uint8_t LOWEST_BIT[64]
 LOWEST_BIT[0] = 0
@@ -61,11 +86,7 @@ cdef inline bint place_stone(const Geometry* g, uint8_t* stones, int32_t* parent
     whether its group now touches both of the colour's sides (a win)."""
     cdef int k
     cdef int32_t root = cell, other
-    cdef int32_t sides
-    if colour == RED:
-        sides = (FIRST_SIDE if row == 0 else 0) | (SECOND_SIDE if row == g.rows - 1 else 0)
-    else:
-        sides = (FIRST_SIDE if col == 0 else 0) | (SECOND_SIDE if col == g.cols - 1 else 0)
+    cdef int32_t sides = cell_sides(g, row, col, colour)
     cdef uint32_t same = 0, starts
     for k in range(6):
         same |= (<uint32_t>(stones[cell + g.offset[k]] == colour)) << k
@@ -85,3 +106,27 @@ cdef inline bint place_stone(const Geometry* g, uint8_t* stones, int32_t* parent
         if other != root:
             root = join_roots(parent, log, used, root, other)
     return ((-parent[root]) & BOTH_SIDES) == BOTH_SIDES
+
+
+cdef inline bint stone_would_win(const Geometry* g, const uint8_t* stones, const int32_t* parent,
+                                 int32_t cell, uint8_t colour) noexcept nogil:
+    """Whether a stone of ``colour`` on the empty ``cell`` would win, asked
+    without placing it: the sides its own cell and its neighbours' groups
+    touch are the ones place_stone's joined group would hold."""
+    cdef int32_t row = cell // g.width - 1
+    cdef int32_t sides = cell_sides(g, row, cell - (row + 1) * g.width, colour)
+    cdef int k
+    for k in range(6):
+        if stones[cell + g.offset[k]] == colour:
+            sides |= (-parent[uf_root(parent, cell + g.offset[k])]) & BOTH_SIDES
+    return sides == BOTH_SIDES
+
+
+cdef inline void take_back_writes(int32_t* parent, const LogEntry* log, int32_t* used,
+                                  int32_t start) noexcept nogil:
+    """Undo the parent writes logged since ``start``, latest first."""
+    cdef int32_t k = used[0]
+    while k > start:
+        k -= 1
+        parent[log[k].index] = log[k].old
+    used[0] = start

@@ -259,7 +259,7 @@ def record_positions(games: Iterable[Any], count: int, seed: Optional[int] = Non
                      size: Optional[Tuple[int, int]] = None, *,
                      with_to_move: bool = False) -> Any:
     """``count`` start positions for :meth:`Batch.set_starts`, each a random
-    prefix of a random Hex game of ``games`` (``havhex.records.Game``
+    prefix of a random Hex game of ``games`` (``havhex.records.Record``
     objects, as ``records.read`` gives them): a game drawn uniformly, then
     a number of its moves drawn uniformly from 0 to the last before the
     winning move (or before a move the board refuses).  Games of another

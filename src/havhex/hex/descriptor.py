@@ -76,9 +76,26 @@ def rectangle_text(board: Any) -> str:
 
 
 def _board_text(board: Any) -> str:
-    if board.rows != board.cols:
-        return rectangle_text(board)
-    return str(board.draw(as_text=True))
+    """The board as ``havhex gtp``'s showboard draws it, of any rows x cols:
+    the columns' letters, then a row a line, numbered from 1 at both ends
+    and shifted half a cell right of the row above, so that cells read as
+    moves name them (``a1`` top left); R red, B blue, . empty (the stones
+    of the position, setup stones and swaps included); the letters again
+    under the last row, then the legend."""
+    rows, cols = board.rows, board.cols
+    cells = board._rows_text()
+    names = [letters(col) for col in range(cols)]
+    # Past z the columns have two letters: one letter a heading line.
+    depth = len(names[-1])
+    margin = len(str(rows)) + 1
+    heading = [" ".join(name.rjust(depth)[k] for name in names) for k in range(depth)]
+    lines = [" " * margin + line for line in heading]
+    for row in range(rows):
+        lines.append(f"{row + 1:>{margin - 1}} " + " " * row + " ".join(cells[row])
+                     + f" {row + 1}")
+    lines += [" " * (margin + rows - 1) + line for line in heading]
+    lines.append("R red (joins top and bottom)  B blue (joins left and right)  . empty")
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------
@@ -273,4 +290,5 @@ DESCRIPTOR = Descriptor(
     judge_summary="whether a Hex position is possible, and who has won",
     pictures=_PICTURES,
     batch="havhex.hex.batch",
+    search="havhex.hex._search",
 )

@@ -1,7 +1,7 @@
 """Games read from records: what a record says, in the live boards' terms.
 
 The compiled reader (``_reader``) turns bytes into each game's root
-properties and its moves as rows of int32; :class:`Game` wraps one game and
+properties and its moves as rows of int32; :class:`Record` wraps one game and
 makes Python objects (moves, properties as text) only when they are asked
 for.
 
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     HEX_GM: bytes
     HEX_DEFAULT_SIZE: int
 
-__all__ = ["Game", "read", "read_bytes", "implied_game", "EXTENSIONS", "MAX_CELLS",
+__all__ = ["Record", "read", "read_bytes", "implied_game", "EXTENSIONS", "MAX_CELLS",
            "NOTATIONS"]
 
 # The cell notations the reader decodes moves in: a game's record format
@@ -225,6 +225,12 @@ def __getattr__(name: str) -> Any:
             for extension in form.form.implied_by:
                 found.setdefault(extension, form.name)
         return found
+    if name == "Game":
+        import warnings
+
+        warnings.warn("havhex.records.game.Game is deprecated: use havhex.records.Record",
+                      DeprecationWarning, stacklevel=2)
+        return Record
     if name == "GAMES":
         import warnings
 
@@ -399,11 +405,12 @@ def too_many_cells(kind: str, size: _Size, declared: Optional[bytes], max_cells:
     return _too_many(_format_named(kind), size, declared, max_cells)
 
 
-class Game(Frozen):
-    """One game of a record, immutable.
+class Record(Frozen):
+    """The record of one game played, immutable (a record file holds one
+    or more).
 
-    ``source`` names the file; ``index`` is the game's number in it, from
-    1; ``line`` the line where its tree starts; ``kind`` the game's name
+    ``source`` names the file; ``index`` is the record's number in it, from
+    1; ``line`` the line where its tree starts; ``game`` the game's name
     (``"hex"``, ``"havannah"``, see :func:`havhex.games.names`); ``size``
     the size its descriptor's records give: the Havannah base S, or Hex's
     ``(rows, cols)``.
@@ -422,12 +429,12 @@ class Game(Frozen):
     is the board's white, B black).
     """
 
-    __slots__ = ("source", "index", "line", "kind", "size", "_format", "_scanned", "_cache")
+    __slots__ = ("source", "index", "line", "game", "size", "_format", "_scanned", "_cache")
 
     source: str
     index: int
     line: int
-    kind: str
+    game: str
     size: _Size
     _format: _Format
     # The compiled reader's Scanned: the game's raw properties and rows.
@@ -436,7 +443,7 @@ class Game(Frozen):
 
     @classmethod
     def _make(cls, source: str, index: int, line: int, form: _Format, size: _Size,
-              scanned: Any) -> Game:
+              scanned: Any) -> Record:
         # Field by field (a game is made per record game: Frozen._build's
         # keyword loop would cost more than the rest of reading it).
         self = object.__new__(cls)
@@ -444,7 +451,7 @@ class Game(Frozen):
         setattr(self, "source", source)
         setattr(self, "index", index)
         setattr(self, "line", line)
-        setattr(self, "kind", form.name)
+        setattr(self, "game", form.name)
         setattr(self, "size", size)
         setattr(self, "_format", form)
         setattr(self, "_scanned", scanned)
@@ -453,20 +460,30 @@ class Game(Frozen):
 
     def __repr__(self) -> str:
         size = self.size if isinstance(self.size, int) else "x".join(map(str, self.size))
-        return (f"<havhex.records.Game {self.source}#{self.index} {self.kind} {size}: "
+        return (f"<havhex.records.Record {self.source}#{self.index} {self.game} {size}: "
                 f"{self._scanned.n_stones} moves>")
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
+        if not isinstance(other, Record):
             return NotImplemented
-        return (self.kind, self.size, self.moves, self.setup, self.properties) == \
-               (other.kind, other.size, other.moves, other.setup, other.properties)
+        return (self.game, self.size, self.moves, self.setup, self.properties) == \
+               (other.game, other.size, other.moves, other.setup, other.properties)
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.size, self.moves))
+        return hash((self.game, self.size, self.moves))
+
+    @property
+    def kind(self) -> str:
+        """The game's name: :attr:`game`, under its name before 0.2
+        (deprecated)."""
+        import warnings
+
+        warnings.warn("Record.kind is deprecated: use Record.game", DeprecationWarning,
+                      stacklevel=2)
+        return self.game
 
     def __reduce__(self) -> Tuple[Any, ...]:
-        return (_game_from_parts, (self.source, self.index, self.line, self.kind, self.size,
+        return (_record_from_parts, (self.source, self.index, self.line, self.game, self.size,
                                    self._scanned.properties, self._scanned.moves,
                                    self._scanned.raw))
 
@@ -579,12 +596,12 @@ def _recorded(properties: _Properties, little_golem: bool) -> Optional[str]:
     return letter
 
 
-def _game_from_parts(source: str, index: int, line: int, kind: str, size: _Size,
-                     properties: _Properties, moves: Any, raw: Any) -> Game:
-    form = _format_named(kind)
+def _record_from_parts(source: str, index: int, line: int, game: str, size: _Size,
+                       properties: _Properties, moves: Any, raw: Any) -> Record:
+    form = _format_named(game)
     rows, cols = size if isinstance(size, tuple) else (size, 0)
     scanned = _reader.Scanned._from_parts(line, properties, moves, raw, form.code, rows, cols)
-    return Game._make(source, index, line, form, size, scanned)
+    return Record._make(source, index, line, form, size, scanned)
 
 
 def _fixed(game: Optional[str]) -> Optional[_Format]:
@@ -596,9 +613,9 @@ def _fixed(game: Optional[str]) -> Optional[_Format]:
 def read_bytes(data: Union[bytes, bytearray, memoryview], source: str = "<bytes>",
                game: Optional[str] = None, first_index: int = 1, first_line: int = 1,
                max_cells: Optional[int] = None,
-               at_start: Optional[bool] = None) -> Iterator[Game]:
+               at_start: Optional[bool] = None) -> Iterator[Record]:
     """The games of ``data`` (a bytes-like object), as an iterator of
-    :class:`Game`, read one at a time.  ``game`` says the game of records
+    :class:`Record`, read one at a time.  ``game`` says the game of records
     without GM[] (else the extension of ``source`` does).  A syntax fault
     raises :class:`havhex.InputError` naming ``source`` and the line when the
     iteration reaches it; so does a board of more than ``max_cells`` cells
@@ -613,8 +630,8 @@ def read_bytes(data: Union[bytes, bytearray, memoryview], source: str = "<bytes>
 
 def _games_of(data: Union[bytes, bytearray, memoryview], source: str, decide: _Decide,
               last: List[Any], first_index: int, first_line: int,
-              at_start: bool) -> Iterator[Game]:
-    make = Game._make
+              at_start: bool) -> Iterator[Record]:
+    make = Record._make
     number = first_index
     games = _reader.Scan(memoryview(data).cast("B"), decide, first_line, at_start)
     while True:
@@ -711,7 +728,7 @@ def _pieces(read: Callable[[int], Optional[bytes]], name: str,
 
 
 def _read_stream(read: Callable[[int], Optional[bytes]], close: Callable[[], None], name: str,
-                 fixed: Optional[_Format], max_cells: Optional[int]) -> Iterator[Game]:
+                 fixed: Optional[_Format], max_cells: Optional[int]) -> Iterator[Record]:
     try:
         decide, last = _decider(fixed, _extension(name), max_cells)
         first = True
@@ -751,8 +768,8 @@ def cells_of(kind: str, size: _Size) -> int:
 
 
 def read(source: _Source, game: Optional[str] = None,
-         max_cells: Optional[int] = MAX_CELLS) -> Iterator[Game]:
-    """The games of a record file, in order, as :class:`Game` objects.
+         max_cells: Optional[int] = MAX_CELLS) -> Iterator[Record]:
+    """The records of a record file, in order, as :class:`Record` objects.
 
     ``source`` is a path, ``"-"`` for standard input, or the record's bytes.
     A file may hold a collection of games; each follows its main line.

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
     from .._explanation import Explanation
-    from .game import Game, _Source
+    from .game import Record, _Source
 
-    _Key = Tuple[Game, str, int, Optional["Win"], Optional[str], str,
+    _Key = Tuple[Record, str, int, Optional["Win"], Optional[str], str,
                  Optional[Tuple[int, str]], Tuple[str, ...]]
 
 __all__ = ["Win", "Replay", "replay", "replay_games", "RULES", "FLAGS", "ENDS"]
@@ -69,7 +69,7 @@ class Win(Frozen):
 class Replay(Frozen):
     """What replaying one game on a live board found, immutable.
 
-    ``game`` is the :class:`~havhex.records.Game`; ``rule`` the Havannah ring
+    ``record`` is the :class:`~havhex.records.Record`; ``rule`` the Havannah ring
     rule used; ``moves`` the stones the record plays, swaps included
     (resignations, forfeits and passes not); ``win`` the first winning move
     (:class:`Win`) or None; ``recorded`` the winner the record names, or
@@ -85,9 +85,9 @@ class Replay(Frozen):
     winner).  A pass is read and not counted: the replay goes on after it.
     """
 
-    __slots__ = ("game", "rule", "moves", "win", "recorded", "end", "illegal", "flags")
+    __slots__ = ("record", "rule", "moves", "win", "recorded", "end", "illegal", "flags")
 
-    game: Game
+    record: Record
     rule: str
     moves: int
     win: Optional[Win]
@@ -97,13 +97,13 @@ class Replay(Frozen):
     flags: Tuple[str, ...]
 
     @classmethod
-    def _make(cls, game: Game, rule: str, moves: int, win: Optional[Win],
+    def _make(cls, record: Record, rule: str, moves: int, win: Optional[Win],
               recorded: Optional[str], end: str, illegal: Optional[Tuple[int, str]],
               flags: Tuple[str, ...]) -> Replay:
-        # Field by field: one is made per game replayed (see Game._make).
+        # Field by field: one is made per game replayed (see Record._make).
         self = object.__new__(cls)
         setattr = object.__setattr__
-        setattr(self, "game", game)
+        setattr(self, "record", record)
         setattr(self, "rule", rule)
         setattr(self, "moves", moves)
         setattr(self, "win", win)
@@ -114,7 +114,7 @@ class Replay(Frozen):
         return self
 
     def __repr__(self) -> str:
-        return (f"<havhex.records.Replay {self.game.source}#{self.game.index}: {self.moves} moves, "
+        return (f"<havhex.records.Replay {self.record.source}#{self.record.index}: {self.moves} moves, "
                 f"win={self.win!r}, recorded={self.recorded!r}, end={self.end!r}, "
                 f"flags={self.flags!r}>")
 
@@ -127,19 +127,29 @@ class Replay(Frozen):
         return hash(self._key())
 
     def _key(self) -> _Key:
-        return (self.game, self.rule, self.moves, self.win, self.recorded, self.end,
+        return (self.record, self.rule, self.moves, self.win, self.recorded, self.end,
                 self.illegal, self.flags)
 
+    @property
+    def game(self) -> Record:
+        """The :attr:`record` replayed, under its name before 0.2
+        (deprecated)."""
+        import warnings
+
+        warnings.warn("Replay.game is deprecated: use Replay.record", DeprecationWarning,
+                      stacklevel=2)
+        return self.record
+
     def __reduce__(self) -> Tuple[Any, ...]:
-        return (_rebuilt, (self.game, self.rule, self.moves, self.win, self.recorded,
+        return (_rebuilt, (self.record, self.rule, self.moves, self.win, self.recorded,
                            self.end, self.illegal, self.flags))
 
     def board(self) -> Any:
         """The live board at the winning move (or where the replay stopped),
         e.g. for ``board().explain()`` or ``board().draw()``; raises
         :class:`havhex.InputError` for setup stones no board takes."""
-        board = self.game.board(self.rule)
-        _play(board, self.game._scanned.table())
+        board = self.record.board(self.rule)
+        _play(board, self.record._scanned.table())
         return board
 
     def explain(self) -> Optional[Explanation]:
@@ -152,11 +162,15 @@ class Replay(Frozen):
         """The JSON record of ``havhex replay --format json``: ``file`` the
         game's source (bytes of its name that are not UTF-8 as U+FFFD);
         ``witness=True`` adds the win's explanation."""
-        size = self.game.size
+        size = self.record.size
+        # "game" (the record's number) and "kind" (the game's name) are the
+        # keys before 0.2, kept for one release: in 0.2 "game" becomes the
+        # game's name, as the judges' records and Record.game say it.
         record: Dict[str, Any] = {
-            "file": shown_name(self.game.source),
-            "game": self.game.index,
-            "kind": self.game.kind,
+            "file": shown_name(self.record.source),
+            "record": self.record.index,
+            "game": self.record.index,
+            "kind": self.record.game,
             "size": size if isinstance(size, int) else list(size),
             "moves": self.moves,
             "win": self.win.to_dict() if self.win else None,
@@ -175,9 +189,9 @@ class Replay(Frozen):
         return record
 
 
-def _rebuilt(game: Game, rule: str, moves: int, win: Optional[Win], recorded: Optional[str],
+def _rebuilt(record: Record, rule: str, moves: int, win: Optional[Win], recorded: Optional[str],
              end: str, illegal: Optional[Tuple[int, str]], flags: Tuple[str, ...]) -> Replay:
-    return Replay._make(game, rule, moves, win, recorded, end, illegal, flags)
+    return Replay._make(record, rule, moves, win, recorded, end, illegal, flags)
 
 
 _PASS = 6
@@ -230,23 +244,23 @@ def _ended_by(scanned: Any) -> str:
     return "none"
 
 
-def _replayed(game: Game, rule: str, max_cells: Optional[int] = MAX_CELLS) -> Replay:
-    scanned = game._scanned
-    form = game._format
+def _replayed(record: Record, rule: str, max_cells: Optional[int] = MAX_CELLS) -> Replay:
+    scanned = record._scanned
+    form = record._format
     win: Optional[Win] = None
     illegal: Optional[Tuple[int, str]] = None
     board: Any = None
     outcome = row = 0
-    if max_cells is not None and form.cells(game.size) > max_cells:
+    if max_cells is not None and form.cells(record.size) > max_cells:
         # Refused before any board is made: memory follows the moves, not
         # the size a record declares.  "Move 0": the game cannot start.
         declared = (scanned.properties.get("SZ") or (None,))[0]
-        illegal = (0, _too_many(form, game.size, declared, max_cells))
+        illegal = (0, _too_many(form, record.size, declared, max_cells))
     elif "AB" not in scanned.properties and "AW" not in scanned.properties:
-        board = form.new_board(game.size, rule, True)     # Game.board's, without setup
+        board = form.new_board(record.size, rule, True)     # Record.board's, without setup
     else:
         try:
-            board = game.board(rule)
+            board = record.board(rule)
         except InputError as error:
             # Setup stones no board takes: the game's fault, not the file's (the
             # rest of the collection is replayed); "move 0" is the setup.
@@ -263,7 +277,7 @@ def _replayed(game: Game, rule: str, max_cells: Optional[int] = MAX_CELLS) -> Re
         if detail == _reader.REPLAY_OUT_OF_TURN_CODE and _passed_before(scanned, row):
             reason += " (after a pass, which does not hand the turn over on the boards)"
         illegal = (_stone_number(scanned, row), reason)
-    recorded = game.recorded
+    recorded = record.recorded
     end = "none"
     if win is not None:
         end = "structure"
@@ -281,7 +295,7 @@ def _replayed(game: Game, rule: str, max_cells: Optional[int] = MAX_CELLS) -> Re
         flags.append("illegal")
     if recorded is None:
         flags.append("no-result")
-    return Replay._make(game, rule, scanned.n_stones, win, recorded, end, illegal, tuple(flags))
+    return Replay._make(record, rule, scanned.n_stones, win, recorded, end, illegal, tuple(flags))
 
 
 def _check_rule(rule: object) -> None:
@@ -289,9 +303,9 @@ def _check_rule(rule: object) -> None:
         raise ValueError(f"rule must be 'official' or 'contest', not {rule!r}")
 
 
-def replay_games(games: Iterable[Game], rule: str = "official",
+def replay_games(games: Iterable[Record], rule: str = "official",
                  max_cells: Optional[int] = MAX_CELLS) -> Iterator[Replay]:
-    """:class:`Replay` of each :class:`~havhex.records.Game` of ``games``,
+    """:class:`Replay` of each :class:`~havhex.records.Record` of ``games``,
     lazily (a board of more than ``max_cells`` cells is flagged, see
     :func:`replay`)."""
     _check_rule(rule)

@@ -32,7 +32,7 @@ __all__ = ["text_line", "json_line", "replay_unit", "replay_task", "unit_name", 
 
 
 def _size_text(replayed: Replay) -> str:
-    size = replayed.game.size
+    size = replayed.record.size
     return str(size) if isinstance(size, int) else f"{size[0]}x{size[1]}"
 
 
@@ -41,7 +41,7 @@ def text_line(name: str, replayed: Replay) -> str:
     win = replayed.win
     won = (f"{win.player} won in move {win.move} ({'-'.join(win.kinds)})" if win
            else "no win")
-    line = (f"{name} game {replayed.game.index}: {replayed.game.kind} {_size_text(replayed)}, "
+    line = (f"{name} game {replayed.record.index}: {replayed.record.game} {_size_text(replayed)}, "
             f"{replayed.moves} moves, {won}, recorded {replayed.recorded or '-'}, "
             f"ended by {replayed.end}")
     if replayed.illegal:

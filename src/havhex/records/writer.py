@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from .game import Game, text_codec
+from .game import Record, text_codec
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,10 +72,10 @@ def _named_by(cell_name: Callable[[Any, Any], str]) -> Callable[..., str]:
     return name_of_cell
 
 
-def game_text(game: Game) -> str:
+def game_text(game: Record) -> str:
     """One game as an SGF game tree ``(;...)``, without a line end."""
-    if not isinstance(game, Game):
-        raise TypeError(f"write takes havhex.records.Game objects, not {type(game).__name__}")
+    if not isinstance(game, Record):
+        raise TypeError(f"write takes havhex.records.Record objects, not {type(game).__name__}")
     parts = ["(;"]
     properties = game.properties
     form = game._format
@@ -101,7 +101,7 @@ def game_text(game: Game) -> str:
     return "".join(parts)
 
 
-def _charset(game: Game) -> str:
+def _charset(game: Record) -> str:
     """The codec a game's text is written in: its CA[] when the reader takes
     it (:func:`havhex.records.game.text_codec`), else UTF-8 (what the reader
     tries first), so that reading the text back gives the game."""
@@ -113,7 +113,7 @@ def _charset(game: Game) -> str:
     return "utf-8"
 
 
-def _encoded(text: str, game: Game) -> bytes:
+def _encoded(text: str, game: Record) -> bytes:
     codec = _charset(game)
     try:
         return (text + "\n").encode(codec)
@@ -123,8 +123,8 @@ def _encoded(text: str, game: Game) -> bytes:
                          f"({error.object[error.start:error.end]!r})") from None
 
 
-def write(games: Union[Game, Iterable[Game]], destination: _Destination = None) -> Optional[str]:
-    """The SGF text of ``games`` (one :class:`~havhex.records.Game` or an
+def write(games: Union[Record, Iterable[Record]], destination: _Destination = None) -> Optional[str]:
+    """The SGF text of ``games`` (one :class:`~havhex.records.Record` or an
     iterable of them), one game tree per line.
 
     Each game's root starts with its ``FF[]`` (``FF[4]`` when it has none)
@@ -140,7 +140,7 @@ def write(games: Union[Game, Iterable[Game]], destination: _Destination = None) 
     written to a temporary file beside it, renamed over it at the end (with
     the old file's mode), so that a failure leaves the old file as it was.
     """
-    if isinstance(games, Game):
+    if isinstance(games, Record):
         games = (games,)
     texts = [(game_text(game), game) for game in games]
     if destination is None:

@@ -1,0 +1,277 @@
+# cython: language_level=3, auto_pickle=False
+"""Havannah's part of the search (havhex.search): the position the tree
+walks, played and taken back by the live board's own move kernel
+(``place``/``take_back`` of _board_place.pxi, both ring rules), and valued
+by its playout (``play_out`` of _playout_kernel.pxi).
+
+A move id is the cell's index in the board's padded square (``x * (2S+1)
++ y``), then one more for the swap.  The players are the colours (the swap
+hands the first stone to Black, and White moves next), White first.
+
+The forced replies: a stone of ours never changes whether the opponent's
+stone on another cell would complete a bridge or a fork (their groups'
+corners and edges), nor, under the official rule, a ring (a loop of their
+stones counts whatever it holds), so every move but a threatened cell loses
+at once.  Under the contest rule a ring must hold an empty cell, which our
+stone may fill: a ring threat there prunes nothing.
+"""
+from libc.math cimport log, sqrt
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
+
+from havhex._native.cancel cimport cancel_requested, request_cancel
+from havhex._native.mcts cimport *
+from havhex._native.portable cimport ctz32, monotonic_us
+from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
+from havhex._native.unionfind cimport uf_find, uf_root
+from havhex.havannah._structure cimport (
+    KIND_BRIDGE, KIND_FORK, KIND_RING, run_starts, structure_kinds,
+)
+
+from havhex._threads import run_interruptibly
+from havhex.havannah._board import SWAP, BoardCore
+
+include "_geometry.pxi"
+include "_board_position.pxi"
+include "_board_enclosure.pxi"
+include "_board_place.pxi"
+include "_playout_kernel.pxi"
+
+# The largest pool: node indices are int32.
+MAX_NODES = 0x7FFFFFFF
+
+
+cdef struct State:
+    Position position
+    char* block
+    Search search           # the contest rule's scratch
+    MoveRecord* played      # the moves played since the root position, for undo
+    int32_t n_played
+    int64_t n_moves         # the moves of the game (the swap's rule)
+    int32_t first_cell      # the game's first stone, once played
+    uint8_t swap_option
+    int32_t* cells          # the cells of the board, in index order
+    int32_t n_cells
+    int32_t* free_cells     # scratch: a playout's empty cells
+    int32_t* threats        # scratch: the opponent's winning cells
+    Playground ground       # a playout's copy of the position
+
+
+cdef inline int32_t swap_id(const State* s) noexcept nogil:
+    return s.position.n_slots
+
+
+cdef inline bint swap_open(const State* s) noexcept nogil:
+    """The board's _swap_legal: the second move of a game with the option,
+    White's stone on the board."""
+    return (s.swap_option and s.n_moves == 1 and s.position.to_move == BLACK
+            and s.position.cells[s.first_cell] == WHITE)
+
+
+cdef inline uint8_t game_player(const State* s) noexcept nogil:
+    return s.position.to_move - 1
+
+
+cdef uint8_t game_play(State* s, int32_t move) noexcept nogil:
+    cdef Position* p = &s.position
+    cdef MoveRecord* record = &s.played[s.n_played]
+    cdef uint8_t colour = p.to_move
+    cdef uint8_t kinds = 0
+    s.n_played += 1
+    s.n_moves += 1
+    record.colour = colour
+    if move == swap_id(s):
+        recolour(p, s.first_cell, WHITE, BLACK)
+        record.cell = s.first_cell
+        record.is_swap = 1
+        record.n_saved = 0
+        record.kinds = 0
+    else:
+        kinds = place(p, move, colour, record, &s.search, False)
+        record.cell = move
+        record.is_swap = 0
+        record.kinds = kinds
+        if s.n_moves == 1:
+            s.first_cell = move
+    set_mover(p, colour ^ 3)
+    if kinds:
+        p.winner = colour
+        return 1
+    return 2 if p.n_empty == 0 else 0
+
+
+cdef void game_undo(State* s) noexcept nogil:
+    cdef MoveRecord* record
+    s.n_played -= 1
+    s.n_moves -= 1
+    record = &s.played[s.n_played]
+    if record.is_swap:
+        recolour(&s.position, record.cell, BLACK, WHITE)
+    else:
+        take_back(&s.position, record)
+    s.position.winner = 0
+    set_mover(&s.position, record.colour)
+
+
+cdef inline uint8_t kinds_if_placed(State* s, int32_t cell, uint8_t colour) noexcept nogil:
+    """What a stone of ``colour`` on the empty ``cell`` would complete: placed
+    and taken back by the board's kernel.  A stone with no neighbour of its
+    colour completes nothing (one cell is one corner at most, on no two
+    edges, and closes no loop), so most cells need no placing."""
+    cdef MoveRecord record
+    cdef uint8_t kinds
+    cdef int k
+    cdef const uint8_t* cells = s.position.cells
+    for k in range(6):
+        if cells[cell + s.position.offset[k]] == colour:
+            break
+    else:
+        return 0
+    kinds = place(&s.position, cell, colour, &record, &s.search, False)
+    record.cell = cell
+    record.colour = colour
+    take_back(&s.position, &record)
+    return kinds
+
+
+cdef int32_t game_candidates(State* s, int32_t* out, uint8_t* verdict) noexcept nogil:
+    """The empty cells (and the swap while open); a cell that wins at once
+    alone; else, when the opponent would win at once on some cells and no
+    other move can stop it (see the module's docstring), those cells alone,
+    each lost when there are two or more (EXPAND_LOST)."""
+    cdef int32_t k, cell, n = 0, n_threats = 0
+    cdef uint8_t mover = s.position.to_move
+    cdef uint8_t other = mover ^ 3
+    cdef uint8_t kinds
+    cdef bint blockable_elsewhere = False
+    verdict[0] = EXPAND_OPEN
+    if swap_open(s):
+        for k in range(s.n_cells):
+            if s.position.cells[s.cells[k]] == EMPTY:
+                out[n] = s.cells[k]
+                n += 1
+        out[n] = swap_id(s)
+        return n + 1
+    for k in range(s.n_cells):
+        cell = s.cells[k]
+        if s.position.cells[cell] != EMPTY:
+            continue
+        if kinds_if_placed(s, cell, mover):
+            out[0] = cell
+            verdict[0] = EXPAND_WIN
+            return 1
+        kinds = kinds_if_placed(s, cell, other)
+        if kinds:
+            s.threats[n_threats] = cell
+            n_threats += 1
+            if kinds == KIND_RING and not s.position.official:
+                blockable_elsewhere = True
+        out[n] = cell
+        n += 1
+    if n_threats and not blockable_elsewhere:
+        memcpy(out, s.threats, <size_t>n_threats * sizeof(int32_t))
+        verdict[0] = EXPAND_FORCED if n_threats == 1 else EXPAND_LOST
+        return n_threats
+    return n
+
+
+cdef uint8_t game_evaluate(State* s, Xoshiro* rng, uint8_t* owner) noexcept nogil:
+    cdef int32_t k, cell, n = 0
+    cdef uint8_t winner, colour
+    for k in range(s.n_cells):
+        if s.position.cells[s.cells[k]] == EMPTY:
+            s.free_cells[n] = s.cells[k]
+            n += 1
+    winner = play_out(&s.ground, &s.position, s.block, s.free_cells, -1, rng)
+    # The cells the playout filled before its end (the rest stay empty).
+    for k in range(n):
+        cell = s.free_cells[k]
+        colour = s.ground.position.cells[cell]
+        if colour == WHITE or colour == BLACK:
+            owner[cell] = colour
+    return winner - 1 if winner else 2
+
+
+cdef void game_close(State* s) noexcept:
+    free(s.block)
+    free(s.search.stamp)
+    free(s.search.queue)
+    free(s.played)
+    free(s.cells)
+    free(s.free_cells)
+    free(s.threats)
+    playground_close(&s.ground)
+
+
+cdef int32_t game_open(State* s, board) except -1:
+    """The position of ``board`` (a live Havannah board, not over): its
+    stones placed on an empty board by the move kernel; the number of move
+    ids."""
+    cdef int32_t size = board.size
+    cdef bytes cells = board._cells_bytes()
+    cdef const uint8_t* data = cells
+    cdef Position* p = &s.position
+    cdef int32_t i, n_cells = 3 * size * (size - 1) + 1
+    memset(s, 0, sizeof(State))
+    p.size = size
+    p.width = 2 * size + 1
+    p.n_slots = p.width * p.width
+    p.official = board.rule == "official"
+    s.block = <char*>malloc(block_bytes(p.n_slots))
+    s.search.stamp = <uint32_t*>calloc(<size_t>p.n_slots, sizeof(uint32_t))
+    s.search.queue = <int32_t*>malloc(<size_t>p.n_slots * sizeof(int32_t))
+    s.played = <MoveRecord*>malloc(<size_t>(n_cells + 4) * sizeof(MoveRecord))
+    s.cells = <int32_t*>malloc(<size_t>n_cells * sizeof(int32_t))
+    s.free_cells = <int32_t*>malloc(<size_t>(n_cells + 1) * sizeof(int32_t))
+    s.threats = <int32_t*>malloc(<size_t>(n_cells + 1) * sizeof(int32_t))
+    if (s.block == NULL or s.search.stamp == NULL or s.search.queue == NULL or s.played == NULL
+            or s.cells == NULL or s.free_cells == NULL or s.threats == NULL):
+        game_close(s)
+        raise MemoryError("no memory for the search's position")
+    point_into(p, s.block)
+    lay_out(p, size)
+    for i in range(p.n_slots):
+        if p.cells[i] == EMPTY:
+            s.cells[s.n_cells] = i
+            s.n_cells += 1
+            if data[i] == WHITE or data[i] == BLACK:
+                place(p, i, data[i], NULL, &s.search, False)
+    set_mover(p, WHITE if board.to_move == "white" else BLACK)
+    s.swap_option = board.swap
+    s.n_moves = len(board)
+    s.first_cell = -1
+    if s.n_moves >= 1:
+        first = board.moves[0]
+        if first != SWAP:
+            s.first_cell = first[0] * p.width + first[1]
+    if s.n_moves == 1 and s.first_cell < 0:
+        s.n_moves = 2               # a lone swap cannot be: no swap follows
+    if not playground_open(&s.ground, p):
+        game_close(s)
+        raise MemoryError("no memory for the search's playouts")
+    return p.n_slots + 1
+
+
+cdef int32_t game_move_id(State* s, move) except -2:
+    """A move as the board's ``moves`` lists it."""
+    if move == SWAP:
+        return swap_id(s)
+    x, y = move
+    if not (1 <= x < s.position.width - 1 and 1 <= y < s.position.width - 1):
+        raise ValueError(f"{move!r} is off the board")
+    return x * s.position.width + y
+
+
+cdef object game_move_object(State* s, int32_t move):
+    if move == swap_id(s):
+        return SWAP
+    return (move // s.position.width, move % s.position.width)
+
+
+def accepts(board):
+    """Whether ``board`` is a live Havannah board (this module searches it)."""
+    return isinstance(board, BoardCore)
+
+
+include "havhex/_native/mcts_driver.pxi"

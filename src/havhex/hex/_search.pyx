@@ -1,0 +1,320 @@
+# cython: language_level=3, auto_pickle=False
+"""Hex's part of the search (havhex.search): the position the tree walks,
+played and taken back by the live board's own kernels (the union-find of
+_board_union.pxi, the fill-and-flood playout of _playout_kernel.pxi).
+
+A move id is the cell's padded index (the board's layout: (i, j) at
+(i + 1) * W + j, W = cols + 1), then two more for "swap-pieces" and
+"swap-sides".  The tree counts players, not colours: the first player holds
+Red until "swap-sides" hands Red to the second, so a player is the colour's
+index xor the sides' exchange, and players alternate at every move, swaps
+included ("swap-sides" keeps Blue to move, now the other player).
+
+A playout from a node where the swap is still open leaves the swap out: it
+is a random game's value, and the tree weighs the swaps as moves of their
+own.
+"""
+from libc.math cimport log, sqrt
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
+
+from havhex._native.cancel cimport cancel_requested, request_cancel
+from havhex._native.mcts cimport *
+from havhex._native.neighbours cimport run_starts
+from havhex._native.portable cimport monotonic_us
+from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
+from havhex._native.unionfind cimport uf_root
+from havhex.hex._cells cimport BLUE, EMPTY, RED
+
+from havhex._threads import run_interruptibly
+from havhex.hex._board import SWAP_PIECES, SWAP_SIDES, BoardCore
+
+include "_board_union.pxi"
+include "_playout_kernel.pxi"
+
+# The largest pool: node indices are int32.
+MAX_NODES = 0x7FFFFFFF
+
+
+cdef struct Played:
+    int32_t move
+    int32_t log_start
+
+
+cdef struct State:
+    Geometry g
+    uint8_t* stones
+    int32_t* parent
+    LogEntry* log
+    int32_t log_used
+    Played* played          # the moves played since the root position, for undo
+    int32_t n_played
+    int32_t* cells          # the real cells' padded indices, row by row
+    int32_t n_cells
+    int32_t* empty          # scratch: a playout's empty cells
+    int32_t* threats        # scratch: the opponent's winning cells
+    PlayoutScratch scratch
+    uint8_t mover           # the colour to move
+    uint8_t swapped         # the sides were exchanged ("swap-sides")
+    uint8_t swap_allowed
+    int32_t red_count
+    int32_t blue_count
+    int32_t lone_red        # the red stone while it is Red's only stone and Blue has none
+
+
+cdef inline int32_t swap_pieces_id(const State* s) noexcept nogil:
+    return s.g.padded
+
+
+cdef inline int32_t swap_sides_id(const State* s) noexcept nogil:
+    return s.g.padded + 1
+
+
+cdef inline int32_t mirror_of(const Geometry* g, int32_t cell) noexcept nogil:
+    """(i, j) -> (j, i), or -1 off the board (BoardCore._mirror's rule)."""
+    cdef int32_t row = cell // g.width - 1
+    cdef int32_t col = cell - (row + 1) * g.width
+    if col >= g.rows or row >= g.cols:
+        return -1
+    return (col + 1) * g.width + row
+
+
+cdef inline bint swap_open(const State* s) noexcept nogil:
+    """BoardCore._swap_cell's rule: one red stone, nothing else, Blue to
+    move, the sides not exchanged."""
+    return (s.swap_allowed and s.red_count == 1 and s.blue_count == 0 and s.mover == BLUE
+            and not s.swapped)
+
+
+cdef inline uint8_t game_player(const State* s) noexcept nogil:
+    return (s.mover - 1) ^ s.swapped
+
+
+cdef uint8_t game_play(State* s, int32_t move) noexcept nogil:
+    cdef Played* entry = &s.played[s.n_played]
+    cdef int32_t row, mirror
+    cdef uint8_t colour = s.mover
+    cdef bint won
+    entry.move = move
+    entry.log_start = s.log_used
+    s.n_played += 1
+    if move < s.g.padded:
+        row = move // s.g.width - 1
+        won = place_stone(&s.g, s.stones, s.parent, s.log, &s.log_used, move, row,
+                          move - (row + 1) * s.g.width, colour)
+        if colour == RED:
+            s.red_count += 1
+            if s.red_count == 1 and s.blue_count == 0:
+                s.lone_red = move
+        else:
+            s.blue_count += 1
+        s.mover = RED + BLUE - colour
+        return 1 if won else 0
+    if move == swap_sides_id(s):
+        s.swapped ^= 1
+        return 0
+    # swap-pieces: the red stone leaves (its word logged: the blue one may
+    # come on the same cell) and Blue's mirror takes its place.
+    mirror = mirror_of(&s.g, s.lone_red)
+    s.log[s.log_used].index = s.lone_red
+    s.log[s.log_used].old = s.parent[s.lone_red]
+    s.log_used += 1
+    s.stones[s.lone_red] = EMPTY
+    row = mirror // s.g.width - 1
+    won = place_stone(&s.g, s.stones, s.parent, s.log, &s.log_used, mirror, row,
+                      mirror - (row + 1) * s.g.width, BLUE)
+    s.red_count = 0
+    s.blue_count = 1
+    s.mover = RED
+    return 1 if won else 0
+
+
+cdef void game_undo(State* s) noexcept nogil:
+    cdef Played* entry
+    cdef uint8_t colour
+    s.n_played -= 1
+    entry = &s.played[s.n_played]
+    take_back_writes(s.parent, s.log, &s.log_used, entry.log_start)
+    if entry.move < s.g.padded:
+        colour = s.stones[entry.move]
+        s.stones[entry.move] = EMPTY
+        s.mover = colour
+        if colour == RED:
+            s.red_count -= 1
+        else:
+            s.blue_count -= 1
+    elif entry.move == swap_sides_id(s):
+        s.swapped ^= 1
+    else:
+        s.stones[mirror_of(&s.g, s.lone_red)] = EMPTY
+        s.stones[s.lone_red] = RED
+        s.red_count = 1
+        s.blue_count = 0
+        s.mover = BLUE
+
+
+cdef int32_t game_candidates(State* s, int32_t* out, uint8_t* verdict) noexcept nogil:
+    """The empty cells (and the swaps while open); a cell that wins at once
+    alone; else, when the opponent would win at once on some cells, those
+    cells alone: a stone elsewhere changes nothing of the opponent's
+    groups, so every other move loses at once, and with two such cells
+    every move does (EXPAND_LOST)."""
+    cdef int32_t k, cell, n = 0, n_threats = 0
+    cdef uint8_t other = RED + BLUE - s.mover
+    verdict[0] = EXPAND_OPEN
+    if swap_open(s):
+        for k in range(s.n_cells):
+            if s.stones[s.cells[k]] == EMPTY:
+                out[n] = s.cells[k]
+                n += 1
+        if mirror_of(&s.g, s.lone_red) >= 0:
+            out[n] = swap_pieces_id(s)
+            n += 1
+        out[n] = swap_sides_id(s)
+        return n + 1
+    for k in range(s.n_cells):
+        cell = s.cells[k]
+        if s.stones[cell] != EMPTY:
+            continue
+        if stone_would_win(&s.g, s.stones, s.parent, cell, s.mover):
+            out[0] = cell
+            verdict[0] = EXPAND_WIN
+            return 1
+        if stone_would_win(&s.g, s.stones, s.parent, cell, other):
+            s.threats[n_threats] = cell
+            n_threats += 1
+        out[n] = cell
+        n += 1
+    if n_threats:
+        memcpy(out, s.threats, <size_t>n_threats * sizeof(int32_t))
+        verdict[0] = EXPAND_FORCED if n_threats == 1 else EXPAND_LOST
+        return n_threats
+    return n
+
+
+cdef uint8_t game_evaluate(State* s, Xoshiro* rng, uint8_t* owner) noexcept nogil:
+    cdef PlayoutStart start
+    cdef int32_t k, cell, n = 0
+    cdef uint8_t winner, colour
+    for k in range(s.n_cells):
+        if s.stones[s.cells[k]] == EMPTY:
+            s.empty[n] = s.cells[k]
+            n += 1
+    start.stones = s.stones
+    start.empty = s.empty
+    start.n_empty = n
+    start.mover = s.mover
+    start.swap_cell = -1
+    start.swap_mirror = -1
+    winner = playout(&s.g, &start, &s.scratch, rng)
+    # The fill: a cell is Blue's or Red's (the flood marks some red ones
+    # VISITED).
+    for k in range(n):
+        cell = s.empty[k]
+        colour = BLUE if s.scratch.stones[cell] == BLUE else RED
+        owner[cell] = ((colour - 1) ^ s.swapped) + 1
+    return (winner - 1) ^ s.swapped
+
+
+cdef void game_close(State* s) noexcept:
+    free(s.parent)
+    free(s.log)
+    free(s.played)
+    free(s.cells)
+    free(s.empty)
+    free(s.threats)
+    free(s.scratch.stones)
+    free(s.scratch.order)
+    free(s.scratch.stack)
+
+
+cdef int32_t game_open(State* s, board) except -1:
+    """The position of ``board`` (a live Hex board, not over), laid out as
+    the board lays its own; the number of move ids."""
+    cdef int32_t rows = board.rows, cols = board.cols
+    cdef int32_t w = cols + 1
+    cdef int32_t padded = (rows + 2) * w + 1
+    cdef int32_t n_cells = rows * cols
+    cdef int32_t row, col, cell, used
+    cdef bytes stones = board._cells_bytes()
+    cdef const uint8_t* data = stones
+    memset(s, 0, sizeof(State))
+    s.g.rows = rows
+    s.g.cols = cols
+    s.g.width = w
+    s.g.padded = padded
+    # In order around the cell, as the board's.
+    s.g.offset[0] = -w
+    s.g.offset[1] = -w + 1
+    s.g.offset[2] = 1
+    s.g.offset[3] = w
+    s.g.offset[4] = w - 1
+    s.g.offset[5] = -1
+    s.parent = <int32_t*>malloc(<size_t>padded * (sizeof(int32_t) + 1))
+    s.log = <LogEntry*>malloc(<size_t>(n_cells + 4) * LOG_PER_MOVE * sizeof(LogEntry))
+    s.played = <Played*>malloc(<size_t>(n_cells + 4) * sizeof(Played))
+    s.cells = <int32_t*>malloc(<size_t>n_cells * sizeof(int32_t))
+    s.empty = <int32_t*>malloc(<size_t>(n_cells + 1) * sizeof(int32_t))
+    s.threats = <int32_t*>malloc(<size_t>(n_cells + 1) * sizeof(int32_t))
+    s.scratch.stones = <uint8_t*>malloc(<size_t>padded)
+    s.scratch.order = <int32_t*>malloc(<size_t>(n_cells + 1) * sizeof(int32_t))
+    s.scratch.stack = <int32_t*>malloc(<size_t>padded * sizeof(int32_t))
+    if (s.parent == NULL or s.log == NULL or s.played == NULL or s.cells == NULL
+            or s.empty == NULL or s.threats == NULL or s.scratch.stones == NULL
+            or s.scratch.order == NULL or s.scratch.stack == NULL):
+        game_close(s)
+        raise MemoryError("no memory for the search's position")
+    s.stones = <uint8_t*>(s.parent + padded)
+    memset(s.stones, 0, <size_t>padded)
+    s.lone_red = -1
+    # The stones join as they would in play; their log is dropped (they
+    # are never taken back).
+    for row in range(rows):
+        for col in range(cols):
+            cell = (row + 1) * w + col
+            s.cells[row * cols + col] = cell
+            if data[row * cols + col]:
+                used = 0
+                place_stone(&s.g, s.stones, s.parent, s.log, &used, cell, row, col,
+                            data[row * cols + col])
+                if data[row * cols + col] == RED:
+                    s.red_count += 1
+                    s.lone_red = cell
+                else:
+                    s.blue_count += 1
+    s.n_cells = n_cells
+    s.mover = RED if board.to_move == "red" else BLUE
+    s.swapped = board.sides_swapped
+    s.swap_allowed = board.swap
+    return padded + 2
+
+
+cdef int32_t game_move_id(State* s, move) except -2:
+    """A move as the board's ``moves`` lists it."""
+    if move == SWAP_PIECES:
+        return swap_pieces_id(s)
+    if move == SWAP_SIDES:
+        return swap_sides_id(s)
+    row, col = move
+    if not (0 <= row < s.g.rows and 0 <= col < s.g.cols):
+        raise ValueError(f"{move!r} is off the board")
+    return (row + 1) * s.g.width + col
+
+
+cdef object game_move_object(State* s, int32_t move):
+    cdef int32_t row
+    if move == swap_pieces_id(s):
+        return SWAP_PIECES
+    if move == swap_sides_id(s):
+        return SWAP_SIDES
+    row = move // s.g.width - 1
+    return (row, move - (row + 1) * s.g.width)
+
+
+def accepts(board):
+    """Whether ``board`` is a live Hex board (this module searches it)."""
+    return isinstance(board, BoardCore)
+
+
+include "havhex/_native/mcts_driver.pxi"
