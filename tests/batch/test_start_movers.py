@@ -39,7 +39,7 @@ def hex_prefixes(game):
 
 
 def hex_records():
-    return [game for game in records.read(HEX_GAMES) if game.kind == "hex"]
+    return [game for game in records.read(HEX_GAMES) if game.game == "hex"]
 
 
 def test_every_prefix_of_the_example_games_starts_with_the_live_boards_mover():

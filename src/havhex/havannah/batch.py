@@ -217,9 +217,9 @@ class Batch(_Batch):
         np = self._np
         games = list(games)
         for game in games:
-            if getattr(game, "kind", None) != "havannah" or game.size != self._base:
+            if getattr(game, "game", None) != "havannah" or game.size != self._base:
                 raise InputError(f"records of Havannah games of base {self._base} are needed, "
-                                 f"got {getattr(game, 'kind', type(game).__name__)} "
+                                 f"got {getattr(game, 'game', type(game).__name__)} "
                                  f"of size {getattr(game, 'size', '?')}")
         if not games:
             raise InputError("no game record to take positions from")

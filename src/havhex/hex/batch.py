@@ -281,7 +281,7 @@ def record_positions(games: Iterable[Any], count: int, seed: Optional[int] = Non
         raise TypeError(f"with_to_move must be True or False, not {type(with_to_move).__name__}")
     picked: List[Any] = []
     for game in games:
-        if getattr(game, "kind", None) != "hex":
+        if getattr(game, "game", None) != "hex":
             continue
         if size is None:
             size = tuple(game.size)
