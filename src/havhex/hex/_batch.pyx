@@ -159,28 +159,33 @@ cdef class HexCore:
         cdef int64_t i, bad = -1, value = 0
         cdef int64_t limit = self.num_actions
         cdef int32_t* copy = self.st.actions
+        cdef uint32_t out = 0
+        cdef bint narrow = actions.dtype.itemsize == 4
         if not 0 <= mode <= DISABLED:
             raise ValueError(f"an autoreset mode from 0 to 2, got {mode}")
         if actions.shape[0] != self.n:
             raise ValueError(f"one action a game: shape ({self.n},)")
-        if actions.dtype.itemsize == 4:
+        # The copy and the range check in loops without an early exit, which
+        # the compiler vectorises; the first bad game is looked for only
+        # when there is one.  (Unsigned, a negative action is out of range.)
+        if narrow:
             a32 = actions
             with nogil:
+                memcpy(copy, &a32[0], self.n * sizeof(int32_t))
                 for i in range(self.n):
-                    if a32[i] < 0 or a32[i] >= limit:
-                        bad = i
-                        value = a32[i]
-                        break
-                    copy[i] = a32[i]
+                    out |= <uint32_t>copy[i] >= <uint32_t>limit
         else:
             a64 = actions
             with nogil:
                 for i in range(self.n):
-                    if a64[i] < 0 or a64[i] >= limit:
-                        bad = i
-                        value = a64[i]
-                        break
+                    out |= <uint64_t>a64[i] >= <uint64_t>limit
                     copy[i] = <int32_t>a64[i]
+        if out:
+            for i in range(self.n):
+                value = a32[i] if narrow else a64[i]
+                if not 0 <= value < limit:
+                    bad = i
+                    break
         if bad >= 0:
             raise ValueError(f"game {bad}: action {value} is out of range [0, {limit})")
         if self.illegal_raises:
