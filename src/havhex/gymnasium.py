@@ -23,14 +23,19 @@ batch already made.  What they hand out, as EnvPool's ``Hex-v1`` does:
   own fields;
 * the reward, (n,) float32: the reward of the seat that played the step's
   action (+1 for the move that wins, -1 for an illegal move, 0
-  otherwise);
+  otherwise), a new writable array each step (reward wrappers such as
+  Gymnasium's ``ClipReward`` change it in place);
 * under ``autoreset="same-step"``, ``info["final_obs"]`` (the last
   observation of each game that ended and was reset on this step) and
   ``info["_final_obs"]``, the games where it is set.
 
-The arrays are the batch's own, updated in place by the next ``step`` or
-``reset`` and read-only: copy what you keep (``copy=True`` copies every
-array a call returns, at the price of the copies).
+The other arrays are the batch's own, updated in place by the next
+``step`` or ``reset`` and read-only: copy what you keep (``copy=True``
+copies every array a call returns, at the price of the copies).
+
+``render_mode="ansi"`` or ``"rgb_array"`` (``metadata["render_modes"]``)
+makes ``render()`` return a tuple of one picture a game, text or an RGB
+image (see ``Batch.render``).
 
 Registration: importing this module registers ``havhex/<title>-v0`` with
 Gymnasium for every game of :mod:`havhex.games` that has a batch
@@ -94,6 +99,12 @@ def _require() -> ModuleType:
     return _gymnasium
 
 
+def _check_render_mode(render_mode: Optional[str]) -> None:
+    if render_mode is not None and render_mode not in _batch.RENDER_MODES:
+        raise ValueError(f"render_mode must be None or one of "
+                         f"{', '.join(map(repr, _batch.RENDER_MODES))}, got {render_mode!r}")
+
+
 def _autoreset_name(autoreset: Any) -> Any:
     """The batch's name of an auto-reset mode given as Gymnasium's enum or
     as the batch's string."""
@@ -108,7 +119,9 @@ class BatchVectorEnv(_VectorEnv):  # type: ignore[misc]
     """A Gymnasium vector environment over ``batch``, a
     :class:`havhex.hex.Batch` or :class:`havhex.havannah.Batch` (see the
     module's text for what ``step`` and ``reset`` return).  ``copy=True``
-    returns copies of the batch's arrays instead of its read-only views."""
+    returns copies of the batch's arrays instead of its read-only views;
+    ``render_mode`` (``"ansi"``, ``"rgb_array"`` or None) is what
+    ``render()`` draws."""
 
     batch: Any
     copy: bool
@@ -120,8 +133,10 @@ class BatchVectorEnv(_VectorEnv):  # type: ignore[misc]
     observation_space: Any
     action_space: Any
 
-    def __init__(self, batch: Any, *, copy: bool = False) -> None:
+    def __init__(self, batch: Any, *, copy: bool = False,
+                 render_mode: Optional[str] = None) -> None:
         gymnasium = _require()
+        _check_render_mode(render_mode)
         spaces = gymnasium.spaces
         np = _batch.numpy()
         self._np = np
@@ -130,8 +145,9 @@ class BatchVectorEnv(_VectorEnv):  # type: ignore[misc]
         self.num_envs = n = batch.num_envs
         self.metadata = {"autoreset_mode": {
             "next-step": _AutoresetMode.NEXT_STEP, "same-step": _AutoresetMode.SAME_STEP,
-            "disabled": _AutoresetMode.DISABLED}[batch.autoreset]}
-        self.render_mode = None
+            "disabled": _AutoresetMode.DISABLED}[batch.autoreset],
+            "render_modes": list(_batch.RENDER_MODES)}
+        self.render_mode = render_mode
         self.single_observation_space = spaces.Box(0, 1, batch.observation_shape, np.bool_)
         self.single_action_space = spaces.Discrete(batch.num_actions)
         self.observation_space = gymnasium.vector.utils.batch_space(
@@ -141,14 +157,10 @@ class BatchVectorEnv(_VectorEnv):  # type: ignore[misc]
         # Havannah's winning structures (bits of STRUCTURES), where the
         # batch keeps them.
         self._structures = hasattr(batch, "structures")
-        # The step's reward is the acting seat's; it is nonzero only in the
-        # games that ended, so only those are written (and cleared on the
-        # next step), into an array made once.
+        # The seat to move in each game before a step: the seat that acts.
+        # Read after the step it could be either (a game that ended may be
+        # reset, and an illegal move leaves Havannah's mover as it was).
         self._actor = np.zeros(n, np.int32)
-        self._reward = np.zeros(n, np.float32)
-        self._reward_view = self._reward.view()
-        self._reward_view.flags.writeable = False
-        self._ended = np.zeros(0, np.intp)
 
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None) -> Tuple[Any, Dict[str, Any]]:
@@ -161,8 +173,6 @@ class BatchVectorEnv(_VectorEnv):  # type: ignore[misc]
         if options is not None and "reset_mask" in options:
             mask = options["reset_mask"]
         self.batch.reset(mask=mask, seed=seed)
-        self._reward.fill(0)
-        self._ended = self._ended[:0]
         observation = self.batch.observation
         return (observation.copy() if self.copy else observation), self._info()
 
@@ -170,26 +180,20 @@ class BatchVectorEnv(_VectorEnv):  # type: ignore[misc]
         """One action a game (integers, shape (n,)); returns the observation,
         the reward of the seat that played, terminated, truncated and info."""
         batch = self.batch
-        same_step = self._same_step
-        if same_step:
-            # A game that ends is reset at once: its seat to move is the
-            # new game's, so the seats that act are kept beforehand.
-            self._np.copyto(self._actor, batch.current_player)
+        np = self._np
+        actor = self._actor
+        np.copyto(actor, batch.current_player)
         batch.step(actions)
-        reward = self._reward
-        if self._ended.size:
-            reward[self._ended] = 0
-        self._ended = ended = batch.terminated.nonzero()[0]
+        # The step's reward is the acting seat's, nonzero only in the games
+        # that ended; a new array, the caller's to change.
+        reward = np.zeros(self.num_envs, np.float32)
+        ended = batch.terminated.nonzero()[0]
         if ended.size:
-            # Otherwise the seat to move in a game that has just ended is
-            # the other one (as pgx turns it), so the actor is read after
-            # the step, from the games that ended alone.
-            actor = self._actor[ended] if same_step else 1 - batch.current_player[ended]
-            reward[ended] = batch.rewards[ended, actor]
-        arrays = (batch.observation, self._reward_view, batch.terminated, batch.truncated)
+            reward[ended] = batch.rewards[ended, actor[ended]]
+        arrays = (batch.observation, batch.terminated, batch.truncated)
         if self.copy:
             arrays = tuple(array.copy() for array in arrays)
-        return arrays + (self._info(),)
+        return (arrays[0], reward, arrays[1], arrays[2], self._info())
 
     def _info(self) -> Dict[str, Any]:
         batch = self.batch
@@ -205,6 +209,14 @@ class BatchVectorEnv(_VectorEnv):  # type: ignore[misc]
             info = {key: array.copy() for key, array in info.items()}
         return info
 
+    def render(self) -> Optional[Tuple[Any, ...]]:
+        """One picture a game under the ``render_mode`` given, text
+        (``"ansi"``) or an RGB image (``"rgb_array"``); None without one."""
+        if self.render_mode is None:
+            return None
+        batch = self.batch
+        return tuple(batch.render(game, self.render_mode) for game in range(self.num_envs))
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({getattr(self, 'batch', None)!r})"
 
@@ -217,20 +229,22 @@ class VectorEnv(BatchVectorEnv):
     11), so each game keeps its own defaults (Hex: ``size=11, swap=True``;
     Havannah: ``base=8, rule="official", swap=False``).  ``autoreset`` is
     the batch's name of a mode or Gymnasium's ``AutoresetMode``;
-    ``copy=True`` as for :class:`BatchVectorEnv`.  ValueError for a game
+    ``copy=True`` and ``render_mode`` as for :class:`BatchVectorEnv`.  ValueError for a game
     without a batch (:class:`havhex.games.UnknownGame` for a name no game
     has)."""
 
     game: str
 
     def __init__(self, game: str, num_envs: int = 1, *args: Any, autoreset: Any = "next-step",
-                 copy: bool = False, **options: Any) -> None:
+                 copy: bool = False, render_mode: Optional[str] = None,
+                 **options: Any) -> None:
         _require()
+        _check_render_mode(render_mode)
         descriptor = games.get(game)
         # The registry is read here, once: the steps go to the batch alone.
         made = descriptor.batch_module().Batch(num_envs, *args,
                                                autoreset=_autoreset_name(autoreset), **options)
-        super().__init__(made, copy=copy)
+        super().__init__(made, copy=copy, render_mode=render_mode)
         self.game = descriptor.name
 
 

@@ -24,6 +24,9 @@ the agent to move in a game that has not ended.  The rewards are +1 for
 the winner and -1 for the loser at the end, 0 for both in a draw; an
 illegal action is the batch's affair: it loses the game for the agent
 that played it (pgx's rule), or raises ValueError with ``illegal="raise"``.
+``render_mode`` is one of ``metadata["render_modes"]``: ``"ansi"`` (the
+game as text, see ``Batch.render``), ``"rgb_array"`` (an RGB image) or
+``"human"`` (the text written to standard output).
 
 ``HexEnv`` and ``HavannahEnv``, the classes of one game each, are
 deprecated: ``AECEnv("hex", ...)`` and ``AECEnv("havannah", ...)`` take the
@@ -73,14 +76,23 @@ def _require() -> ModuleType:
     return importlib.import_module("gymnasium")
 
 
+def _check_render_mode(render_mode: Optional[str]) -> None:
+    modes = BatchAECEnv.metadata["render_modes"]
+    if render_mode is not None and render_mode not in modes:
+        raise ValueError(f"render_mode must be None or one of {', '.join(map(repr, modes))}, "
+                         f"got {render_mode!r}")
+
+
 # The base is Any to a type checker (PettingZoo is an extra, and untyped).
 class BatchAECEnv(_AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment over one game of ``batch`` (a batch of
     one game with ``autoreset="disabled"``) whose observation has the
-    planes named by ``planes`` (the game's ``PLANES``)."""
+    planes named by ``planes`` (the game's ``PLANES``); ``render_mode``,
+    one of ``metadata["render_modes"]`` or None, is what ``render()``
+    draws."""
 
-    metadata: Dict[str, Any] = {"render_modes": [], "name": "havhex",
-                                "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"render_modes": ["human", "ansi", "rgb_array"],
+                                "name": "havhex", "is_parallelizable": False}
     batch: Any
     possible_agents: List[str]
     agents: List[str]
@@ -93,8 +105,10 @@ class BatchAECEnv(_AECEnv):  # type: ignore[misc]
     infos: Dict[str, Dict[str, Any]]
     agent_selection: str
 
-    def __init__(self, batch: Any, planes: Sequence[str]) -> None:
+    def __init__(self, batch: Any, planes: Sequence[str],
+                 render_mode: Optional[str] = None) -> None:
         gymnasium = _require()
+        _check_render_mode(render_mode)
         super().__init__()
         self._planes = tuple(planes)
         if batch.num_envs != 1 or batch.autoreset != "disabled":
@@ -104,7 +118,7 @@ class BatchAECEnv(_AECEnv):  # type: ignore[misc]
         self._np = np
         self.batch = batch
         self.possible_agents = list(AGENTS)
-        self.render_mode = None
+        self.render_mode = render_mode
         shape = batch.observation_shape
         observation_space = gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(0, 1, shape, np.int8),
@@ -190,9 +204,19 @@ class BatchAECEnv(_AECEnv):  # type: ignore[misc]
             raise ValueError(f"action {action_id} is out of range [0, {self.batch.num_actions})")
         return action_id
 
-    def render(self) -> None:
-        """Nothing to show: draw a position with :mod:`havhex.draw` instead."""
-        return None
+    def render(self) -> Any:
+        """The game as it stands under the ``render_mode`` given: text
+        (``"ansi"``), an RGB image (``"rgb_array"``), or the text written
+        to standard output (``"human"``, which returns None); None, with a
+        warning, without a mode."""
+        if self.render_mode is None:
+            _require().logger.warn("render() was called without a render_mode: "
+                                   "give one of " + ", ".join(self.metadata["render_modes"]))
+            return None
+        if self.render_mode == "human":
+            print(self.batch.render(0, "ansi"), end="")
+            return None
+        return self.batch.render(0, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -219,18 +243,22 @@ class AECEnv(BatchAECEnv):
     (``AECEnv("hex", 7)`` is ``Batch(1, 7)``, a board of 7 x 7), so each
     game keeps its own defaults (Hex: ``size=11, swap=True``; Havannah:
     ``base=8, rule="official", swap=False``); the auto-reset is the
-    environment's own (``"disabled"``).  ``metadata["name"]`` is
+    environment's own (``"disabled"``); ``render_mode`` is the
+    environment's, as for :class:`BatchAECEnv`.  ``metadata["name"]`` is
     ``havhex_<game>_v0``.  ValueError for a game without a batch
     (:class:`havhex.games.UnknownGame` for a name no game has)."""
 
     game: str
 
-    def __init__(self, game: str, *args: Any, **options: Any) -> None:
+    def __init__(self, game: str, *args: Any, render_mode: Optional[str] = None,
+                 **options: Any) -> None:
         _require()
+        _check_render_mode(render_mode)
         descriptor = games.get(game)
         # The registry is read here, once: the steps go to the batch alone.
         module = descriptor.batch_module()
-        super().__init__(module.Batch(1, *args, autoreset="disabled", **options), module.PLANES)
+        super().__init__(module.Batch(1, *args, autoreset="disabled", **options), module.PLANES,
+                         render_mode)
         self.game = descriptor.name
         self.metadata = _metadata(descriptor)
 

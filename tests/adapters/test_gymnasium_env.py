@@ -152,6 +152,81 @@ def test_an_illegal_move_costs_its_player(gymnasium):
     assert np.array_equal(info["winner"], 1 - actors)
 
 
+@pytest.mark.parametrize("game, kwargs, cells", [("Hex", {"size": 4}, [0, 1, 2, 3]),
+                                                 ("Havannah", {"base": 3}, [6, 7, 8, 12])])
+@pytest.mark.parametrize("mode", ["next-step", "same-step", "disabled"])
+def test_an_illegal_move_costs_its_player_in_every_game_and_mode(gymnasium, game, kwargs, cells,
+                                                                 mode):
+    """Havannah's forfeit leaves its mover as it was (Hex's passes the turn,
+    as pgx): the reward is the seat's that played either way."""
+    env = gymnasium.make_vec(f"havhex/{game}-v0", num_envs=4, seed=2, autoreset=mode, **kwargs)
+    _, info = env.reset()
+    env.step(np.array(cells))
+    *_, info = env.step(np.array(cells[1:] + cells[:1]) + 10)
+    actors = info["current_player"].copy()
+    # The first move's cells again: taken, so illegal.
+    observation, reward, terminated, _, info = env.step(np.array(cells))
+    assert np.all(terminated)
+    assert np.all(reward == -1)
+    assert np.array_equal(info["winner"], 1 - actors)
+
+
+@pytest.mark.parametrize("game, kwargs", [("Hex", {"size": 5}), ("Havannah", {"base": 3})])
+def test_reward_wrappers_change_the_reward_in_place(gymnasium, game, kwargs):
+    """Gymnasium's ClipReward (a VectorizeTransformReward) writes into the
+    reward it is handed; what it writes does not reach the next step's."""
+    from gymnasium.wrappers.vector import ClipReward, VectorizeTransformReward
+    from gymnasium.wrappers import TransformReward
+
+    env = gymnasium.make_vec(f"havhex/{game}-v0", num_envs=64, seed=3, **kwargs)
+    clipped = ClipReward(env, -0.5, 0.5)
+    shifted = VectorizeTransformReward(
+        gymnasium.make_vec(f"havhex/{game}-v0", num_envs=64, seed=3, **kwargs),
+        TransformReward, func=lambda r: r - 0.25)
+    clipped.reset(seed=3)
+    shifted.reset(seed=3)
+    seen = 0
+    for _ in range(100):
+        actions = batch_of(env).sample_actions()
+        assert np.array_equal(batch_of(shifted).sample_actions(), actions)
+        _, reward, terminated, _, info = clipped.step(actions)
+        _, moved, _, _, _ = shifted.step(actions)
+        assert reward.dtype == np.float32 and reward.flags.writeable
+        assert np.all(reward[~terminated] == 0)
+        assert np.all(np.isin(reward[terminated], (-0.5, 0, 0.5)))       # 0: a draw
+        assert np.allclose(moved, np.where(terminated, reward * 2, 0) - 0.25)
+        seen += int(terminated.sum())
+    assert seen > 0
+
+
+@pytest.mark.parametrize("game, kwargs", [("Hex", {"size": 5}), ("Havannah", {"base": 3})])
+def test_render_modes(gymnasium, game, kwargs):
+    env = gymnasium.make_vec(f"havhex/{game}-v0", num_envs=3, seed=1, render_mode="ansi",
+                             **kwargs)
+    assert env.render_mode == "ansi"
+    assert env.metadata["render_modes"] == ["ansi", "rgb_array"]
+    env.reset()
+    env.step(batch_of(env).sample_actions())
+    texts = env.render()
+    assert isinstance(texts, tuple) and len(texts) == 3
+    for game_index, text in enumerate(texts):
+        assert isinstance(text, str) and text.endswith("to move\n")
+        # One letter a stone: one stone a game after one step.
+        board = text.splitlines()[:-1]
+        assert sum(line.count(letter) for line in board for letter in batch_of(env)._LETTERS) == 1
+        assert text == batch_of(env).render(game_index)
+    images = gymnasium.make_vec(f"havhex/{game}-v0", num_envs=2, seed=1,
+                                render_mode="rgb_array", **kwargs)
+    images.reset()
+    frames = images.render()
+    assert len(frames) == 2
+    for frame in frames:
+        assert frame.ndim == 3 and frame.shape[2] == 3 and frame.dtype == np.uint8
+    assert gymnasium.make_vec(f"havhex/{game}-v0", num_envs=2, **kwargs).render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        gymnasium.make_vec(f"havhex/{game}-v0", num_envs=2, render_mode="human", **kwargs)
+
+
 def test_the_arrays_are_read_only_and_copy_makes_them_the_callers(gymnasium):
     env = gymnasium.make_vec("havhex/Hex-v0", num_envs=3, size=5, seed=1)
     observation, info = env.reset()
@@ -231,7 +306,7 @@ def test_bad_actions_raise_and_change_nothing(gymnasium, actions):
               info["current_player"].copy(), info["legal_action_mask"].copy()]
     with pytest.raises((TypeError, ValueError)):
         env.step(actions)
-    after = [batch_of(env).observation, env.unwrapped._reward, batch_of(env).terminated,
+    after = [batch_of(env).observation, reward, batch_of(env).terminated,
              batch_of(env).current_player, batch_of(env).legal_action_mask]
     for old, new in zip(before, after):
         assert np.array_equal(old, new)

@@ -142,6 +142,34 @@ def test_the_games_are_the_batchs(pettingzoo, game, kwargs):
     assert raw.terminated[0]
 
 
+@pytest.mark.parametrize("game, kwargs", GAMES)
+def test_render_test_passes(pettingzoo, game, kwargs, capsys):
+    from pettingzoo.test import render_test
+
+    from havhex.pettingzoo import AECEnv
+
+    render_test(lambda render_mode=None: AECEnv(game, seed=1, render_mode=render_mode, **kwargs))
+    # "human" writes the text picture.
+    assert "to move" in capsys.readouterr().out
+
+
+def test_render_modes_draw_the_game(pettingzoo):
+    from havhex.pettingzoo import AECEnv
+
+    env = AECEnv("havannah", base=3, seed=2, render_mode="ansi")
+    env.reset()
+    env.step(12)
+    text = env.render()
+    assert text == env.batch.render(0) and "".join(text.splitlines()[:-1]).count("W") == 1
+    image = AECEnv("hex", size=5, render_mode="rgb_array")
+    image.reset()
+    assert image.render().shape[2] == 3
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert make("hex", {"size": 3}).render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        AECEnv("hex", size=3, render_mode="svg")
+
+
 def test_an_illegal_action_loses(pettingzoo):
     env = make("hex", {"size": 5}, seed=2)
     env.reset()
@@ -217,7 +245,8 @@ def test_aec_env_makes_one_game_of_the_game_with_its_own_defaults(pettingzoo):
     assert (hex_env.batch.rows, hex_env.batch.swap) == (11, True)
     assert (hex_env.batch.num_envs, hex_env.batch.autoreset) == (1, "disabled")
     havannah_env = AECEnv("havannah")
-    assert havannah_env.metadata == {"render_modes": [], "name": "havhex_havannah_v0",
+    assert havannah_env.metadata == {"render_modes": ["human", "ansi", "rgb_array"],
+                                     "name": "havhex_havannah_v0",
                                      "is_parallelizable": False}
     batch = havannah_env.batch
     assert (batch.base, batch.rule, batch.swap) == (8, "official", False)
@@ -284,7 +313,8 @@ def test_the_deprecated_classes_warn_and_make_the_games_aec_env(pettingzoo, name
         exec(f"from havhex.pettingzoo import {name} as again", namespace)
         assert namespace["again"] is made
     # The metadata of one release ago, on the class and on its instances.
-    metadata = {"render_modes": [], "name": f"havhex_{game}_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": f"havhex_{game}_v0",
+                "is_parallelizable": False}
     assert made.metadata == metadata
     env = made()
     assert env.metadata == metadata and env.game == game

@@ -18,7 +18,7 @@ GAMES = {
 SHARED = ("observation", "legal_action_mask", "current_player", "rewards", "terminated",
           "truncated", "final_observation", "final_mask", "winner", "num_envs", "num_actions",
           "observation_shape", "threads", "autoreset", "step", "reset", "sample_actions",
-          "set_positions", "set_positions_from_records", "swap")
+          "set_positions", "set_positions_from_records", "swap", "stones", "render")
 
 
 @pytest.fixture(params=sorted(GAMES))
@@ -32,6 +32,29 @@ def test_the_same_names_on_both(game):
     missing = [name for name in SHARED if not hasattr(batch, name)]
     assert not missing, missing
     assert module.SYMMETRIES in (2, 12) and len(module.PLANES) == batch.observation_shape[-1]
+
+
+def test_render_draws_the_stones_of_a_game(game):
+    _module, make = game
+    batch = make(3)
+    for _ in range(3):
+        batch.step(batch.sample_actions())
+    stones = batch.stones()
+    for index in range(3):
+        text = batch.render(index)
+        board = text.splitlines()[:-1]
+        for code, letter in zip((1, 2), batch._LETTERS):
+            assert sum(line.count(letter) for line in board) == (stones[index] == code).sum()
+        image = batch.render(index, "rgb_array")
+        assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
+        for code, colour in zip((1, 2), batch._STONE_RGB):
+            painted = (image == colour).all(axis=2).sum()
+            # A disc of pixels a stone of the colour, none without one.
+            assert (painted > 0) == bool((stones[index] == code).any())
+    with pytest.raises(ValueError):
+        batch.render(3)
+    with pytest.raises(ValueError):
+        batch.render(0, "svg")
 
 
 def test_set_positions_of_empty_boards_is_a_reset_of_those_games(game):

@@ -147,7 +147,10 @@ def test_many_games_on_eleven_by_eleven_agree_with_the_live_board():
 
 
 @pytest.mark.parametrize("autoreset", ["next-step", "same-step", "disabled"])
-def test_games_split_over_threads_agree_with_the_live_board(autoreset):
+def test_games_split_over_threads_agree_with_the_live_board(autoreset, monkeypatch):
+    # Three threads even on a machine of fewer cores (a batch uses no more
+    # threads than the cores): the split is what is tested.
+    monkeypatch.setattr("os.cpu_count", lambda: 8)
     batch = Batch(780, 4, seed=12, threads=3, autoreset=autoreset)
     assert len(batch._parts) == 3               # three ranges of games, three threads
     assert _shadow(batch, 24, 4, 4, True) >= 780

@@ -275,3 +275,157 @@ def test_swap_with_an_engine_that_has_none_is_one_line_and_status_1(tmp_path, en
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "swap" in err and "M" in err
+
+
+# Faults of the match itself (issue 36): each is one line and a non-zero
+# status, and no output file holds a game the others do not, or is cut.
+
+def _jsonl_indices(path):
+    return [json.loads(line)["index"] for line in path.read_text().splitlines()]
+
+
+def test_a_record_that_cannot_be_written_stops_the_match_with_one_line(tmp_path, engine_command,
+                                                                       capsys):
+    records = tmp_path / "games"
+    (records / "game00002.sgf").mkdir(parents=True)     # in the way of game 2's record
+    argv = ["hex", "--size", "5", *_engine(engine_command, "--seed", "1"),
+            *_engine(engine_command, "--seed", "2"), "--games", "6", "--records", str(records),
+            "--jsonl", str(tmp_path / "m.jsonl"), "--dat", str(tmp_path / "m.dat")]
+    assert main(argv) == 1
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.count("\n") == 1 and "game00002.sgf" in out.err, out.err
+    # Game 2 is in no file; the JSON Lines file and the table agree.
+    assert _jsonl_indices(tmp_path / "m.jsonl") == [1]
+    rows = [line for line in (tmp_path / "m.dat").read_text().splitlines()
+            if not line.startswith("#")]
+    assert [row.split("\t")[0] for row in rows] == ["1"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_stops_the_match_with_one_line(tmp_path, engine_command, capsys):
+    argv = ["hex", "--size", "5", *_engine(engine_command, "--seed", "1"),
+            *_engine(engine_command, "--seed", "2"), "--games", "4", "--jsonl", "/dev/full"]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "/dev/full" in err and "space" in err, err
+
+
+def test_a_bad_dat_leaves_an_existing_jsonl_as_it_was(tmp_path, engine_command, capsys):
+    jsonl = tmp_path / "m.jsonl"
+    jsonl.write_text("kept\n")
+    (tmp_path / "dat").mkdir()
+    argv = ["hex", "--size", "5", *_engine(engine_command), *_engine(engine_command),
+            "--jsonl", str(jsonl), "--dat", str(tmp_path / "dat")]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "dat" in err
+    assert jsonl.read_text() == "kept\n"
+    # A file the match would have made is not left behind either.
+    fresh = tmp_path / "new.jsonl"
+    assert main(argv[:-4] + ["--jsonl", str(fresh), "--dat", str(tmp_path / "dat")]) == 1
+    assert not fresh.exists()
+
+
+@pytest.mark.parametrize("game, size", [("hex", "0"), ("hex", "129"), ("havannah", "1"),
+                                        ("havannah", "65")])
+def test_a_size_out_of_the_games_bounds_is_a_usage_error(game, size, capsys):
+    assert main([game, "--size", size, "--engine", "cmd=x", "--engine", "cmd=y"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2 and "--size" in lines[1]
+
+
+@pytest.mark.parametrize("option", [["--st", "3e6"], ["--tc", "3e6+1"], ["--tc", "10+3e6"],
+                                    ["--margin", "2e6"], ["--margin", "nan"],
+                                    ["--margin", "inf"], ["--st", "1e300"]])
+def test_a_clock_past_the_arbiters_bound_is_a_usage_error(option, capsys):
+    assert main(["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y", *option]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2 and option[0] in lines[1]
+
+
+def test_resume_refuses_the_file_of_another_match(tmp_path, engine_command, capsys):
+    jsonl = tmp_path / "m.jsonl"
+    first = ["hex", "--size", "4", *_engine(engine_command, "--seed", "1", name="A"),
+             *_engine(engine_command, "--seed", "2", name="B"), "--games", "4",
+             "--jsonl", str(jsonl), "--quiet"]
+    assert main(first) == 0
+    kept = jsonl.read_text()
+    for other in (["--size", "5"], ["--games", "8"], ["--st", "2"], ["--swap"]):
+        argv = list(first) + other + ["--resume"]
+        if other[0] == "--size":
+            argv[2] = other[1]
+            argv = argv[:-3] + ["--resume"]
+        assert main(argv) == 1, other
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "another match" in err, err
+    renamed = [word.replace("name=A", "name=C") for word in first]
+    assert main(renamed + ["--resume"]) == 1
+    assert "another match" in capsys.readouterr().err
+    assert jsonl.read_text() == kept
+    # The same match resumes: nothing is left to play.
+    assert main(first + ["--resume"]) == 0
+
+
+def test_resume_refuses_an_older_file_of_another_size(tmp_path, engine_command, capsys):
+    # A file written before each line named its match: game, size, rule,
+    # swap and the engines' given names are compared.
+    jsonl = tmp_path / "m.jsonl"
+    line = {"index": 1, "game": "hex", "size": 4, "engines": [0, 1], "names": ["A", "B"],
+            "winner": 0, "reason": "connection", "moves": [[0, 0]]}
+    jsonl.write_text(json.dumps(line) + "\n")
+    argv = ["hex", "--size", "9", *_engine(engine_command, name="A"),
+            *_engine(engine_command, name="B"), "--jsonl", str(jsonl), "--resume"]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "another match" in err and "size 4" in err
+
+
+def _wait_for(predicate, seconds=30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def _running(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+@pytest.mark.parametrize("sign, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_to_the_match_kills_its_engines(tmp_path, engine_command, sign, status):
+    pids = [tmp_path / "a.pid", tmp_path / "b.pid"]
+    jsonl = tmp_path / "m.jsonl"
+    # Engine A hangs in its third genmove, as a busy engine does: it reads
+    # no more commands, so no end of its input ends it.
+    argv = [sys.executable, "-m", "havhex", "match", "hex", "--size", "7",
+            *_engine(engine_command, "--seed", "1", "--hang-after", "2", "--pid-file", pids[0]),
+            *_engine(engine_command, "--seed", "2", "--pid-file", pids[1]),
+            "--games", "100", "--st", "60", "--jsonl", str(jsonl)]
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        assert _wait_for(lambda: all(path.exists() and path.read_text() for path in pids))
+        engines = [int(path.read_text()) for path in pids]
+        assert all(_running(pid) for pid in engines)
+        time.sleep(0.3)
+        process.send_signal(sign)
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    err = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.returncode == status, err
+    assert err.count("\n") == 1, err
+    assert _wait_for(lambda: not any(_running(pid) for pid in engines), 10), engines
+    # Every line written is whole: --resume goes on from it.
+    for line in jsonl.read_text().splitlines(True):
+        assert line.endswith("\n") and json.loads(line)["reason"]

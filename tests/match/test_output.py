@@ -160,11 +160,35 @@ def test_an_even_score_is_elo_plus_zero():
     # -400 log10(1) is -0.0, and a difference just below 0 rounds to it.
     results = [GameResult("hex", 5, winner=winner, reason="connection", engines=(0, 1),
                           index=index) for index, winner in enumerate((0, 1), 1)]
-    line = summary(results, ["A", "B"]).splitlines()[-1]
+    line = summary(results, ["A", "B"]).splitlines()[-2]
     assert line.startswith("A vs B: 1-0-1, Elo +0.0 [-"), line
     assert "-0.0" not in summary(results, ["A", "B"])
     assert [_elo(value) for value in (-0.0, 0.0, -0.04, 0.04, -0.05, 12.34)] == [
         "+0.0", "+0.0", "+0.0", "+0.0", "-0.1", "+12.3"]
+
+
+def _paired_games(winners, openings=None):
+    """Games of engines 0 and 1, the seats reversed in each pair."""
+    return [GameResult("hex", 5, winner=None if winner is None else
+                       (winner if index % 2 else 1 - winner),
+                       reason="connection" if winner is not None else "board full",
+                       engines=(0, 1) if index % 2 else (1, 0), index=index,
+                       opening_index=(index - 1) // 2 if openings is None else openings[index - 1])
+            for index, winner in enumerate(winners, 1)]
+
+
+def test_summary_says_a_one_sided_bound_and_counts_pairs():
+    # Engine 0 wins all ten games, five pairs of an opening.
+    text = summary(_paired_games([0] * 10), ["A", "B"])
+    assert "A vs B: 10-0-0, Elo above +166.2 (95%, every game won), LOS" in text
+    assert "A vs B: 5 pairs of an opening, Ptnml(0-2) [0, 0, 0, 0, 5] (DD 0, WL 0), " \
+           "Elo above " in text
+    assert "inf" not in text and "-0.0" not in text
+    # Each pair split (one win each): even pairs, Elo 0 both ways.
+    text = summary(_paired_games([0, 1] * 5), ["A", "B"])
+    assert "Ptnml(0-2) [0, 0, 5, 0, 0] (DD 0, WL 5), Elo +0.0 [" in text
+    text = summary(_paired_games([1] * 6), ["A", "B"])
+    assert "A vs B: 0-0-6, Elo below -" in text and "every game lost" in text
 
 
 class _Terminal:

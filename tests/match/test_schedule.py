@@ -2,6 +2,8 @@
 concurrency, the SPRT's early stop and resume from the JSON Lines file."""
 import pytest
 
+import needs
+
 from havhex.match.output import read_jsonl
 from havhex.match.schedule import MatchError, Session, openings, pairings, plan
 from havhex.match.stats import Sprt
@@ -171,3 +173,116 @@ def test_an_engine_that_does_not_start_stops_the_match_with_its_error(tmp_path, 
 
     with pytest.raises(MatchError, match="engine B"):
         _session(tmp_path, make, games=6, concurrency=concurrency).run()
+
+
+def test_a_policy_returning_numpy_integers_plays(tmp_path):
+    np = needs.module("numpy")
+    from havhex.match import play
+
+    def policy(board, seat, time_left):
+        # What an RL loop gives: numpy's integers, a pair or an array.
+        cells = [move for move in board.legal_moves() if not isinstance(move, str)]
+        row, col = cells[len(cells) // 2]
+        return (np.int64(row), np.int64(col)) if seat == 0 else np.array([row, col])
+
+    results = play("hex", [policy, policy], size=5, games=2, jsonl=str(tmp_path / "m.jsonl"))
+    assert [result.reason for result in results] == ["connection", "connection"]
+    assert all(type(value) is int for result in results for move in result.moves
+               for value in move)
+    # The JSON Lines file takes them (numpy's integers are not JSON).
+    assert len(read_jsonl(str(tmp_path / "m.jsonl"))) == 2
+
+
+@pytest.mark.parametrize("options", [dict(per_move=-1), dict(per_move=0),
+                                     dict(per_move=1, margin=float("nan")),
+                                     dict(margin=float("nan")), dict(base=float("inf")),
+                                     dict(per_move=3e6), dict(base=5, increment=-0.5),
+                                     dict(size=0), dict(size=129), dict(size=5.5)])
+def test_play_refuses_a_setting_out_of_bounds_with_a_value_error(options):
+    from havhex.match import play
+
+    settings = dict(size=5)
+    settings.update(options)
+    with pytest.raises(ValueError):
+        play("hex", [first_free, first_free], **settings)
+
+
+def test_a_player_that_calls_sys_exit_disconnects_and_the_match_goes_on():
+    from havhex.match import play
+
+    def quitter(board, seat, time_left):
+        raise SystemExit(3)
+
+    def steady(board, seat, time_left):
+        return next(move for move in board.legal_moves() if not isinstance(move, str))
+
+    results = play("hex", [quitter, steady], size=4, games=4)
+    assert [result.reason for result in results] == ["disconnects"] * 4
+    assert all(result.engines[result.winner] == 1 for result in results)
+    assert all("SystemExit" in result.detail for result in results)
+
+
+def test_an_engine_that_cannot_be_restarted_forfeits_its_remaining_games(tmp_path,
+                                                                          engine_command):
+    from havhex.match import play
+    from havhex.match.engines import EngineSpec
+
+    # Its first process crashes at its second genmove; every later start
+    # exits at once (a binary deleted, a licence gone).
+    marker = tmp_path / "started"
+    wrapper = tmp_path / "once.py"
+    wrapper.write_text(
+        "import os, sys\n"
+        f"marker = {str(marker)!r}\n"
+        "if os.path.exists(marker):\n"
+        "    sys.exit(1)\n"
+        "open(marker, 'w').close()\n"
+        f"os.execv(sys.executable, [sys.executable] + {engine_command('--crash-after', '1')[1:]!r})\n")
+    import sys
+
+    crashing = EngineSpec([sys.executable, str(wrapper)], name="C")
+    steady = EngineSpec(engine_command("--seed", "2"), name="S")
+    results = play("hex", [crashing, steady], size=5, games=6, jsonl=str(tmp_path / "m.jsonl"))
+    assert [result.index for result in results] == [1, 2, 3, 4, 5, 6]
+    assert all(result.reason == "disconnects" for result in results)
+    assert all(result.names[result.winner] == "S" for result in results)
+    assert "cannot be restarted" not in results[0].detail
+    assert all("C: cannot be restarted" in result.detail for result in results[1:])
+    assert [result.index for result in read_jsonl(str(tmp_path / "m.jsonl"))] == \
+        [1, 2, 3, 4, 5, 6]
+
+
+def test_an_on_result_that_raises_stops_the_match_with_its_error(tmp_path):
+    from havhex.match import play
+
+    seen = []
+
+    def on_result(result):
+        seen.append(result.index)
+        if len(seen) == 2:
+            raise RuntimeError("the caller's own fault")
+
+    with pytest.raises(RuntimeError, match="the caller's own fault"):
+        play("hex", [first_free, first_free], size=4, games=8, on_result=on_result,
+             jsonl=str(tmp_path / "m.jsonl"))
+    assert seen == [1, 2]
+
+
+@pytest.mark.parametrize("concurrency", [1, 2])
+def test_a_failing_write_stops_the_match_and_the_game_is_not_counted(tmp_path, concurrency):
+    calls = []
+
+    def record(result):
+        calls.append(result.index)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device", "m.jsonl")
+
+    session = _session(tmp_path, lambda index: hex_player(seeded_random(index)), games=10,
+                       concurrency=concurrency)
+    session.on_result = record
+    with pytest.raises(OSError, match="No space"):
+        session.run()
+    written = [result.index for result in read_jsonl(str(tmp_path / "m.jsonl"))]
+    # The JSON line of the game whose on_result failed was written before
+    # it (on_result comes last); no game after it was recorded.
+    assert len(written) <= len(calls) and len(calls) == 3

@@ -4,7 +4,8 @@ import math
 
 import pytest
 
-from havhex.match.stats import Score, Sprt, elo_of_score, score_of_elo
+from havhex.match.stats import (Pentanomial, Score, Sprt, elo_of_score, pentanomial,
+                                score_of_elo, wilson)
 
 
 def test_elo_of_a_score_is_the_logistic_curve():
@@ -16,16 +17,63 @@ def test_elo_of_a_score_is_the_logistic_curve():
         assert elo_of_score(score_of_elo(elo)) == pytest.approx(elo)
 
 
-def test_elo_bounds_from_the_standard_error_of_the_score():
+def test_elo_bounds_are_wilsons_over_the_effective_number_of_games():
     # 60 wins, 20 draws, 20 losses: s = 0.7; per-game variance
-    # (60 * 0.3^2 + 20 * 0.2^2 + 20 * 0.7^2) / 100 = (5.4 + 0.8 + 9.8) / 100 = 0.16,
-    # standard error sqrt(0.16 / 100) = 0.04; bounds s -+ 1.96 * 0.04.
+    # (60 * 0.3^2 + 20 * 0.2^2 + 20 * 0.7^2) / 100 = 0.16, against a coin's
+    # 0.7 * 0.3 = 0.21: n' = 100 * 0.21 / 0.16 = 131.25 games.  Wilson:
+    # centre (s + z^2 / 2n') / (1 + z^2 / n'), half-width
+    # z sqrt(s (1 - s) / n' + z^2 / 4n'^2) / (1 + z^2 / n').
+    z = 1.959963984540054
+    n = 131.25
+    centre = (0.7 + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(0.21 / n + z * z / (4 * n * n)) / (1 + z * z / n)
     elo, low, high = Score(60, 20, 20).elo()
     assert elo == pytest.approx(-400 * math.log10(1 / 0.7 - 1))
-    margin = 1.959963984540054 * 0.04
-    assert low == pytest.approx(-400 * math.log10(1 / (0.7 - margin) - 1))
-    assert high == pytest.approx(-400 * math.log10(1 / (0.7 + margin) - 1))
+    assert low == pytest.approx(elo_of_score(centre - half))
+    assert high == pytest.approx(elo_of_score(centre + half))
     assert low < elo < high
+    # With no draws n' = n: Wilson's interval of a proportion.
+    assert wilson(0.7, 100) == pytest.approx((0.6041, 0.7810), abs=1e-4)
+
+
+@pytest.mark.parametrize("wins, draws, losses", [(10, 0, 0), (1, 0, 5), (1, 0, 1), (0, 5, 0),
+                                                 (1, 5, 0), (0, 0, 30), (3, 0, 0)])
+def test_elo_bounds_behave_at_the_extremes(wins, draws, losses):
+    elo, low, high = Score(wins, draws, losses).elo()
+    assert low <= elo <= high
+    if losses == 0 and draws == 0:
+        # Every game won: the lower bound is finite, the rest +inf.
+        assert elo == high == math.inf and math.isfinite(low)
+    elif wins == 0 and draws == 0:
+        assert elo == low == -math.inf and math.isfinite(high)
+    else:
+        assert math.isfinite(low) and math.isfinite(high)
+    # 10-0 is at least +166 Elo at 95%: Wilson's n / (n + z^2) = 0.7224.
+    if (wins, draws, losses) == (10, 0, 0):
+        assert low == pytest.approx(elo_of_score(10 / (10 + 1.959963984540054 ** 2)))
+    assert str(elo) != "-0.0" and str(Score(1, 0, 1).elo()[0]) == "0.0"
+
+
+def test_pentanomial_counts_pairs_of_an_opening():
+    # Openings 0..4, each played twice: points of the first engine.
+    games = [(0, 1.0), (0, 1.0), (1, 0.0), (1, 1.0), (2, 0.5), (2, 0.5), (3, 0.5), (3, 0.0),
+             (4, 1.0), (4, 0.5), (5, 1.0)]
+    paired = pentanomial(games)
+    assert paired.counts == [0, 1, 1, 1, 1, 1]       # LL LD DD WL WD WW; opening 5 is alone
+    assert paired.ptnml == (0, 1, 2, 1, 1) and paired.pairs == 5
+    assert paired.score() == pytest.approx((0.5 + 1 + 1 + 1.5 + 2) / 10)
+    # Five WL pairs: every pair even, no variance between them; the bounds
+    # stay those of ten coin flips' pairs, not a point.
+    even = Pentanomial([0, 0, 0, 5, 0, 0])
+    elo, low, high = even.elo()
+    assert elo == 0.0 and low < 0 < high and math.isfinite(low)
+    # All pairs WW: a one-sided bound, as for the games.
+    elo, low, high = Pentanomial([0, 0, 0, 0, 0, 5]).elo()
+    assert elo == high == math.inf and math.isfinite(low)
+    # Five pairs won are ten games won: the same bound.
+    assert low == pytest.approx(Score(10, 0, 0).elo()[1])
+    with pytest.raises(ValueError):
+        Pentanomial([1, 2, 3])
 
 
 def test_los_from_wins_and_losses():

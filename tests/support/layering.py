@@ -19,7 +19,7 @@ def layer_of(module):
     head = parts[1]
     if head in ("errors", "_checks", "_native", "_source", "_threads", "_files", "_buffers",
                 "_frozen", "_explanation", "_version", "_boundaries", "_svg", "_units", "_pool",
-                "_batch", "_notation", "descriptor", "contract"):
+                "_batch", "_batch_core", "_notation", "descriptor", "contract"):
         return "leaf"
     if head in ("havannah", "hex"):
         return "game"

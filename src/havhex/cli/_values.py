@@ -190,6 +190,8 @@ def check_match(arguments: "_Arguments", options: "Sequence[_Option]") -> None:
     another; the modules that check them load only for a match."""
     from ..match.engines import EngineSpec
 
+    _check_match_bounds(arguments)
+
     specs = []
     for words in arguments.engine:
         try:
@@ -211,6 +213,26 @@ def check_match(arguments: "_Arguments", options: "Sequence[_Option]") -> None:
     if arguments.resume and arguments.jsonl is None:
         raise usage_error("match", "argument --resume: needs --jsonl FILE (the games done "
                                     "are read from it)")
+
+
+def _check_match_bounds(arguments: "_Arguments") -> None:
+    """The board's size within the game's bounds and the clock within the
+    arbiter's (havhex.match.arbiter.MAX_SECONDS): a usage error, not a
+    traceback or a match lost on time."""
+    from ..games import get
+    from ..match.arbiter import MAX_SECONDS
+
+    descriptor = get(arguments.game)
+    least, most = descriptor.min_size, descriptor.max_size
+    if arguments.size is not None and not least <= arguments.size <= most:
+        raise usage_error("match", f"argument --size: {arguments.game} takes {least} to "
+                                    f"{most}, got {arguments.size}")
+    base, increment = arguments.tc if arguments.tc is not None else (None, None)
+    for label, value in (("--st", arguments.st), ("--tc", base), ("--tc", increment),
+                         ("--margin", arguments.margin)):
+        if value is not None and value > MAX_SECONDS:
+            raise usage_error("match", f"argument {label}: at most {MAX_SECONDS:.0f} seconds, "
+                                        f"got {value:g}")
 
 
 def address(value: str) -> str:

@@ -10,11 +10,15 @@ by havhex (cutechess-cli's shape where it fits).
 Exit status 0 when the match ran, whatever its games' results; a usage
 error is the usage line, one error line and status 2 (its options are read
 with every other command's, in ``arguments``); an engine that cannot be
-found or started, or an openings file that cannot be read, one line and
-status 1.
+found or started, an openings file that cannot be read, an output that
+cannot be written or a --resume of another match's file, one line and
+status 1.  SIGINT and SIGTERM kill the engines (each runs in its own
+process group, which no terminal signal reaches) and end the match with
+status 130 and 143; the games done are in the output files.
 """
 import os
 import shutil
+import signal
 import sys
 
 __all__ = ["run"]
@@ -23,7 +27,7 @@ __all__ = ["run"]
 # a judge run loads.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Optional
+    from typing import Any, Optional
 
     from ..match.engines import EngineSpec
     from .arguments import Arguments
@@ -54,6 +58,15 @@ def _fail(message: str, status: int) -> int:
     return status
 
 
+class _Terminated(Exception):
+    """SIGTERM, raised in the main thread, so that the match stops as on
+    Ctrl-C: engines killed, files closed."""
+
+
+def _terminated(number: int, frame: object) -> None:
+    raise _Terminated()
+
+
 def run(arguments: "Arguments") -> int:
     """Play the match of the parsed command line ``arguments``; the exit
     status.  With ``--quiet`` nothing is printed unless something fails."""
@@ -61,7 +74,25 @@ def run(arguments: "Arguments") -> int:
         missing = _missing_engine(spec)
         if missing is not None:
             return _fail(f"engine {spec.name or index + 1}: {missing}", 1)
-    from ..match.output import Progress, summary
+    from ..match.output import Progress
+
+    progress = None
+    if not arguments.quiet and sys.stderr is not None and sys.stderr.isatty():
+        progress = Progress(0, sys.stderr)
+    previous = None
+    try:
+        previous = signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:
+        pass    # not the main thread (an embedding program's): its own signals
+    try:
+        return _play(arguments, progress)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _play(arguments: "Arguments", progress: "Optional[Any]") -> int:
+    from ..match.output import summary
     from ..match.schedule import MatchError, Session
 
     if TYPE_CHECKING:
@@ -70,9 +101,6 @@ def run(arguments: "Arguments") -> int:
         assert arguments.seed is not None
     base, increment = arguments.tc if arguments.tc is not None else (None, 0.0)
     opening, plies, openings_file = arguments.openings
-    progress = None
-    if not arguments.quiet and sys.stderr is not None and sys.stderr.isatty():
-        progress = Progress(0, sys.stderr)
     try:
         session = Session(arguments.game, arguments.specs, arguments.size,
                           games=arguments.games, rounds=arguments.rounds,
@@ -92,6 +120,8 @@ def run(arguments: "Arguments") -> int:
     except KeyboardInterrupt:
         # The games done are in the output files: --resume goes on from them.
         return _fail("interrupted", 130)
+    except _Terminated:
+        return _fail("terminated", 143)
     except OSError as error:
         return _fail(f"{error.filename or ''}: {error.strerror or error}".lstrip(": "), 1)
     if not arguments.quiet:

@@ -135,4 +135,8 @@ def parse_response(text: str) -> Response:
     if "" in raw[:-1]:
         raise ProtocolError("an empty line inside a GTP answer (two answers in one?)")
     lines = [line.rstrip() for line in raw]
+    if len(digits) > MAX_ID_DIGITS:
+        # No id the other side sent (and past int()'s digit limit, it would
+        # raise a bare ValueError): text that is not a GTP answer to it.
+        raise ProtocolError(f"an id of {len(digits)} digits (at most {MAX_ID_DIGITS})")
     return Response(sign == "=", int(digits) if digits else None, "\n".join(lines))

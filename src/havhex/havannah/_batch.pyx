@@ -137,7 +137,8 @@ cdef class BatchCore:
     cdef uint8_t* structures
     cdef uint64_t* final_obs
     cdef uint8_t* final_mask
-    cdef object arrays      # keeps the arrays the pointers point into
+    cdef uint8_t* over             # the core's own: the games ended and not reset
+    cdef object fields      # keeps the fields' memory the pointers point into
     cdef object call_inputs # keeps one call's arrays alive while its parts run
 
     def __cinit__(self):
@@ -155,6 +156,7 @@ cdef class BatchCore:
         free(self.row_first)
         free(self.row_end)
         free(self.actions)
+        free(self.over)
         free(self.search_busy)
         if self.searches != NULL:
             for k in range(self.n_threads):
@@ -163,30 +165,18 @@ cdef class BatchCore:
             free(self.searches)
 
     def __init__(self, int32_t n, int32_t base, bint official, bint swap, int threads,
-                 uint8_t[:, :, :, ::1] observation, uint8_t[:, ::1] legal_action_mask,
-                 int32_t[::1] current_player, float[:, ::1] rewards,
-                 uint8_t[::1] terminated, uint8_t[::1] truncated, int8_t[::1] winner,
-                 uint8_t[::1] structures, uint8_t[:, :, :, ::1] final_observation,
-                 uint8_t[::1] final_mask):
-        """The arrays are checked by the Python layer (batch.py); here
-        only their shapes, before any pointer is taken."""
+                 dict blocks):
+        """``threads``: the parts a call runs side by side, each with its
+        own scratch; ``blocks``: the fields' memory by name
+        (havhex._batch_core.Block), each checked here for its size before
+        a pointer is taken."""
         cdef int32_t width = 2 * base - 1
         cdef int32_t k, a, x, y
         cdef Position laid
         if self.games != NULL:
             raise TypeError("a BatchCore is initialised once")
-        if n < 1 or base < 2 or threads < 1:
-            raise ValueError("n >= 1, base >= 2, threads >= 1")
-        if (observation.shape[0] != n or observation.shape[1] != width
-                or observation.shape[2] != width or observation.shape[3] != N_PLANES
-                or final_observation.shape[0] != n or final_observation.shape[1] != width
-                or final_observation.shape[2] != width or final_observation.shape[3] != N_PLANES
-                or legal_action_mask.shape[0] != n or legal_action_mask.shape[1] != width * width
-                or rewards.shape[0] != n or rewards.shape[1] != 2
-                or current_player.shape[0] != n or terminated.shape[0] != n
-                or truncated.shape[0] != n or winner.shape[0] != n
-                or structures.shape[0] != n or final_mask.shape[0] != n):
-            raise ValueError("the arrays' shapes do not fit the batch")
+        if n < 1 or not 2 <= base <= 128 or threads < 1:
+            raise ValueError("n >= 1, base from 2 to 128, threads >= 1")
         self.n = n
         self.base = base
         self.width = width
@@ -208,14 +198,16 @@ cdef class BatchCore:
         self.template_obs = <uint64_t*>calloc(<size_t>self.num_actions, sizeof(uint64_t))
         self.template_mask = <uint8_t*>calloc(<size_t>self.num_actions, 1)
         self.action_cell = <int32_t*>malloc(<size_t>self.num_actions * sizeof(int32_t))
-        self.actions = <int64_t*>malloc(<size_t>n * sizeof(int64_t))
+        self.actions = <int64_t*>calloc(<size_t>n, sizeof(int64_t))
+        self.over = <uint8_t*>calloc(<size_t>n, 1)
         self.row_first = <int32_t*>malloc(<size_t>width * sizeof(int32_t))
         self.row_end = <int32_t*>malloc(<size_t>width * sizeof(int32_t))
         self.searches = <Search*>calloc(<size_t>threads, sizeof(Search))
         self.search_busy = <int64_t*>calloc(<size_t>threads, sizeof(int64_t))
         if (self.games == NULL or self.blocks == NULL or self.stone_lists == NULL or self.template_block == NULL
                 or self.template_obs == NULL or self.template_mask == NULL
-                or self.action_cell == NULL or self.actions == NULL or self.searches == NULL
+                or self.action_cell == NULL or self.actions == NULL or self.over == NULL
+                or self.searches == NULL
                 or self.search_busy == NULL
                 or self.row_first == NULL or self.row_end == NULL):
             raise MemoryError(f"no memory for a batch of {n} games of base {base}")
@@ -240,19 +232,19 @@ cdef class BatchCore:
             self.games[k].position = laid
             point_into(&self.games[k].position, self.blocks + <size_t>k * block_stride(laid.n_slots))
             self.games[k].stones = self.stone_lists + <size_t>k * self.num_actions
-        self.obs = <uint64_t*>&observation[0, 0, 0, 0]
-        self.final_obs = <uint64_t*>&final_observation[0, 0, 0, 0]
-        self.mask = &legal_action_mask[0, 0]
-        self.current_player = &current_player[0]
-        self.rewards = &rewards[0, 0]
-        self.terminated = &terminated[0]
-        self.truncated = &truncated[0]
-        self.winner = &winner[0]
-        self.structures = &structures[0]
-        self.final_mask = &final_mask[0]
-        self.arrays = (observation.base, legal_action_mask.base, current_player.base,
-                       rewards.base, terminated.base, truncated.base, winner.base,
-                       structures.base, final_observation.base, final_mask.base)
+        cdef size_t games = <size_t>n, actions = <size_t>self.num_actions
+        self.obs = <uint64_t*>_pointer(blocks["observation"], games * actions * N_PLANES)
+        self.final_obs = <uint64_t*>_pointer(blocks["final_observation"],
+                                             games * actions * N_PLANES)
+        self.mask = _pointer(blocks["legal_action_mask"], games * actions)
+        self.current_player = <int32_t*>_pointer(blocks["current_player"], games * 4)
+        self.rewards = <float*>_pointer(blocks["rewards"], games * 8)
+        self.terminated = _pointer(blocks["terminated"], games)
+        self.truncated = _pointer(blocks["truncated"], games)
+        self.winner = <int8_t*>_pointer(blocks["winner"], games)
+        self.structures = _pointer(blocks["structures"], games)
+        self.final_mask = _pointer(blocks["final_mask"], games)
+        self.fields = blocks
 
     # ---- seeding and resets ------------------------------------------------
 
@@ -289,6 +281,7 @@ cdef class BatchCore:
         self.rewards[2 * g] = 0
         self.rewards[2 * g + 1] = 0
         self.terminated[g] = 0
+        self.over[g] = 0
         self.truncated[g] = 0
         self.winner[g] = -1
         self.structures[g] = 0
@@ -304,6 +297,7 @@ cdef class BatchCore:
         game.last_action = -1
         game.swap_action = -1
         game.white_seat = <uint8_t>random_below(&game.rng, 2)
+        self.over[g] = 0
         memcpy(self.obs + <size_t>g * self.num_actions, self.template_obs,
                <size_t>self.num_actions * sizeof(uint64_t))
         memcpy(self.mask + <size_t>g * self.num_actions, self.template_mask, <size_t>self.num_actions)
@@ -339,22 +333,33 @@ cdef class BatchCore:
         return check_all[uint8_t](self, actions)
 
     cdef inline int _check_one(self, int32_t g, int64_t action) noexcept nogil:
-        """Checks game g's action (-1 when out of range) and keeps it."""
-        if self.terminated[g] or self.truncated[g]:
+        """Checks game g's action (-1 when out of range) and keeps it.  An
+        action out of range is refused in every game, one about to be
+        reset too.  What the game allows is read from the core's own
+        memory, never from the fields Python holds."""
+        if action < 0:
+            return ACTION_OUT_OF_RANGE
+        if self.over[g]:
             if self.mode == NEXT_STEP:
                 self.actions[g] = -1        # reset instead: the action is ignored
                 return ACTION_OK
             if self.mode == DISABLED:
                 return ACTION_AFTER_END
-        if action < 0:
-            return ACTION_OUT_OF_RANGE
-        if not self.mask[<size_t>g * self.num_actions + action]:
+        if not self._legal(g, action):
             if self.illegal_raises:
                 return ACTION_ILLEGAL
             self.actions[g] = FORFEIT
             return ACTION_OK
         self.actions[g] = action
         return ACTION_OK
+
+    cdef inline bint _legal(self, int32_t g, int64_t action) noexcept nogil:
+        """Whether the action (in range) is legal in game g (not ended): an
+        empty cell of the hexagon (the square's others are OFF_BOARD in
+        the position), or the swap while it is offered."""
+        cdef Game* game = &self.games[g]
+        return (action == game.swap_action
+                or game.position.cells[self.action_cell[action]] == EMPTY)
 
     def check_step(self, actions, int mode):
         """Check every action (an int32 or int64 array of shape (n,)) for
@@ -445,11 +450,14 @@ cdef class BatchCore:
         """Game g's player to move made an illegal action: that player loses
         (pgx's rule); the board, and so the observation and the player to
         move, stay as they were."""
-        cdef int32_t mover = self.current_player[g]
+        cdef Game* game = &self.games[g]
+        cdef int32_t mover = (game.white_seat if game.position.to_move == WHITE
+                              else 1 - game.white_seat)
         self.winner[g] = <int8_t>(1 - mover)
         self.rewards[2 * g + mover] = -1
         self.rewards[2 * g + 1 - mover] = 1
         self.terminated[g] = 1
+        self.over[g] = 1
         memset(self.mask + <size_t>g * self.num_actions, 1, <size_t>self.num_actions)
 
     cdef bint _play(self, int32_t g, int32_t action, Search* search) noexcept nogil:
@@ -512,6 +520,7 @@ cdef class BatchCore:
         elif p.n_empty != 0:
             return False
         self.terminated[g] = 1
+        self.over[g] = 1
         memset(m, 1, <size_t>self.num_actions)
         return True
 
@@ -539,12 +548,14 @@ cdef class BatchCore:
         cdef const uint8_t* m = self.mask + <size_t>g * self.num_actions
         cdef int32_t legal, pick, a, k
         # A few draws over the square first (most of it is legal in a
-        # random game), then the k-th legal action of a fair count.
+        # random game), then the k-th legal action of a fair count.  The
+        # mask is read here (the core's memory, read-only to Python), but
+        # it only picks among actions in range: step checks what it draws.
         for k in range(4):
             a = <int32_t>random_below(&game.rng, <uint32_t>self.num_actions)
             if m[a]:
                 return a
-        if self.terminated[g] or self.truncated[g]:
+        if self.over[g]:
             legal = self.num_actions
         else:
             legal = game.position.n_empty + (1 if game.swap_action >= 0 else 0)
@@ -588,7 +599,11 @@ cdef class BatchCore:
             elif v == 2:
                 n_black += 1
         if to_move == 0:
-            to_move = WHITE if n_white == n_black else BLACK
+            # White at equal counts, and after the pie rule's swap (Black one
+            # stone ahead); Black one behind.
+            to_move = WHITE if n_white == n_black or n_black == n_white + 1 else BLACK
+        elif to_move != WHITE and to_move != BLACK:
+            return START_COUNTS
         if not (n_white == n_black or n_white == n_black + 1
                 or (self.swap_option and n_black == n_white + 1)):
             return START_COUNTS
@@ -663,6 +678,20 @@ cdef class BatchCore:
             out[a] = v if v != OFF_BOARD else 0
         return bytes(out), game.position.to_move
 
+    def stones(self):
+        """Every game's cells as bytes, (n, 2S-1, 2S-1) in the layout of
+        ``havannah.Board.to_array``: 0 empty, 1 the first colour, 2 the
+        second, and 0xFF (-1) off the hexagon (pictures and tests)."""
+        cdef int32_t g, a
+        cdef uint8_t v
+        out = bytearray(<size_t>self.n * self.num_actions)
+        cdef unsigned char[::1] view = out
+        for g in range(self.n):
+            for a in range(self.num_actions):
+                v = self.games[g].position.cells[self.action_cell[a]]
+                view[<size_t>g * self.num_actions + a] = 0xFF if v == OFF_BOARD else v
+        return bytes(out)
+
     def seats(self):
         """The seat of the first colour in each game."""
         return bytes([self.games[g].white_seat for g in range(self.n)])
@@ -709,3 +738,13 @@ cdef uint64_t cell_word(uint16_t border) noexcept nogil:
     elif border:
         word |= <uint64_t>1 << (8 * PLANE_EDGE)
     return word
+
+
+cdef uint8_t* _pointer(block, size_t size) except NULL:
+    """The first byte of a field's memory (a havhex._batch_core.Block of
+    ``size`` bytes).  Its buffer is read-only to Python; the core alone
+    writes it, through this pointer."""
+    cdef const uint8_t[::1] flat = block
+    if <size_t>flat.shape[0] != size:
+        raise ValueError(f"a field of {size} bytes is wanted, got {flat.shape[0]}")
+    return <uint8_t*>&flat[0]

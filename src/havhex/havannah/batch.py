@@ -88,6 +88,12 @@ class Batch(_Batch):
     _swap: bool
     # The structures' field, which _setup makes (extra_fields).
     _view_structures: _Array
+    # The pictures (havhex._batch.Batch.render): each row of the array half
+    # a cell left of the one above, so that its neighbours are the board's.
+    _ROW_SHIFT = -0.5
+    _LETTERS = ("W", "B")
+    _STONE_RGB = ((250, 250, 250), (30, 30, 30))
+    _COLOUR_NAMES = ("White", "Black")
 
     def __init__(self, n: int, base: int = 8, *, rule: Literal["official", "contest"] = "official",
                  swap: bool = False, seed: Optional[int] = None, threads: int = 1,
@@ -109,37 +115,15 @@ class Batch(_Batch):
             raise InputError(f"{n} games of base {base} would take {n * game_bytes / 2**30:.1f} "
                              f"GiB, more than the {MAX_BYTES // 2**30} GiB a batch may")
         self._base, self._rule, self._swap = base, rule, swap
-        # Threads share the games by parts, each part its own scratch for
-        # the contest rule's search: one a thread.
-        from .._checks import thread_count
-
-        scratches = max(1, thread_count(threads))
-
-        def core(n: int, arrays: Dict[str, Any]) -> Any:
-            np = numpy()
-            shape = (n, width, width, len(PLANES))
-            arrays["observation"] = np.zeros(shape, np.bool_)
-            arrays["legal_action_mask"] = np.zeros((n, width * width), np.bool_)
-            arrays["current_player"] = np.zeros(n, np.int32)
-            arrays["rewards"] = np.zeros((n, 2), np.float32)
-            arrays["terminated"] = np.zeros(n, np.bool_)
-            arrays["truncated"] = np.zeros(n, np.bool_)
-            arrays["final_observation"] = np.zeros(shape, np.bool_)
-            arrays["final_mask"] = np.zeros(n, np.bool_)
-            arrays["winner"] = np.full(n, -1, np.int8)
-            arrays["structures"] = np.zeros(n, np.uint8)
-            as_bytes = {name: array.view(np.uint8) if array.dtype == np.bool_ else array
-                        for name, array in arrays.items()}
+        def core(n: int, blocks: Dict[str, Any], parts: int) -> Any:
+            # Each part of a call its own scratch for the contest rule's
+            # search: one a part, so none for threads that never run.
             # The compiled core has no stub: to a type checker it is Any.
             return _batch.BatchCore(  # type: ignore[attr-defined]
-                n, base, rule == "official", swap, scratches,
-                as_bytes["observation"], as_bytes["legal_action_mask"],
-                as_bytes["current_player"], as_bytes["rewards"], as_bytes["terminated"],
-                as_bytes["truncated"], as_bytes["winner"], as_bytes["structures"],
-                as_bytes["final_observation"], as_bytes["final_mask"])
+                n, base, rule == "official", swap, parts, blocks)
 
-        self._setup(n, seed, threads, autoreset, core, extra_fields=("structures",),
-                    illegal=illegal)
+        self._setup(n, seed, threads, autoreset, core, (width, width, len(PLANES)), width * width,
+                    extra_fields=("structures",), illegal=illegal)
 
     @property
     def structures(self) -> _Array:
@@ -159,6 +143,23 @@ class Batch(_Batch):
     def swap(self) -> bool:
         return self._swap
 
+    def stones(self) -> _Array:
+        """The games' stones, (n, 2S-1, 2S-1) int8 as
+        ``havannah.Board.to_array`` lays them out: 0 empty, 1 the first
+        colour's (white), 2 the second's (black), -1 off the hexagon."""
+        np = self._np
+        width = 2 * self._base - 1
+        return np.frombuffer(self._core.stones(), np.int8).reshape(self._n, width, width)
+
+    def _game_cells(self, game: int) -> Tuple[_Array, int]:
+        np = self._np
+        width = 2 * self._base - 1
+        cells, mover = self._core.cells(game)
+        square = np.frombuffer(cells, np.uint8).astype(np.int8).reshape(width, width)
+        x, y = np.indices(square.shape)
+        square[np.abs(x - y) > self._base - 1] = -1
+        return square, int(mover)
+
     # ---- start positions ---------------------------------------------------
 
     def set_positions(self, positions: _Array, mask: Optional[_Array] = None,
@@ -176,7 +177,8 @@ class Batch(_Batch):
         pie rule on offers the swap."""
         np = self._np
         chosen = self._chosen(mask)
-        cells = np.asarray(positions)
+        # A copy: the caller's array may change while the core reads it.
+        cells = np.array(positions, copy=True)
         width = 2 * self._base - 1
         if cells.dtype.kind not in "iu":
             raise TypeError(f"positions must be integers, not {cells.dtype}")
@@ -192,6 +194,11 @@ class Batch(_Batch):
             movers = [integer(value, "to_move") for value in np.asarray(to_move).reshape(-1)]
             if len(movers) != len(chosen) or not all(m in (1, 2) for m in movers):
                 raise ValueError(f"to_move must hold {len(chosen)} colours, each 1 or 2")
+        self._call(self._start, (chosen, cells, movers), None)
+
+    def _start(self, chosen: _Array, cells: _Array, movers: List[int]) -> None:
+        """Every position checked first, then every game started: a refused
+        position changes no game."""
         for apply in (False, True):
             for index, g in enumerate(chosen):
                 why = self._core.set_position(int(g), cells[index], movers[index], apply)
@@ -210,9 +217,9 @@ class Batch(_Batch):
         np = self._np
         games = list(games)
         for game in games:
-            if getattr(game, "kind", None) != "havannah" or game.size != self._base:
+            if getattr(game, "game", None) != "havannah" or game.size != self._base:
                 raise InputError(f"records of Havannah games of base {self._base} are needed, "
-                                 f"got {getattr(game, 'kind', type(game).__name__)} "
+                                 f"got {getattr(game, 'game', type(game).__name__)} "
                                  f"of size {getattr(game, 'size', '?')}")
         if not games:
             raise InputError("no game record to take positions from")
@@ -230,8 +237,8 @@ class Batch(_Batch):
                 square = np.frombuffer(board._cells_bytes(), np.uint8).reshape(width + 2, width + 2)
                 cells[index] = np.where(square[inner, inner] == 3, 0, square[inner, inner])
                 movers[index] = 1 if board.to_move == "white" else 2
-                if not self._core.set_position(int(chosen[index]), cells[index],
-                                               int(movers[index]), False):
+                if not self._call(self._core.set_position, (int(chosen[index]), cells[index],
+                                                            int(movers[index]), False), None):
                     break
                 board.undo()        # a loop the contest rule did not count: earlier
         self.set_positions(cells, mask, movers)
@@ -328,6 +335,6 @@ def augment(observation: _Array, policy: Optional[_Array] = None, k: int = 1,
     if policy is None:
         return turned, None
     policy = np.asarray(policy)
-    if policy.shape[-1] != width * width:
+    if policy.ndim < 1 or policy.shape[-1] != width * width:
         raise ValueError(f"policy must be (..., {width * width}), got {policy.shape}")
     return turned, policy[..., take]

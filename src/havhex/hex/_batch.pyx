@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, auto_pickle=False
 """The compiled core of :class:`havhex.hex.Batch`: n Hex games stepped
 together, each on its own arrays, the GIL released (see havhex._batch for
 the part both games share, and _batch_kernels.pxi for the kernels).
@@ -9,7 +9,7 @@ action ``r * cols + c`` puts a stone on row r, column c, action
 mover (pgx's black, havhex's Red) joins the top and bottom rows.
 """
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from havhex._native.neighbours cimport run_starts
@@ -62,7 +62,7 @@ cdef class HexCore:
     cdef uint8_t* sides
     cdef uint8_t* start_stones
     cdef int32_t* start_parent
-    cdef object arrays              # keeps the fields' arrays alive
+    cdef object blocks              # keeps the fields' memory alive
     cdef object call_inputs         # keeps one call's arrays alive while it runs
     cdef int64_t n
     cdef uint64_t seed
@@ -72,18 +72,25 @@ cdef class HexCore:
     def __cinit__(self):
         memset(&self.st, 0, sizeof(State))
 
-    def __init__(self, int64_t n, int32_t rows, int32_t cols, bint swap, dict arrays):
-        cdef int32_t cells = rows * cols
+    def __init__(self, int64_t n, int32_t rows, int32_t cols, bint swap, dict blocks):
+        """``blocks``: the fields' memory by name (havhex._batch_core.Block),
+        each checked here for its size before a pointer is taken."""
+        cdef int32_t cells
         cdef int32_t r, c, k, cell, nr, nc
         # Round the cell: up, up-right, right, down, down-left, left.
         cdef int dr[6]
         cdef int dc[6]
+        if self.st.games != NULL:
+            raise TypeError("a HexCore is initialised once")
+        if n < 1 or rows < 1 or cols < 1 or <int64_t>rows * cols > MAX_CELLS:
+            raise ValueError("n >= 1 and a board of 1 to MAX_CELLS cells")
+        cells = rows * cols
         dr[:] = [-1, -1, 0, 1, 1, 0]
         dc[:] = [0, 1, 1, 0, -1, -1]
         self.n = n
         self.num_actions = cells + 1
         self.observation_shape = (rows, cols, 4)
-        self.arrays = arrays
+        self.blocks = blocks
         self.st.shape.rows = rows
         self.st.shape.cols = cols
         self.st.shape.cells = cells
@@ -97,8 +104,10 @@ cdef class HexCore:
         self.st.games = <HexGame*>malloc(n * sizeof(HexGame))
         self.st.stones = <uint8_t*>malloc(n * (cells + 1))
         self.st.parent = <int32_t*>malloc(n * cells * sizeof(int32_t))
+        # Zeroed: a step run before any check plays action 0, in range.
+        self.st.actions = <int32_t*>calloc(n, sizeof(int32_t))
         if (self.around == NULL or self.sides == NULL or self.st.games == NULL
-                or self.st.stones == NULL or self.st.parent == NULL):
+                or self.st.stones == NULL or self.st.parent == NULL or self.st.actions == NULL):
             raise MemoryError(f"no memory for a batch of {n} Hex games")
         for r in range(rows):
             for c in range(cols):
@@ -113,14 +122,14 @@ cdef class HexCore:
                                             | (SECOND_SIDE if c == cols - 1 else 0))
         self.st.shape.around = self.around
         self.st.shape.sides = self.sides
-        self.st.f.observation = _pointer(arrays["observation"])
-        self.st.f.mask = _pointer(arrays["legal_action_mask"])
-        self.st.f.current_player = <int32_t*>_pointer(arrays["current_player"])
-        self.st.f.rewards = <float*>_pointer(arrays["rewards"])
-        self.st.f.terminated = _pointer(arrays["terminated"])
-        self.st.f.final_observation = _pointer(arrays["final_observation"])
-        self.st.f.final_mask = _pointer(arrays["final_mask"])
-        self.st.f.winner = <int8_t*>_pointer(arrays["winner"])
+        self.st.f.observation = _pointer(blocks["observation"], n * cells * 4)
+        self.st.f.mask = _pointer(blocks["legal_action_mask"], n * (cells + 1))
+        self.st.f.current_player = <int32_t*>_pointer(blocks["current_player"], n * 4)
+        self.st.f.rewards = <float*>_pointer(blocks["rewards"], n * 8)
+        self.st.f.terminated = _pointer(blocks["terminated"], n)
+        self.st.f.final_observation = _pointer(blocks["final_observation"], n * cells * 4)
+        self.st.f.final_mask = _pointer(blocks["final_mask"], n)
+        self.st.f.winner = <int8_t*>_pointer(blocks["winner"], n)
 
     def __dealloc__(self):
         free(self.around)
@@ -128,6 +137,7 @@ cdef class HexCore:
         free(self.st.games)
         free(self.st.stones)
         free(self.st.parent)
+        free(self.st.actions)
         free(self.st.starts)
         free(self.start_stones)
         free(self.start_parent)
@@ -140,88 +150,123 @@ cdef class HexCore:
             xoshiro_seed(&self.st.games[i].rng, seed, <uint64_t>i)
 
     def check_step(self, actions, int mode):
+        """Copy ``actions`` (int32 or int64, shape (n,)) in and check every
+        one for ``mode``, the autoreset mode, before any game changes;
+        ValueError naming the first bad game.  The parts read the copy:
+        the caller's array may change while they run."""
         cdef const int32_t[::1] a32
         cdef const int64_t[::1] a64
         cdef int64_t i, bad = -1, value = 0
         cdef int64_t limit = self.num_actions
-        if actions.dtype.itemsize == 4:
+        cdef int32_t* copy = self.st.actions
+        cdef uint32_t out = 0
+        cdef bint narrow = actions.dtype.itemsize == 4
+        if not 0 <= mode <= DISABLED:
+            raise ValueError(f"an autoreset mode from 0 to 2, got {mode}")
+        if actions.shape[0] != self.n:
+            raise ValueError(f"one action a game: shape ({self.n},)")
+        # The copy and the range check in loops without an early exit, which
+        # the compiler vectorises; the first bad game is looked for only
+        # when there is one.  (Unsigned, a negative action is out of range.)
+        if narrow:
             a32 = actions
-            self.st.actions32 = &a32[0]
-            self.st.actions64 = NULL
             with nogil:
+                memcpy(copy, &a32[0], self.n * sizeof(int32_t))
                 for i in range(self.n):
-                    if a32[i] < 0 or a32[i] >= limit:
-                        bad = i
-                        value = a32[i]
-                        break
+                    out |= <uint32_t>copy[i] >= <uint32_t>limit
         else:
             a64 = actions
-            self.st.actions32 = NULL
-            self.st.actions64 = &a64[0]
             with nogil:
                 for i in range(self.n):
-                    if a64[i] < 0 or a64[i] >= limit:
-                        bad = i
-                        value = a64[i]
-                        break
+                    out |= <uint64_t>a64[i] >= <uint64_t>limit
+                    copy[i] = <int32_t>a64[i]
+        if out:
+            for i in range(self.n):
+                value = a32[i] if narrow else a64[i]
+                if not 0 <= value < limit:
+                    bad = i
+                    break
         if bad >= 0:
-            self.st.actions32 = NULL
-            self.st.actions64 = NULL
             raise ValueError(f"game {bad}: action {value} is out of range [0, {limit})")
         if self.illegal_raises:
             with nogil:
                 for i in range(self.n):
                     # A game that has ended takes no action (next-step ignores
                     # it; disabled refuses it below).
-                    if not self.st.games[i].over and not self.st.f.mask[
-                            i * limit + (a32[i] if self.st.actions32 != NULL else a64[i])]:
+                    if not self.st.games[i].over and not legal(&self.st, i, copy[i]):
                         bad = i
                         break
             if bad >= 0:
-                value = a32[bad] if self.st.actions32 != NULL else a64[bad]
-                self.st.actions32 = NULL
-                self.st.actions64 = NULL
-                raise ValueError(f"game {bad}: action {value} is not legal (illegal=\"raise\")")
+                raise ValueError(f"game {bad}: action {copy[bad]} is not legal (illegal=\"raise\")")
         if mode == DISABLED:
             for i in range(self.n):
                 if self.st.games[i].over:
-                    self.st.actions32 = NULL
-                    self.st.actions64 = NULL
                     raise ValueError(f"game {i} has ended: reset it before stepping "
                                      f"(autoreset='disabled')")
         self.st.mode = mode
-        self.call_inputs = actions
 
     def step_part(self, int64_t lo, int64_t hi):
+        if not 0 <= lo <= hi <= self.n:
+            raise ValueError("step_part out of range")
         with nogil:
             step_games(&self.st, lo, hi)
 
-    def check_reset(self, mask):
-        self.st.reset_mask = _pointer(mask)
+    def check_reset(self, const uint8_t[::1] mask):
+        """The games the next reset_part calls reset: where ``mask`` (uint8,
+        shape (n,)) is not 0."""
+        if mask.shape[0] != self.n:
+            raise ValueError(f"a mask of shape ({self.n},) is wanted")
         self.call_inputs = mask
+        self.st.reset_mask = &mask[0]
 
     def reset_part(self, int64_t lo, int64_t hi):
+        if not 0 <= lo <= hi <= self.n or self.st.reset_mask == NULL:
+            raise ValueError("reset_part without check_reset, or out of range")
         with nogil:
             reset_games(&self.st, lo, hi)
 
-    def check_sample(self, out):
-        self.st.sampled = <int32_t*>_pointer(out)
+    def check_sample(self, int32_t[::1] out):
+        """The array the next sample_part calls write to."""
+        if out.shape[0] != self.n:
+            raise ValueError(f"an out array of shape ({self.n},) is wanted")
         self.call_inputs = out
+        self.st.sampled = &out[0]
 
     def sample_part(self, int64_t lo, int64_t hi):
+        if not 0 <= lo <= hi <= self.n or self.st.sampled == NULL:
+            raise ValueError("sample_part without check_sample, or out of range")
         with nogil:
             sample_games(&self.st, lo, hi)
 
-    def set_starts(self, stones, steps, first_cells):
+    def set_starts(self, stones, steps):
         """The start positions resets draw from: ``stones`` (k, cells) uint8
-        codes (0 empty, 1 Red, 2 Blue), checked by the caller; none when k
-        is 0.  The forests are built here by placing the stones."""
+        codes (0 empty, 1 Red, 2 Blue) and ``steps`` (k moves since the empty
+        board, a swap included: its parity names the colour to move), as
+        the caller checked them against the rules; none when k is 0.  Each
+        is checked again here for what indexes memory (the codes, the
+        steps, the lone red stone a swap would move); the forests are built
+        by placing the stones."""
         cdef const uint8_t[:, ::1] s = stones
         cdef int64_t k = s.shape[0], j
-        cdef int32_t cells = self.st.shape.cells, c
+        cdef int32_t cells = self.st.shape.cells, c, count, first
+        cdef int64_t step
         cdef Start* starts = NULL
         cdef uint8_t* copies = NULL
         cdef int32_t* forests = NULL
+        if s.shape[1] != cells or len(steps) != k:
+            raise ValueError(f"positions of {cells} cells and one step count each are wanted")
+        for j in range(k):
+            count = 0
+            first = -1
+            for c in range(cells):
+                if s[j, c] > 2:
+                    raise ValueError(f"position {j}: a cell holds {s[j, c]}, not 0, 1 or 2")
+                if s[j, c]:
+                    count += 1
+                    first = c
+            step = steps[j]
+            if not count <= step <= count + 1 or (step == 1 and not (count == 1 and s[j, first] == 1)):
+                raise ValueError(f"position {j}: {step} moves cannot have left {count} stones")
         if k:
             starts = <Start*>malloc(k * sizeof(Start))
             copies = <uint8_t*>malloc(k * (cells + 1))
@@ -233,10 +278,13 @@ cdef class HexCore:
                 raise MemoryError(f"no memory for {k} start positions")
             memset(copies, 0, k * (cells + 1))
             for j in range(k):
-                starts[j].steps = steps[j]
-                starts[j].first_cell = first_cells[j]
+                starts[j].steps = <int32_t>steps[j]
+                # The stone a swap moves: only one stone, Red's, after one move.
+                starts[j].first_cell = -1
                 for c in range(cells):
                     if s[j, c]:
+                        if starts[j].steps == 1:
+                            starts[j].first_cell = c
                         place(&self.st.shape, copies + j * (cells + 1), forests + j * cells,
                               c, s[j, c] - 1)
         free(self.st.starts)
@@ -249,7 +297,7 @@ cdef class HexCore:
         self.st.start_parent = forests
         self.st.n_starts = <int32_t>k
 
-    def start_games(self, const int64_t[::1] games, stones, steps, first_cells):
+    def start_games(self, const int64_t[::1] games, stones, steps):
         """Game ``games[j]`` from position j of ``stones`` (as
         :meth:`set_starts` takes them, checked by the caller), now; the
         starts later resets draw from are kept."""
@@ -267,7 +315,7 @@ cdef class HexCore:
         self.start_parent = NULL
         self.st.n_starts = 0
         try:
-            self.set_starts(stones, steps, first_cells)
+            self.set_starts(stones, steps)
             if self.st.n_starts != k:
                 raise ValueError(f"{self.st.n_starts} positions for {k} games")
             for j in range(k):
@@ -285,6 +333,15 @@ cdef class HexCore:
             self.st.start_parent = kept_parent
             self.st.n_starts = kept_count
 
+    def cells(self, int64_t i):
+        """Game ``i``'s cells as bytes (0 empty, 1 Red, 2 Blue) and the
+        colour to move (1 Red, 2 Blue), for pictures."""
+        cdef int32_t cells = self.st.shape.cells
+        if not 0 <= i < self.n:
+            raise IndexError(f"game {i} is not in the batch of {self.n}")
+        return ((<char*>self.st.stones)[i * (cells + 1):i * (cells + 1) + cells],
+                1 + (self.st.games[i].steps & 1))
+
     def stones(self):
         """The games' cells (n, cells) as bytes (0 empty, 1 Red, 2 Blue) and
         their steps, for tests and pictures."""
@@ -295,7 +352,11 @@ cdef class HexCore:
                 [self.st.games[i].steps for i in range(self.n)])
 
 
-cdef uint8_t* _pointer(array) except NULL:
-    """The first byte of a contiguous, writable NumPy array."""
-    cdef uint8_t[::1] flat = array.reshape(-1).view("u1")
-    return &flat[0]
+cdef uint8_t* _pointer(block, Py_ssize_t size) except NULL:
+    """The first byte of a field's memory (a havhex._batch_core.Block of
+    ``size`` bytes).  Its buffer is read-only to Python; the core alone
+    writes it, through this pointer."""
+    cdef const uint8_t[::1] flat = block
+    if flat.shape[0] != size:
+        raise ValueError(f"a field of {size} bytes is wanted, got {flat.shape[0]}")
+    return <uint8_t*>&flat[0]

@@ -58,9 +58,10 @@ cdef struct State:
     Start* starts
     const uint8_t* start_stones   # (n_starts, cells + 1)
     const int32_t* start_parent   # (n_starts, cells)
-    # One call's inputs.
-    const int32_t* actions32
-    const int64_t* actions64
+    # One call's inputs: the actions copied and checked by check_step (the
+    # caller's array may change while the parts run), the sampling's out
+    # array and the reset's mask (written, and read as yes or no, alone).
+    int32_t* actions          # (n,)
     int32_t* sampled
     const uint8_t* reset_mask
     int mode
@@ -252,8 +253,17 @@ cdef inline void illegal(State* st, int64_t i, uint8_t seat, int32_t action) noe
     write_observation(s, <uint32_t*>(st.f.observation + i * s.cells * 4), stones, g.steps)
 
 
+cdef inline bint legal(const State* st, int64_t i, int32_t action) noexcept nogil:
+    """Whether ``action`` (in range) is legal in game ``i`` (not ended),
+    from the game's own stones: no field is read back."""
+    cdef const Shape* s = &st.shape
+    if action == s.cells:
+        return s.swap and st.games[i].steps == 1
+    return st.stones[i * (s.cells + 1) + action] == 0
+
+
 cdef inline int32_t action_of(const State* st, int64_t i) noexcept nogil:
-    return <int32_t>(st.actions32[i] if st.actions32 != NULL else st.actions64[i])
+    return st.actions[i]
 
 
 cdef inline void prefetch_game(const State* st, int64_t i) noexcept nogil:

@@ -19,10 +19,16 @@ an engine, which loses:
 - ``"resign"``: the engine resigned.
 
 Seats: seat 0 moves first, seat 1 moves second.  A swap (Hex
-``swap-pieces``, Havannah ``swap``) changes stones, not seats: the boards
-keep each colour with its seat.  At the end each live engine is asked for
-the result it sees (``final_score``, ``winner``); a claim that names
-another winner than the board's is flagged.
+``swap-pieces``, Havannah ``swap``) changes stones, not seats: havhex's
+boards keep each colour with its seat.  An engine family whose swap means
+something else (benzene's: the stone keeps its colour, the players exchange
+colours) is spoken to in its own terms (:mod:`.dialects`), and once the
+first move after a swap is on both engines' boards, each board havhex can
+read (``showboard``) must agree with the arbiter's: one that does not is
+its engine's fault (``"illegal move"``, "board disagrees after the swap").
+At the end each live engine is asked for the result it sees
+(``final_score``, ``winner``); a claim that names another winner than the
+board's is flagged.
 """
 from __future__ import annotations
 
@@ -36,7 +42,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-__all__ = ["GameResult", "Clock", "play_game", "REASONS", "BOARD_REASONS"]
+__all__ = ["GameResult", "Clock", "play_game", "REASONS", "BOARD_REASONS", "SettingError",
+           "MAX_SECONDS", "excerpt", "shortened"]
 
 # How a game can end; the first five are decided on the board.
 BOARD_REASONS = ("connection", "ring", "bridge", "fork", "board full")
@@ -49,6 +56,61 @@ CLAIM_TIMEOUT = 2.0
 # Seconds a move may take when the match has no clock: a hung engine loses
 # on time instead of holding the match for ever.
 STALL_TIMEOUT = 60.0
+
+
+# The most seconds a clock takes (per move, a game's base, its increment,
+# the margin): some eleven days, past any match, and short of what the
+# waits on the engines' pipes can hold.
+MAX_SECONDS = 1e6
+# The characters of an engine's answer that a result's detail quotes.
+_EXCERPT = 60
+
+
+class SettingError(ValueError):
+    """A setting of the match that a player cannot take (a swap for an
+    engine whose dialect has none): the match's fault, not the player's,
+    so that it stops the match instead of losing games."""
+
+
+def excerpt(text: Any, most: int = _EXCERPT) -> str:
+    """``text`` as a result's detail quotes it: its first ``most``
+    characters, and its length when it is longer."""
+    if not isinstance(text, str):
+        shown = repr(text)
+        if len(shown) <= most:
+            return shown
+        return f"{shown[:most]}... ({len(shown)} characters)"
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}... ({len(text)} characters)"
+
+
+def shortened(message: str, most: int = 200) -> str:
+    """A message as a result's detail keeps it: its first ``most``
+    characters, and its length when it is longer (an engine's error text
+    is its own, of any length)."""
+    shown = message if len(message) <= most else message[:most]
+    if not shown.isprintable():
+        # One line, whatever the engine wrote: line ends, NULs and other
+        # control characters as their escapes.
+        shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in shown)
+    if len(message) <= most:
+        return shown
+    return f"{shown}... ({len(message)} characters)"
+
+
+def _seconds(name: str, value: Any, zero: bool) -> float:
+    """``value`` as a clock's number of seconds: a finite number, above 0
+    (or 0 too with ``zero``), at most MAX_SECONDS; ValueError otherwise."""
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} is a number of seconds, not {excerpt(value)}") from None
+    if not ((0.0 <= seconds if zero else 0.0 < seconds) and seconds <= MAX_SECONDS):
+        least = "at least 0" if zero else "above 0"
+        raise ValueError(f"{name} takes seconds {least} and at most {MAX_SECONDS:.0f}, "
+                         f"not {excerpt(value)}")
+    return seconds
 
 
 def new_board(game: str, size: int, rule: str = "official", swap: bool = False) -> Any:
@@ -72,11 +134,21 @@ class Clock:
 
     def __init__(self, per_move: Optional[float] = None, base: Optional[float] = None,
                  increment: float = 0.0, margin: float = 0.1) -> None:
-        self.per_move = per_move
-        self.base = base
-        self.increment = increment
-        self.margin = margin
-        self.left = [base, base] if base is not None else None
+        # A clock of nan or inf seconds, or a negative one, would lose every
+        # game on time or wait for ever: ValueError instead.
+        self.per_move = None if per_move is None else _seconds("per_move", per_move, False)
+        self.base = None if base is None else _seconds("base", base, False)
+        self.increment = _seconds("increment", increment, True)
+        self.margin = _seconds("margin", margin, True)
+        self.left = [self.base, self.base] if self.base is not None else None
+
+    def fresh(self) -> Clock:
+        """A clock of the same settings with its time all left."""
+        clock = Clock.__new__(Clock)
+        clock.per_move, clock.base = self.per_move, self.base
+        clock.increment, clock.margin = self.increment, self.margin
+        clock.left = [self.base, self.base] if self.base is not None else None
+        return clock
 
     @property
     def settings(self) -> Clock:
@@ -112,15 +184,16 @@ class GameResult:
     ``times`` the wall seconds of each move (0.0 for opening plies);
     ``opening`` the number of opening plies; ``claims`` ``{seat: seat the
     engine said won, or None}``; ``claim_disagrees`` True when a claim names
-    another outcome than the board's; ``loser`` the seat that lost by a
-    fault or resignation.  ``game``, ``size``, ``rule``, ``swap`` the game
+    another outcome than the board's; ``notes`` what the arbiter saw that
+    decided nothing (an engine that refused a clock command); ``loser`` the
+    seat that lost by a fault or resignation.  ``game``, ``size``, ``rule``, ``swap`` the game
     played; ``index``, ``engines`` (indices of the engines in seat order)
     and ``opening_index`` are set by the schedule.
     """
 
     __slots__ = ("game", "size", "rule", "swap", "names", "versions", "winner", "reason",
                  "detail", "moves", "times", "opening", "claims", "claim_disagrees", "index",
-                 "engines", "opening_index")
+                 "engines", "opening_index", "notes")
 
     game: str
     size: int
@@ -139,6 +212,7 @@ class GameResult:
     index: int
     engines: Tuple[int, ...]
     opening_index: int
+    notes: List[str]
 
     def __init__(self, game: str, size: int, rule: str = "official", swap: bool = False,
                  names: Sequence[str] = ("", ""), versions: Sequence[str] = ("", ""),
@@ -146,7 +220,8 @@ class GameResult:
                  moves: Sequence[Any] = (), times: Sequence[float] = (), opening: int = 0,
                  claims: Optional[Dict[int, Optional[int]]] = None,
                  claim_disagrees: bool = False, index: int = 0,
-                 engines: Sequence[int] = (0, 1), opening_index: int = 0) -> None:
+                 engines: Sequence[int] = (0, 1), opening_index: int = 0,
+                 notes: Sequence[str] = ()) -> None:
         self.game, self.size, self.rule, self.swap = game, size, rule, swap
         self.names, self.versions = tuple(names), tuple(versions)
         self.winner, self.reason, self.detail = winner, reason, detail
@@ -155,6 +230,7 @@ class GameResult:
         self.claims = dict(claims or {})
         self.claim_disagrees = claim_disagrees
         self.index, self.engines, self.opening_index = index, tuple(engines), opening_index
+        self.notes = list(notes)
 
     @property
     def loser(self) -> Optional[int]:
@@ -176,7 +252,7 @@ class GameResult:
                 "moves": [move if isinstance(move, str) else list(move) for move in self.moves],
                 "times": [round(seconds, 6) for seconds in self.times],
                 "claims": {str(seat): claim for seat, claim in sorted(self.claims.items())},
-                "claim_disagrees": self.claim_disagrees}
+                "claim_disagrees": self.claim_disagrees, "notes": list(self.notes)}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> GameResult:
@@ -187,7 +263,8 @@ class GameResult:
                    data.get("times", ()), data.get("opening", 0),
                    {int(seat): claim for seat, claim in data.get("claims", {}).items()},
                    data.get("claim_disagrees", False), data.get("index", 0),
-                   data.get("engines", (0, 1)), data.get("opening_index", 0))
+                   data.get("engines", (0, 1)), data.get("opening_index", 0),
+                   data.get("notes", ()))
 
     def __repr__(self) -> str:
         return (f"GameResult(#{self.index} {self.names[0]} vs {self.names[1]}: "
@@ -198,13 +275,14 @@ def _fault(error: BaseException) -> Tuple[str, str]:
     """The reason and detail a player's exception loses by."""
     kind = getattr(error, "kind", None)
     if kind in ("disconnects", "on time"):
-        return kind, str(error)
+        return kind, shortened(str(error))
     if kind == "protocol":
         # An answer that is not GTP stands where a move should: no move.
-        return "illegal move", f"protocol: {error}"
+        message = getattr(error, "message", None) or str(error)
+        return "illegal move", f"protocol: {shortened(message)}"
     if hasattr(error, "text") and type(error).__name__ == "CommandRefused":
-        return "illegal move", f"refused: {error.text}"
-    return "disconnects", f"{type(error).__name__}: {error}"
+        return "illegal move", f"refused: {shortened(str(error.text))}"
+    return "disconnects", shortened(f"{type(error).__name__}: {error}")
 
 
 class _Game:
@@ -218,6 +296,8 @@ class _Game:
         self.win_reason = descriptor.win_reason
         self.first_colour = self.board.to_move
         self.clock, self.stall = clock, stall
+        self.swap_move = descriptor.swap_move
+        self.boards_checked = False
         self.result = GameResult(game, size, rule, swap,
                                  tuple(getattr(p, "name", "") for p in players),
                                  tuple(getattr(p, "version", "") for p in players))
@@ -250,14 +330,16 @@ class _Game:
         for seat, player in enumerate(self.players):
             try:
                 player.new_game(self.size, self.board.swap, self.board_rule(), settings)
-            except ValueError:
+            except SettingError:
                 # Not the engine's fault in this game but the match's: a
                 # setting its dialect cannot express (a swap for morat).
                 raise
             except Exception as error:  # noqa: BLE001
                 reason, detail = _fault(error)
-                if reason == "illegal move":
-                    reason = "disconnects"   # it cannot play this game at all
+                if detail.startswith("refused: "):
+                    # A board or a rule it refuses: it cannot play this
+                    # game at all.  A protocol fault stays one.
+                    reason = "disconnects"
                 self.lose(seat, reason, f"new game: {detail}")
                 return False
         for move in opening:
@@ -273,7 +355,7 @@ class _Game:
                     self.lose(receiver, reason, f"opening: {detail}")
                     return False
         self.result.opening = len(opening)
-        return True
+        return self.check_boards()
 
     def board_rule(self) -> str:
         return getattr(self.board, "rule", "official")
@@ -303,18 +385,18 @@ class _Game:
         try:
             move = player.parse_move(text, self.board)
         except ValueError as error:
-            self.lose(seat, "illegal move", f"{text!r}: {error}")
+            self.lose(seat, "illegal move", f"{excerpt(text)}: {shortened(str(error))}")
             return False
         if move == "resign":
             self.lose(seat, "resign")
             return False
         if move == "pass":
-            self.lose(seat, "illegal move", f"{text!r}: no pass in {self.game}")
+            self.lose(seat, "illegal move", f"{excerpt(text)}: no pass in {self.game}")
             return False
         try:
             kinds = self.board.play(move)
         except (ValueError, TypeError, IndexError) as error:
-            self.lose(seat, "illegal move", f"{text!r}: {error}")
+            self.lose(seat, "illegal move", f"{excerpt(text)}: {shortened(str(error))}")
             return False
         # A cell is kept as parsed; a swap as the board names it.
         played = move if type(move) is tuple else self.board.moves[-1]
@@ -331,7 +413,36 @@ class _Game:
             except Exception:  # noqa: BLE001 - the game is decided; a claim may be missing
                 pass
             return False
-        return self.forward(seat, played)
+        return self.forward(seat, played) and (self.boards_checked or self.check_boards())
+
+    def check_boards(self) -> bool:
+        """Once the first move after a swap is on both engines' boards: each
+        engine whose board havhex reads must hold what the arbiter's does in
+        its dialect's words (a swap's meaning differs between families); one
+        that does not loses, its board's fault.  False when one lost."""
+        # The result's list of moves, not the board's (a tuple made anew at
+        # each call): after the third move this costs one test a move.
+        if self.boards_checked:
+            return True
+        moves = self.result.moves
+        if len(moves) < 3:
+            return True
+        self.boards_checked = True
+        if moves[1] != self.swap_move:
+            return True
+        for seat, player in enumerate(self.players):
+            check = getattr(player, "check_board", None)
+            if check is None:
+                continue
+            try:
+                problem = check(self.board, COMMAND_TIMEOUT)
+            except Exception as error:  # noqa: BLE001 - any fault of a player loses its game
+                self.lose(seat, *_fault(error))
+                return False
+            if problem:
+                self.lose(seat, "illegal move", problem)
+                return False
+        return True
 
     def ask_claims(self) -> None:
         result = self.result
@@ -359,8 +470,11 @@ def play_game(game: str, size: int, players: Sequence[Any], rule: str = "officia
     seconds); ``opening`` havhex moves played first on the board and
     forwarded to both engines (they must be legal and not end the game);
     ``claims`` False skips asking the engines for their result."""
-    if clock is not None:
-        # A fresh clock each game: the time left is the game's own.
+    if isinstance(clock, Clock):
+        # A fresh clock each game: the time left is the game's own (its
+        # settings were checked when it was made).
+        clock = clock.fresh()
+    elif clock is not None:
         clock = Clock(getattr(clock, "per_move", None), getattr(clock, "base", None),
                       getattr(clock, "increment", 0.0) or 0.0,
                       getattr(clock, "margin", 0.1))
@@ -370,4 +484,8 @@ def play_game(game: str, size: int, players: Sequence[Any], rule: str = "officia
             pass
     if claims:
         state.ask_claims()
+    for player in players:
+        for note in getattr(player, "notes", ()):
+            if note not in state.result.notes:
+                state.result.notes.append(note)
     return state.result

@@ -12,6 +12,7 @@ take is :class:`CommandRefused`.
 """
 from __future__ import annotations
 
+import operator
 import os
 import select
 import shlex
@@ -24,6 +25,7 @@ from typing import NamedTuple
 
 from .. import games
 from ..gtp.protocol import ProtocolError, Response, parse_response
+from .arbiter import SettingError, excerpt, shortened
 from .dialects import DIALECTS, detect
 
 TYPE_CHECKING = False
@@ -42,9 +44,24 @@ __all__ = ["EngineSpec", "EngineFailure", "CommandRefused", "GtpPlayer", "Callab
 # How long close() lets an engine act on ``quit`` before it is killed.
 _QUIT_GRACE = 1.0
 _READ_CHUNK = 65536
-# An answer longer than this is not a move or a name: the engine is
-# streaming garbage, which must not grow the arbiter's memory.
-_MAX_ANSWER = 1 << 20
+# The longest line of an answer the arbiter reads, in bytes: far past any
+# line an engine has reason to write (a row of the largest board's
+# showboard, a name), and what bounds the arbiter's memory for an engine
+# that streams a line without end.  A longer line is a protocol fault.
+LINE_LIMIT = 1 << 16
+# The longest answer, all its lines, in bytes (a list_commands of hundreds
+# of commands is a few kilobytes).
+ANSWER_LIMIT = 1 << 20
+# The longest genmove answer taken as a move: a cell name, a swap word,
+# ``resign``.  A longer one is a protocol fault, never parsed (a cell name
+# of 400,000 letters would cost seconds off the clock).
+MOVE_LIMIT = 64
+# The longest wait of one poll(), in milliseconds: poll() takes a C int, and
+# a clock of a million seconds must not overflow it.
+_MOST_POLL_MS = 1 << 30
+# While a process is watched without a pidfd, the longest wait before
+# looking whether it has ended.
+_EXIT_CHECK_MS = 500
 _POSIX = os.name == "posix"
 
 
@@ -206,15 +223,39 @@ class GtpPlayer:
         self._buffer = bytearray()
         self._stderr: Optional[IO[bytes]] = None
         self._poll: Optional[select.poll] = None
+        # A descriptor that becomes readable when the process ends (Linux's
+        # pidfd), watched beside its output: an engine that exits while a
+        # child of it keeps the pipe open sends no end of file.
+        self._pidfd: Optional[int] = None
+        self._fds = (-1, -1)
+        # Set once the process is seen to have ended (the pidfd is then
+        # readable for ever, and is no more polled).
+        self._ended = False
         self._clock: Optional[ClockSettings] = None
         self._sent = 0
         # A forwarded play sent with the next command.
         self._pending: Optional[str] = None
+        # Whether this game's swap is played (a dialect whose swap exchanges
+        # the players' colours speaks of each seat by the other's colour
+        # from then on).
+        self._swapped = False
+        # The time_left form this engine takes in this game (its index in
+        # the dialect's forms), None once it has refused them all.
+        self._time_left_form: Optional[int] = 0
+        self._swap_word: Optional[str] = None
+        self.notes: List[str] = []
 
     def __repr__(self) -> str:
         if TYPE_CHECKING:
             assert self.spec.command is not None    # __init__ checks
         return f"<GtpPlayer {self.name or self.spec.command[0]!r} alive={self.alive}>"
+
+    def _note(self, text: str) -> None:
+        """Keep what the arbiter saw that decides nothing (a refused clock
+        command): the game's result lists it."""
+        text = f"{self.name}: {text}"
+        if text not in self.notes:
+            self.notes.append(text)
 
     @property
     def alive(self) -> bool:
@@ -245,8 +286,15 @@ class GtpPlayer:
         self._pending = None
         self._poll = select.poll()
         if TYPE_CHECKING:
-            assert self.process.stdout is not None  # a pipe, asked for above
-        self._poll.register(self.process.stdout.fileno(), select.POLLIN | select.POLLHUP)
+            # Pipes, asked for above.
+            assert self.process.stdin is not None and self.process.stdout is not None
+        # The pipes' descriptors, looked up once: every command uses both.
+        self._fds = (self.process.stdin.fileno(), self.process.stdout.fileno())
+        self._poll.register(self._fds[1], select.POLLIN | select.POLLHUP)
+        self._ended = False
+        self._pidfd = _process_descriptor(self.process.pid)
+        if self._pidfd is not None:
+            self._poll.register(self._pidfd, select.POLLIN)
         deadline = time.monotonic() + timeout
         shown = self._ask("name", deadline)
         version = self._ask("version", deadline)
@@ -276,12 +324,19 @@ class GtpPlayer:
         ``boardsize``, ``clear_board``, swap and time commands."""
         # The last move of the game before is the engine's no more.
         self._pending = None
+        self._swapped = False
+        self._time_left_form = 0
+        self.notes = []
         if self.dialect is None or not self.alive:
             self.start(timeout)
         if TYPE_CHECKING:
             assert self.dialect is not None         # start() sets it
-        if swap and self.dialect.swap_word(self.game) is None:
-            raise ValueError(f"{self.name}: the {self.dialect.name} dialect has no swap move")
+        swap_word = self.dialect.swap_word(self.game)
+        if swap and swap_word is None:
+            raise SettingError(f"{self.name}: the {self.dialect.name} dialect has no swap move")
+        # Looked for in the engine's answers only in a game with the pie
+        # rule (elsewhere a swap is no move, and the game ends at it).
+        self._swap_word = swap_word if swap else None
         deadline = time.monotonic() + timeout
         self._must(self.dialect.boardsize(self.game, size), deadline)
         self._must("clear_board", deadline)
@@ -292,7 +347,12 @@ class GtpPlayer:
             if not self.commands or command.split()[0] in self.commands:
                 self._must(command, deadline)
         for command in self.dialect.time_commands(self.game, clock, self.commands):
-            self._must(command, deadline)
+            response = self._ask(command, deadline)
+            if not response.ok:
+                # The arbiter's clock still holds the engine to its time:
+                # a refusal is kept, not a lost game.
+                self._note(f"refused {command!r} ({shortened(response.text, 80)}): the clock "
+                           f"is not told so")
         self._clock = clock
 
     def play(self, seat: int, move: Any, timeout: float = 30.0) -> None:
@@ -300,8 +360,12 @@ class GtpPlayer:
         if TYPE_CHECKING:
             # new_game() has set the dialect and the size.
             assert self.dialect is not None and self.size is not None
-        self._must(self.dialect.play(self.game, self.size, seat, move),
-                   time.monotonic() + timeout)
+        # The swap's colour is the swapper's before it: a dialect that
+        # exchanges colours speaks of the seats by the other's after it.
+        command = self.dialect.play(self.game, self.size, seat, move, self._swapped)
+        if move == self.descriptor.swap_move:
+            self._swapped = True
+        self._must(command, time.monotonic() + timeout)
 
     def forward(self, seat: int, move: Any, timeout: float = 30.0) -> None:
         """Tell the engine a move with its next command: the ``play`` goes
@@ -316,7 +380,9 @@ class GtpPlayer:
         pending, self._pending = self._pending, None
         if pending is not None:
             self._must(pending, time.monotonic() + timeout)
-        self._pending = self.dialect.play(self.game, self.size, seat, move)
+        self._pending = self.dialect.play(self.game, self.size, seat, move, self._swapped)
+        if move == self.descriptor.swap_move:
+            self._swapped = True
 
     def genmove(self, seat: int, timeout: float, time_left: Optional[float] = None) -> str:
         """The engine's move for ``seat``, its answer's text as it wrote
@@ -325,10 +391,51 @@ class GtpPlayer:
         if TYPE_CHECKING:
             assert self.dialect is not None         # new_game() sets it
         deadline = time.monotonic() + timeout
+        if self._clock is not None and time_left is not None:
+            self._tell_time(seat, time_left, deadline)
+        text = self._must(self.dialect.genmove(self.game, seat, self._swapped), deadline).strip()
+        if len(text) > MOVE_LIMIT:
+            # A whole answer, so the engine stays in step: it is not killed.
+            raise EngineFailure("protocol", f"{self.name}: an answer to 'genmove' of {len(text)} "
+                                            f"characters (a move has at most {MOVE_LIMIT})")
+        if self._swap_word is not None and text.lower() == self._swap_word:
+            # On the engine's own board from now on, whatever the arbiter
+            # makes of it.
+            self._swapped = True
+        return text
+
+    def _tell_time(self, seat: int, time_left: float, deadline: Optional[float]) -> None:
+        """The time ``seat`` has left, before its genmove, where the
+        dialect tells it."""
+        if TYPE_CHECKING:
+            assert self.dialect is not None
         for command in self.dialect.move_time_commands(
-                self.game, seat, self._clock, time_left, self.commands):
-            self._ask(command, deadline)
-        return self._must(self.dialect.genmove(self.game, seat), deadline).strip()
+                self.game, seat, self._clock, time_left, self.commands, self._swapped):
+            if command.startswith("time_left "):
+                self._tell_time_left(seat, time_left, deadline)
+            else:
+                response = self._ask(command, deadline)
+                if not response.ok:
+                    self._note(f"refused {command!r} ({shortened(response.text, 80)})")
+
+    def _tell_time_left(self, seat: int, time_left: Optional[float],
+                        deadline: Optional[float]) -> None:
+        """``time_left`` in the first form the engine takes (the dialect's
+        own, then the others it lists), found once a game: an engine that
+        refuses every form is noted and told no more."""
+        if TYPE_CHECKING:
+            assert self.dialect is not None and time_left is not None
+        if self._time_left_form is None:
+            return
+        forms = self.dialect.time_left_forms(self.game, seat, time_left, self._swapped)
+        for index in range(self._time_left_form, len(forms)):
+            response = self._ask(forms[index], deadline)
+            if response.ok:
+                self._time_left_form = index
+                return
+            self._note(f"refused {forms[index]!r} ({shortened(response.text, 80)})")
+        self._time_left_form = None
+        self._note("took no form of time_left: its clock is not told so")
 
     def parse_move(self, text: str, board: Any) -> Any:
         """havhex's move for the engine's answer ``text`` on ``board`` (a
@@ -340,7 +447,36 @@ class GtpPlayer:
         word = text.strip().lower()
         if word in ("resign", "pass"):
             return word
-        return self.dialect.parse_cell(self.game, self.descriptor.board_size(board), word)
+        # The game's size (new_game's), the board's only outside a game.
+        size = self.size if self.size is not None else self.descriptor.board_size(board)
+        return self.dialect.parse_cell(self.game, size, word, self._swapped)
+
+    def check_board(self, board: Any, timeout: float = 10.0) -> Optional[str]:
+        """Whether the engine's board agrees with the arbiter's ``board``
+        (asked after a swap): None when it does, or when the engine shows
+        no board in a layout its dialect reads (a note then says so); else
+        what differs, one line."""
+        if TYPE_CHECKING:
+            assert self.dialect is not None and self.size is not None
+        expected = self.dialect.engine_board(self.game, self.size, board.moves)
+        if expected is None or (self.commands and "showboard" not in self.commands):
+            return None
+        response = self._ask("showboard", time.monotonic() + timeout)
+        seen = self.dialect.read_board(self.game, self.size, response.text) \
+            if response.ok else None
+        if seen is None:
+            self._note("showboard not read: its board is not checked after the swap")
+            return None
+        if seen == expected:
+            return None
+        colours = [self.dialect.colour(self.game, 0), self.dialect.colour(self.game, 1)]
+
+        def listed(stones: Dict[str, int]) -> str:
+            return " ".join(f"{colours[colour]} {cell}" for cell, colour in sorted(stones.items()))
+
+        return shortened(f"board disagrees after the swap: the engine shows "
+                         f"{listed(seen) or 'no stone'}, havhex's board is "
+                         f"{listed(expected)} in {self.dialect.name}'s words", 300)
 
     def claimed_winner(self, timeout: float = 10.0) -> Optional[int]:
         """The seat the engine says has won (``final_score`` or
@@ -361,8 +497,23 @@ class GtpPlayer:
             except EngineFailure:
                 return None
             if response.ok:
-                return self.dialect.parse_result(response.text, self.game)
+                return self.dialect.parse_result(response.text, self.game, self._swapped)
         return None
+
+    def interrupt(self) -> None:
+        """Kill the engine and its process group now, from any thread (a
+        match interrupted by Ctrl-C or SIGTERM): the thread that talks to it
+        then reads the end of its output, and close() reaps it."""
+        process = self.process
+        if process is None:
+            return
+        try:
+            if _POSIX:
+                os.killpg(process.pid, signal.SIGKILL)
+            else:
+                process.kill()
+        except OSError:
+            pass
 
     def close(self) -> None:
         """``quit``, a moment to act on it, then kill; safe to call twice."""
@@ -418,6 +569,9 @@ class GtpPlayer:
                     pipe.close()
                 except OSError:
                     pass
+        if self._pidfd is not None:
+            os.close(self._pidfd)
+            self._pidfd = None
         self._poll = None
         self._close_stderr()
 
@@ -451,10 +605,8 @@ class GtpPlayer:
             lines = f"{self._sent} {pending}\n"
         self._sent += 1
         lines += f"{self._sent} {command}\n"
-        if TYPE_CHECKING:
-            assert self.process.stdin is not None   # a pipe (start)
         try:
-            os.write(self.process.stdin.fileno(), lines.encode())
+            os.write(self._fds[0], lines.encode())
         except OSError as error:
             self._fail("disconnects", f"cannot write {command.split()[0]!r}: {error}")
         if pending is None:
@@ -473,7 +625,10 @@ class GtpPlayer:
             # _ask reads the answers of a running engine, which start() polls.
             assert self.process is not None and self.process.stdout is not None
             assert self._poll is not None
-        fd = self.process.stdout.fileno()
+        fd = self._fds[1]
+        # The longest wait of one poll: a pidfd wakes it when the process
+        # ends; without one it looks at the process now and then.
+        longest = _MOST_POLL_MS if self._pidfd is not None else _EXIT_CHECK_MS
         scanned = 0
         while True:
             end = buffer.find(b"\n\n", scanned)
@@ -485,25 +640,56 @@ class GtpPlayer:
                 # Blank lines before an answer are not an answer.
                 scanned = 0
                 continue
-            scanned = max(0, len(buffer) - 1)
-            if len(buffer) > _MAX_ANSWER:
-                self._fail("protocol", f"an answer to {command.split()[0]!r} longer than "
-                                       f"{_MAX_ANSWER} bytes")
-            if deadline is None:
-                wait = None
+            size = len(buffer)
+            scanned = max(0, size - 1)
+            if size > LINE_LIMIT:
+                # Looked at only once the buffer could hold a line too long:
+                # the last line end is then within LINE_LIMIT bytes of the
+                # end, or the line is a fault.
+                if size - buffer.rfind(b"\n") - 1 > LINE_LIMIT:
+                    self._fail("protocol", f"a line longer than {LINE_LIMIT} bytes in the "
+                                           f"answer to {command.split()[0]!r}")
+                if size > ANSWER_LIMIT:
+                    self._fail("protocol", f"an answer to {command.split()[0]!r} longer than "
+                                           f"{ANSWER_LIMIT} bytes")
+            if self._ended:
+                # The process is gone: what it wrote is in the pipe now, or
+                # never will be.
+                wait_ms: Optional[int] = 0
+            elif deadline is None:
+                wait_ms = None if self._pidfd is not None else _EXIT_CHECK_MS
             else:
                 wait = deadline - time.monotonic()
                 if wait <= 0:
                     self._fail("on time", f"no answer to {command.split()[0]!r} in time")
-            if not self._poll.poll(None if wait is None else max(0, int(wait * 1000) + 1)):
+                wait_ms = min(int(wait * 1000) + 1, longest)
+            events = self._poll.poll(wait_ms)
+            if not events:
+                if self._ended:
+                    self._fail("disconnects", f"the engine ended while answering {command.split()[0]!r} "
+                                              f"(another process holds its output open)")
+                if self._pidfd is None and self.process.poll() is not None:
+                    self._ended = True
                 continue
+            if len(events) != 1 or events[0][0] != fd:
+                readable = False
+                for event_fd, _ in events:
+                    if event_fd == fd:
+                        readable = True
+                    elif event_fd == self._pidfd:
+                        # Readable for ever from now on: what is in the pipe
+                        # is all the answers there will be, for this command
+                        # and any after it.
+                        self._poll.unregister(event_fd)
+                        self._ended = True
+                if not readable:
+                    continue
             try:
                 chunk = os.read(fd, _READ_CHUNK)
             except OSError as error:
                 self._fail("disconnects", f"reading: {error}")
             if not chunk:
-                self._fail("disconnects", f"the engine ended while answering "
-                                          f"{command.split()[0]!r}")
+                self._fail("disconnects", f"the engine ended while answering {command.split()[0]!r}")
             # CR LF line ends read as LF, so that the blank line is found.
             if b"\r" in chunk:
                 chunk = chunk.replace(b"\r", b"")
@@ -522,9 +708,26 @@ class GtpPlayer:
         # An engine that drops ids is taken at its word; another id is an
         # answer to some other command.
         if response.id is not None and response.id != ident:
-            self._fail("protocol", f"an answer to command {response.id} where command "
+            shown = str(response.id)
+            if len(shown) > 20:
+                shown = f"of {len(shown)} digits"
+            self._fail("protocol", f"an answer to command {shown} where command "
                                    f"{ident} ({command.split()[0]!r}) was asked")
         return response
+
+
+def _process_descriptor(pid: int) -> Optional[int]:
+    """A pidfd of the process ``pid`` (readable once it ends), or None
+    where the system has none (then the process is looked at every
+    ``_EXIT_CHECK_MS`` while an answer is awaited)."""
+    opener = getattr(os, "pidfd_open", None)
+    if opener is None:
+        return None
+    try:
+        descriptor: int = opener(pid)
+    except OSError:
+        return None
+    return descriptor
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
@@ -601,7 +804,9 @@ class CallablePlayer:
             assert self.spec.player is not None     # __init__ checks
         try:
             answer = self.spec.player(self.board.copy(), seat, time_left)
-        except Exception as error:
+        except (Exception, SystemExit) as error:
+            # sys.exit() in a player ends that player, as an engine's exit
+            # does, not the thread that plays the match's games.
             raise EngineFailure("disconnects",
                                 f"{self.name} raised {type(error).__name__}: {error}") from error
         # The arbiter forwards a move to the other player only: the mover's
@@ -625,17 +830,38 @@ class CallablePlayer:
             if word.lower() in ("resign", "pass"):
                 return word.lower()
             return self.dialect.parse_cell(self.game, self.descriptor.board_size(board), word)
-        if (isinstance(text, tuple) and len(text) == 2
-                and all(isinstance(value, int) and not isinstance(value, bool)
-                        for value in text)):
-            return text
-        raise ValueError(f"{text!r} is not a move")
+        cell = _cell_of(text)
+        if cell is None:
+            raise ValueError(f"{excerpt(text)} is not a move")
+        return cell
 
     def claimed_winner(self, timeout: float = 10.0) -> Optional[int]:
         return None
 
     def close(self) -> None:
         self.alive = False
+
+
+def _cell_of(value: Any) -> Optional[Tuple[int, int]]:
+    """A pair of integers as a cell of ints: a tuple or list of two ints,
+    numpy's integers (``(np.int64(2), np.int64(3))``, what a policy's
+    argmax gives) or an array of two; None for anything else (a bool is no
+    coordinate)."""
+    if not isinstance(value, (tuple, list)) and getattr(value, "shape", None) != (2,):
+        return None
+    try:
+        first, second = value
+    except (TypeError, ValueError):
+        return None
+    cell = []
+    for number in (first, second):
+        if isinstance(number, bool) or type(number).__name__ == "bool_":
+            return None
+        try:
+            cell.append(operator.index(number))
+        except TypeError:
+            return None
+    return (cell[0], cell[1])
 
 
 def make_player(spec: EngineSpec, game: str) -> Union[GtpPlayer, CallablePlayer]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 
 from .. import games
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from .stats import Sprt
 
 __all__ = ["record_text", "write_record", "record_name", "result_text", "DatWriter",
-           "JsonlWriter", "read_jsonl", "Progress", "summary", "DAT_COLUMNS"]
+           "JsonlWriter", "read_jsonl", "read_jsonl_lines", "Progress", "summary", "DAT_COLUMNS"]
 
 DAT_COLUMNS: Tuple[str, ...] = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN", "TIME_B", "TIME_W",
                "CPU_B", "CPU_W", "ERR", "ERR_MSG")
@@ -123,7 +124,11 @@ def write_record(result: GameResult, folder: str) -> str:
     path = os.path.join(folder, record_name(result))
     text = record_text(result).encode("utf-8")
     games = list(read_bytes(text, path, game=result.game))
-    write(games, path)
+    try:
+        write(games, path)
+    except OSError as error:
+        # The writer's temporary file is its own: the error names the record.
+        raise OSError(error.errno, error.strerror or str(error), path) from None
     return path
 
 
@@ -151,37 +156,90 @@ def _drop_cut_line(path: str) -> None:
 
 
 class _Lines:
-    """A file that takes whole lines, each flushed and fsynced."""
+    """A file that takes whole lines, each flushed and fsynced.
+
+    The file is opened without being cut (``begin`` cuts it, or on
+    ``append`` drops a last line cut short), so that a match opens all its
+    files before it changes any: a file that cannot be opened leaves the
+    others as they were (``discard`` removes one this object made)."""
 
     stream: TextIO
+    path: str
+    append: bool
+    created: bool
 
-    def __init__(self, path: str, append: bool) -> None:
-        if append:
-            _drop_cut_line(path)
-        self.stream = open(path, "a" if append else "w", encoding="utf-8")
+    def __init__(self, path: str, append: bool, start: bool = True) -> None:
+        self.path, self.append = path, append
+        existed = os.path.lexists(path)
+        self.stream = open(path, "a", encoding="utf-8")
+        self.created = not existed
+        if start:
+            self.begin()
+
+    def begin(self) -> None:
+        """Start writing: a fresh file is emptied, an appended one loses a
+        last line cut short."""
+        if self.append:
+            _drop_cut_line(self.path)
+        else:
+            status = os.fstat(self.stream.fileno())
+            # A device or a pipe (/dev/null, /dev/stdout) has nothing to cut.
+            if stat.S_ISREG(status.st_mode) and status.st_size:
+                self._guarded(self.stream.truncate, 0)
 
     def line(self, text: str) -> None:
-        self.stream.write(text + "\n")
+        self._guarded(self._write, text + "\n")
+
+    def _write(self, text: str) -> None:
+        self.stream.write(text)
         self.stream.flush()
         os.fsync(self.stream.fileno())
 
+    def _guarded(self, action: Any, *args: Any) -> Any:
+        """``action(*args)``, an OSError naming this file (a write's error,
+        a full disk, names none)."""
+        try:
+            return action(*args)
+        except OSError as error:
+            if error.filename:
+                raise
+            raise OSError(error.errno, error.strerror or str(error), self.path) from None
+
     def close(self) -> None:
-        self.stream.close()
+        try:
+            self.stream.close()
+        except OSError:
+            # What could not be flushed was reported by the write that
+            # failed; closing goes on.
+            pass
+
+    def discard(self) -> None:
+        """Close, and remove the file when this object made it."""
+        self.close()
+        if self.created:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
 
 
 class DatWriter(_Lines):
     """gogui-twogtp's results table."""
 
+    header: Sequence[Tuple[str, Any]]
+
     def __init__(self, path: str, header: Sequence[Tuple[str, Any]],
-                 append: bool = False) -> None:
-        exists = append and os.path.exists(path) and os.path.getsize(path) > 0
-        super().__init__(path, append)
+                 append: bool = False, start: bool = True) -> None:
+        self.header = header
+        super().__init__(path, append, start)
+
+    def begin(self) -> None:
+        exists = self.append and os.path.exists(self.path) and os.path.getsize(self.path) > 0
+        super().begin()
         if not exists:
-            for key, value in header:
-                self.stream.write(f"# {key}: {value}\n")
-            self.stream.write("#\n#" + "\t".join(DAT_COLUMNS) + "\n")
-            self.stream.flush()
-            os.fsync(self.stream.fileno())
+            lines = [f"# {key}: {value}" for key, value in self.header]
+            self._guarded(self._write, "\n".join(lines + ["#", "#" + "\t".join(DAT_COLUMNS)])
+                          + "\n")
 
     def add(self, result: GameResult, first_engine: int = 0) -> None:
         alternated = result.engines[0] != first_engine
@@ -205,33 +263,50 @@ def _dat_result(result: GameResult) -> str:
 
 
 class JsonlWriter(_Lines):
-    """One JSON object a game."""
+    """One JSON object a game; ``match`` (a dict: the game, size, engines
+    and options of the match) goes into each line, so that ``--resume``
+    can tell a file of another match."""
 
-    def __init__(self, path: str, append: bool = False) -> None:
-        super().__init__(path, append)
+    def __init__(self, path: str, append: bool = False, start: bool = True,
+                 match: Optional[Dict[str, Any]] = None) -> None:
+        self.match = match
+        super().__init__(path, append, start)
 
     def add(self, result: GameResult) -> None:
-        self.line(json.dumps(result.to_dict(), separators=(",", ":")))
+        data = result.to_dict()
+        if self.match is not None:
+            data["match"] = self.match
+        self.line(json.dumps(data, separators=(",", ":")))
 
 
 def read_jsonl(path: str) -> List[GameResult]:
     """The results of a JSON Lines file, skipping a last line cut short."""
+    return [result for result, _ in read_jsonl_lines(path)]
+
+
+def read_jsonl_lines(path: str) -> List[Tuple[GameResult, Optional[Dict[str, Any]]]]:
+    """Each game of a JSON Lines file with the ``match`` it was written
+    with (None in a file of a havhex that wrote none), skipping a last line
+    cut short and lines that hold no game."""
     from .arbiter import GameResult
 
-    results: List[GameResult] = []
+    found: List[Tuple[GameResult, Optional[Dict[str, Any]]]] = []
     try:
         stream = open(path, encoding="utf-8")
     except FileNotFoundError:
-        return results
+        return found
     with stream:
         for line in stream:
             if not line.endswith("\n"):
                 break     # written in part when the arbiter was killed
             try:
-                results.append(GameResult.from_dict(json.loads(line)))
-            except (ValueError, KeyError, TypeError):
+                data = json.loads(line)
+                result = GameResult.from_dict(data)
+            except (ValueError, KeyError, TypeError, AttributeError):
                 continue
-    return results
+            match = data.get("match")
+            found.append((result, match if isinstance(match, dict) else None))
+    return found
 
 
 class Progress:
@@ -267,8 +342,11 @@ class Progress:
 def summary(results: Sequence[GameResult], names: Sequence[str], sprt: Optional[Sprt] = None,
             verdict: Optional[str] = None) -> str:
     """The text at the end: per engine wins/draws/losses (by seat), and for
-    each pair the Elo difference with its 95% bounds, LOS and the SPRT."""
-    from .stats import Score
+    each pair the Elo difference with its 95% bounds, LOS, the pentanomial
+    counts of the games played in pairs of an opening (with the Elo bounds
+    they give) and the SPRT; then the games whose claims disagree and the
+    notes."""
+    from .stats import Score, pentanomial
 
     lines: List[str] = []
     reasons: Dict[str, int] = {}
@@ -292,23 +370,35 @@ def summary(results: Sequence[GameResult], names: Sequence[str], sprt: Optional[
     pairs = sorted({tuple(sorted(result.engines)) for result in results})
     for a, b in pairs:
         score = Score()
-        for result in results:
+        points: List[Tuple[int, float]] = []
+        for result in sorted(results, key=lambda result: result.index):
             if tuple(sorted(result.engines)) != (a, b):
                 continue
             if result.winner is None:
                 score.draws += 1
+                points.append((result.opening_index, 0.5))
             elif result.engines[result.winner] == a:
                 score.wins += 1
+                points.append((result.opening_index, 1.0))
             else:
                 score.losses += 1
+                points.append((result.opening_index, 0.0))
         elo = score.elo()
         los = score.los()
         line = f"{names[a]} vs {names[b]}: {score.wins}-{score.draws}-{score.losses}"
         if elo is not None:
-            line += f", Elo {_elo(elo[0])} [{_elo(elo[1])}, {_elo(elo[2])}]"
+            line += f", {_elo_text(elo, score.score)}"
         if los is not None:
             line += f", LOS {100 * los:.1f}%"
         lines.append(line)
+        paired = pentanomial(points)
+        paired_elo = paired.elo()
+        if paired_elo is not None:
+            ll, ld, dd, wl, wd, ww = paired.counts
+            lines.append(f"{names[a]} vs {names[b]}: {paired.pairs} pair"
+                         f"{'s' * (paired.pairs != 1)} of an opening, Ptnml(0-2) "
+                         f"[{ll}, {ld}, {dd + wl}, {wd}, {ww}] (DD {dd}, WL {wl}), "
+                         f"{_elo_text(paired_elo, paired.score())}")
         if sprt is not None and len(pairs) == 1:
             llr = sprt.llr(score.wins, score.draws, score.losses)
             lines.append(f"SPRT elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} "
@@ -319,7 +409,24 @@ def summary(results: Sequence[GameResult], names: Sequence[str], sprt: Optional[
     if disagreements:
         lines.append(f"{disagreements} game{'s' * (disagreements != 1)} where an engine "
                      f"claimed another result than the board's")
+    notes: Dict[str, int] = {}
+    for result in results:
+        for note in result.notes:
+            notes[note] = notes.get(note, 0) + 1
+    for note, count in notes.items():
+        lines.append(f"note, {count} game{'s' * (count != 1)}: {note}")
     return "\n".join(lines) + "\n"
+
+
+def _elo_text(elo: Tuple[float, float, float], score: Optional[float]) -> str:
+    """``Elo +12.3 [-45.6, +70.1]``; after every game won or lost, the one
+    bound that exists: ``Elo above +166.2 (95%, every game won)``."""
+    difference, low, high = elo
+    if score is not None and score >= 1.0:
+        return f"Elo above {_elo(low)} (95%, every game won)"
+    if score is not None and score <= 0.0:
+        return f"Elo below {_elo(high)} (95%, every game lost)"
+    return f"Elo {_elo(difference)} [{_elo(low)}, {_elo(high)}]"
 
 
 def _elo(value: float) -> str:

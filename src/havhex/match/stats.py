@@ -1,11 +1,26 @@
-"""A match's statistics: W/D/L, the Elo difference with 95% bounds, LOS, SPRT.
+"""A match's statistics: W/D/L, the Elo difference with 95% bounds, LOS, SPRT,
+and the pentanomial counts of paired games.
 
 Everything is from one engine's point of view (its wins, draws and losses
 against the other) under the logistic Elo model: a score ``s`` (wins plus
 half the draws, over the games) is the Elo difference
-``-400 * log10(1 / s - 1)``.  The 95% bounds map ``s +- 1.96 * se`` through
-the same curve, ``se`` being the standard error of the mean score of the
-games (the per-game variance of the trinomial outcome over the games).
+``-400 * log10(1 / s - 1)``.
+
+The 95% bounds are a Wilson score interval of the score, mapped through
+the same curve: the scores ``p`` with ``(s - p)^2 <= z^2 p (1 - p) / n'``,
+``n'`` the effective number of games ``n s (1 - s) / var`` (``var`` the
+observed per-game variance of the outcome, which draws make smaller than a
+coin's ``s (1 - s)``; ``n'`` is ``n`` when every game had the same result).
+Unlike the normal interval ``s +- z se`` it never leaves [0, 1] and never
+collapses: 10-0 has a finite lower bound and an upper bound of +inf (a
+one-sided bound, said so in the summary), 1-0-5 finite bounds both.
+
+Games played in pairs (one opening twice, the seats reversed) give the
+pentanomial counts fastchess reports: the pairs scoring 0 (LL), 1/2 (LD),
+1 (DD or WL), 3/2 (WD) and 2 (WW).  The pair's two games share the
+opening's bias, which the pair's score cancels: the Elo bounds of the pairs
+take the variance of the pairs' scores (the same Wilson interval, ``n'``
+the pairs' effective number ``N s (1 - s) / var_pair``).
 
 The SPRT is the generalised SPRT of fastchess and cutechess on the trinomial
 outcome: with ``s0``, ``s1`` the scores of ``elo0`` and ``elo1``, the
@@ -23,9 +38,10 @@ import math
 # nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Literal, Optional, Tuple
+    from typing import Iterable, List, Literal, Optional, Sequence, Tuple
 
-__all__ = ["Score", "score", "elo_of_score", "score_of_elo", "Sprt", "Z95"]
+__all__ = ["Score", "score", "elo_of_score", "score_of_elo", "Sprt", "Z95", "wilson",
+           "Pentanomial", "pentanomial"]
 
 # The two-sided 95% quantile of the normal distribution.
 Z95 = 1.959963984540054
@@ -40,12 +56,42 @@ def score_of_elo(elo: float) -> float:
 
 
 def elo_of_score(s: float) -> float:
-    """The Elo difference of a score in [0, 1] (infinite at 0 and 1)."""
+    """The Elo difference of a score in [0, 1] (infinite at 0 and 1; an
+    even score is 0.0, never -0.0)."""
     if s <= 0.0:
         return -math.inf
     if s >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / s - 1.0)
+    return -400.0 * math.log10(1.0 / s - 1.0) + 0.0
+
+
+def wilson(s: float, n: float, z: float = Z95) -> Tuple[float, float]:
+    """The Wilson score interval of a proportion ``s`` over ``n`` trials
+    (``n`` > 0): the ``p`` with ``(s - p)^2 <= z^2 p (1 - p) / n``."""
+    k = z * z / n
+    centre = (s + k / 2.0) / (1.0 + k)
+    half = math.sqrt(max(0.0, s * (1.0 - s) * k + k * k / 4.0)) / (1.0 + k)
+    # At s = 0 or 1 the interval reaches the end exactly (rounding would
+    # leave it a hair short: a finite Elo where none is).
+    low = 0.0 if s <= 0.0 else max(0.0, centre - half)
+    high = 1.0 if s >= 1.0 else min(1.0, centre + half)
+    return low, high
+
+
+def _bounds(s: float, units: float, variance: float, games: int) -> Tuple[float, float]:
+    """The Elo bounds of a mean score ``s`` over ``units`` units of
+    ``games`` games each (1: games, 2: pairs) whose scores' observed
+    variance is ``variance``: Wilson's interval over the effective number of
+    games, ``units s (1 - s) / variance`` (a unit of ``games`` coins of
+    ``s`` has the variance ``s (1 - s) / games``)."""
+    spread = s * (1.0 - s)
+    if variance > 0.0 and spread > 0.0:
+        effective = units * spread / variance
+    else:
+        # Every unit the same result: nothing to weigh a coin's variance by.
+        effective = units * games
+    low, high = wilson(s, effective)
+    return elo_of_score(low), elo_of_score(high)
 
 
 def _moments(wins: float, draws: float, losses: float) -> Tuple[float, float, float]:
@@ -80,12 +126,14 @@ class Score:
 
     def elo(self) -> Optional[Tuple[float, float, float]]:
         """``(difference, low, high)``: the Elo difference and its 95%
-        bounds; None before the first game."""
+        bounds (the module's text); None before the first game.  After
+        every game won the difference and the upper bound are +inf and the
+        lower bound finite; after every game lost, the other way round."""
         if not self.games:
             return None
         games, s, variance = _moments(self.wins, self.draws, self.losses)
-        margin = Z95 * math.sqrt(variance / games)
-        return elo_of_score(s), elo_of_score(s - margin), elo_of_score(s + margin)
+        low, high = _bounds(s, games, variance, 1)
+        return elo_of_score(s), low, high
 
     def los(self) -> Optional[float]:
         """The likelihood of superiority: the probability that this engine
@@ -102,6 +150,77 @@ class Score:
 
 def score(wins: float, draws: float, losses: float) -> Score:
     return Score(wins, draws, losses)
+
+
+class Pentanomial:
+    """The pairs of games of one engine against another, each pair one
+    opening played twice with the seats reversed, counted by the engine's
+    points in the pair: ``counts`` ``[LL, LD, DD, WL, WD, WW]`` (DD and WL
+    both score 1; fastchess's ``Ptnml(0-2)`` adds them)."""
+
+    __slots__ = ("counts",)
+
+    counts: List[int]
+
+    _KEYS = ("LL", "LD", "DD", "WL", "WD", "WW")
+
+    def __init__(self, counts: Sequence[int] = (0, 0, 0, 0, 0, 0)) -> None:
+        if len(counts) != 6:
+            raise ValueError("a pentanomial has six counts: LL, LD, DD, WL, WD, WW")
+        self.counts = [int(count) for count in counts]
+
+    def add(self, first: float, second: float) -> None:
+        """Count a pair of the engine's points, each 0, 0.5 or 1."""
+        total = int(2 * (first + second))       # half points: 0 to 4
+        index = (0, 1, 2, 4, 5)[total] if total != 2 else (2 if first == 0.5 else 3)
+        self.counts[index] += 1
+
+    @property
+    def pairs(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def ptnml(self) -> Tuple[int, int, int, int, int]:
+        """fastchess's ``Ptnml(0-2)``: the pairs scoring 0, 1/2, 1, 3/2, 2."""
+        ll, ld, dd, wl, wd, ww = self.counts
+        return (ll, ld, dd + wl, wd, ww)
+
+    def score(self) -> Optional[float]:
+        """The mean score of the pairs' games (None before the first pair)."""
+        if not self.pairs:
+            return None
+        return sum(count * points / 2.0 for count, points in
+                   zip(self.ptnml, (0.0, 0.5, 1.0, 1.5, 2.0))) / self.pairs
+
+    def elo(self) -> Optional[Tuple[float, float, float]]:
+        """``(difference, low, high)`` from the pairs (the module's text);
+        None before the first pair."""
+        s = self.score()
+        if s is None:
+            return None
+        pairs = self.pairs
+        variance = sum(count * (points / 2.0 - s) ** 2 for count, points in
+                       zip(self.ptnml, (0.0, 0.5, 1.0, 1.5, 2.0))) / pairs
+        low, high = _bounds(s, pairs, variance, 2)
+        return elo_of_score(s), low, high
+
+    def __repr__(self) -> str:
+        return "Pentanomial(" + ", ".join(
+            f"{key}={count}" for key, count in zip(self._KEYS, self.counts)) + ")"
+
+
+def pentanomial(points: Iterable[Tuple[int, float]]) -> Pentanomial:
+    """The pentanomial of ``(opening, points)`` pairs: the games of one
+    opening counted in twos, in order (a game whose other half is missing
+    counts in none)."""
+    waiting: dict[int, float] = {}
+    found = Pentanomial()
+    for opening, score in points:
+        if opening in waiting:
+            found.add(waiting.pop(opening), score)
+        else:
+            waiting[opening] = score
+    return found
 
 
 class Sprt:

@@ -25,10 +25,29 @@ Misbehaviours (on its own genmove answers unless said otherwise):
   --blank-lines    writes empty lines before each answer
   --pid-file FILE  writes its process id to FILE at start
   --chatty         writes a diagnostic line to stderr before each answer
+  --raw NAME=FILE  answers the command NAME with the bytes of FILE as they
+                   are (``{id}`` in them stands for the command's id)
+  --flood N        answers genmove with N bytes, each --flood-byte B
+                   (default 97, ``a``), and no line end, then waits
+  --orphan-after N answers N genmoves, then starts a process that keeps its
+                   standard output open and exits
+  --mirror-swap    (benzene) swaps as havhex does, the stone mirrored and
+                   recoloured, and takes a move of any colour as MoHex's
+                   ``play`` does: its board then differs from benzene's
+  --refuse NAME    answers ``?`` to the command NAME
+  --log FILE       appends each command it reads to FILE, a line each
+
+Swaps: in havhex's and castro's words a swap gives the stone to the
+swapper (each colour keeps its player); in benzene's words the stone keeps
+its colour and the players exchange colours, as benzene does (its board is
+unchanged by ``swap-pieces``; the player to move is the colour with fewer
+stones, black on a tie, as benzene's ``StoneBoard::WhoseTurn``), and
+``showboard`` draws the board as benzene's ``StoneBoard::Write`` does.
 """
 import argparse
 import os
 import random
+import subprocess
 import sys
 import time
 
@@ -69,6 +88,16 @@ def cells(game, dialect, size):
     return names
 
 
+def mirrored(name):
+    """A Hex cell's name mirrored in the long diagonal: column and row
+    exchanged (``c4`` is ``d3``)."""
+    cut = next(index for index, char in enumerate(name) if char.isdigit())
+    column = 0
+    for char in name[:cut]:
+        column = column * 26 + ord(char) - ord("a") + 1
+    return f"{letters(int(name[cut:]) - 1)}{column}"
+
+
 class Engine:
     def __init__(self, options):
         self.options = options
@@ -79,14 +108,20 @@ class Engine:
         self.size = 5 if self.game == "hex" else 4
         self.swap_word = {"havhex": "swap-pieces" if self.game == "hex" else "swap",
                           "benzene": "swap-pieces", "castro": "swap"}.get(self.dialect)
+        # benzene's swap leaves the board as it is; the others' give the
+        # stone to the swapper.
+        self.keeps_stone = self.dialect == "benzene" and not options.mirror_swap
         self.grid = self.dialect != "castro"
         self.genmoves = 0
         self.clear()
 
     def clear(self):
         self.all = cells(self.game, self.dialect if self.grid else "castro-hgui", self.size)
-        self.taken = []
+        self.taken = []         # the moves' names in order, the swap word too
+        self.stones = {}        # cell name -> colour (0 the first's, 1 the second's)
+        self.last = None        # the colour of the last move
         self.turn = 0
+        self.history = []       # (colour, name) of each move
 
     def seat(self, word):
         word = word.lower()
@@ -94,6 +129,30 @@ class Engine:
             if word in (colour, colour[0]):
                 return seat
         raise ValueError(f"unknown colour {word}")
+
+    def to_move(self):
+        """The colour to move: benzene's by the stones' counts, the
+        others' by turns."""
+        if self.dialect == "benzene":
+            counts = [list(self.stones.values()).count(colour) for colour in (0, 1)]
+            return 1 if counts[0] > counts[1] else 0
+        return self.turn
+
+    def swap_allowed(self):
+        return len(self.taken) == 1 and self.taken[0] != self.swap_word
+
+    def move(self, colour, name):
+        """Play ``name`` (a cell or the swap word) for ``colour``."""
+        if name == self.swap_word:
+            if not self.keeps_stone:
+                ((cell, _),) = self.stones.items()
+                self.stones = {mirrored(cell) if self.game == "hex" else cell: colour}
+        else:
+            self.stones[name] = colour
+        self.taken.append(name)
+        self.history.append((colour, name))
+        self.last = colour
+        self.turn = 1 - self.turn
 
     def commands(self):
         names = ["protocol_version", "name", "version", "known_command", "list_commands",
@@ -110,6 +169,8 @@ class Engine:
 
     def handle(self, name, args):
         """(ok, text) for one command."""
+        if name in self.options.refuse:
+            return False, f"{name} refused"
         if name == "protocol_version":
             return True, "2"
         if name == "name":
@@ -131,6 +192,9 @@ class Engine:
         if name == "clear_board":
             self.clear()
             return True, ""
+        if name == "time_left" and self.dialect == "benzene" and len(args) > 2:
+            # benzene's time_left takes a colour and seconds, no more.
+            return False, "expected at most 2 arguments"
         if name in ("time", "time_settings", "time_left", "param_game", "swap"):
             return True, ""
         if name in ("gridcoords", "hguicoords"):
@@ -143,40 +207,60 @@ class Engine:
             if len(args) != 2:
                 return False, "syntax error"
             try:
-                seat = self.seat(args[0])
+                colour = self.seat(args[0])
             except ValueError as error:
                 return False, str(error)
-            if seat != self.turn:
+            if colour != self.to_move() and not self.options.mirror_swap:
                 return False, "it is the other player's turn"
             move = args[1].lower()
-            if move == self.swap_word and len(self.taken) == 1:
-                self.taken.append(move)
-                self.turn = 1 - self.turn
+            if move == self.swap_word and self.swap_allowed():
+                self.move(colour, move)
                 return True, ""
-            if move not in self.all or move in self.taken:
+            if move not in self.all or move in self.stones:
                 return False, "illegal move"
-            self.taken.append(move)
-            self.turn = 1 - self.turn
+            self.move(colour, move)
             return True, ""
         if name == "undo":
             if not self.taken:
                 return False, "cannot undo"
-            self.taken.pop()
-            self.turn = 1 - self.turn
+            history = self.history[:-1]
+            self.clear()
+            for colour, move in history:
+                self.move(colour, move)
             return True, ""
         if name == "genmove":
             return self.genmove(args)
         if name in ("final_score", "winner"):
-            if not self.taken:
+            if self.last is None:
                 return True, "unknown" if name == "winner" else "cannot score"
-            winner = (len(self.taken) - 1) % 2
+            # The last mover is the winner: the arbiter stops at the winning move.
+            winner = self.last
             if self.options.false_claim:
                 winner = 1 - winner
             colour = self.colours[winner]
             return True, colour if name == "winner" else f"{colour[0].upper()}+"
         if name == "showboard":
+            if self.dialect == "benzene" and self.game == "hex":
+                return True, self.benzene_board()
             return True, "\n" + " ".join(self.taken)
         return False, "unknown command"
+
+    def benzene_board(self):
+        """The board as benzene's StoneBoard::Write draws it: a hash line,
+        the columns' letters, each row shifted by its number between
+        backslashes (B black, W white, . empty), the letters again."""
+        width = self.size
+        heads = "".join(f"{letters(col)}  " for col in range(width))
+        lines = ["", "  0", "  " + heads]
+        for row in range(width):
+            marks = []
+            for col in range(width):
+                colour = self.stones.get(f"{letters(col)}{row + 1}")
+                marks.append("." if colour is None else "BW"[colour])
+            pad = " " if row + 1 < 10 else ""
+            lines.append(" " * row + pad + f"{row + 1}\\" + "  ".join(marks) + f"\\{row + 1}")
+        lines.append(" " * width + "   " + heads)
+        return "\n".join(lines)
 
     def genmove(self, args):
         options = self.options
@@ -186,6 +270,12 @@ class Engine:
         if options.crash_after is not None and self.genmoves >= options.crash_after:
             sys.stdout.flush()
             sys.exit(3)
+        if options.orphan_after is not None and self.genmoves >= options.orphan_after:
+            # A child that holds the pipe open and outlives its parent.
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"],
+                             stdout=sys.stdout, stdin=subprocess.DEVNULL)
+            sys.stdout.flush()
+            os._exit(3)
         self.genmoves += 1
         if options.slow:
             time.sleep(options.slow)
@@ -195,21 +285,32 @@ class Engine:
             return True, "banana"
         if options.illegal:
             return True, f"{letters(self.size + 3)}{3 * self.size}"
-        if options.occupied and self.taken:
-            return True, next(move for move in self.taken if move in self.all)
+        if options.occupied and self.stones:
+            return True, next(iter(self.stones))
+        # benzene plays the colour it is asked for; the others their turn.
+        colour = self.turn
+        if self.dialect == "benzene" and args:
+            colour = self.seat(args[0])
         number = len(self.taken) + 1
         if options.swap_at is not None and number == options.swap_at:
             word = self.swap_word or "swap"
-            self.taken.append(word)
-            self.turn = 1 - self.turn
+            if self.swap_word is not None and self.swap_allowed():
+                self.move(colour, word)
+            else:
+                self.taken.append(word)
             return True, word
-        free = [cell for cell in self.all if cell not in self.taken]
+        free = [cell for cell in self.all if cell not in self.stones]
         if not free:
             return True, "resign"
         move = self.random.choice(free)
-        self.taken.append(move)
-        if not options.wrong_colour:
-            self.turn = 1 - self.turn
+        if options.wrong_colour:
+            # Its own board has the move for the other side: the next
+            # play the arbiter sends is then out of turn.
+            self.move(1 - colour, move)
+            if self.dialect != "benzene":
+                self.turn = colour
+        else:
+            self.move(colour, move)
         return True, move
 
 
@@ -235,13 +336,29 @@ def main():
     parser.add_argument("--blank-lines", action="store_true")
     parser.add_argument("--pid-file", default=None)
     parser.add_argument("--chatty", action="store_true")
+    parser.add_argument("--raw", action="append", default=[])
+    parser.add_argument("--flood", type=int, default=None)
+    parser.add_argument("--flood-byte", type=int, default=ord("a"))
+    parser.add_argument("--orphan-after", type=int, default=None)
+    parser.add_argument("--mirror-swap", action="store_true")
+    parser.add_argument("--refuse", action="append", default=[])
+    parser.add_argument("--log", default=None)
     options = parser.parse_args()
+    raw = {}
+    for word in options.raw:
+        command, _, path = word.partition("=")
+        with open(path, "rb") as stream:
+            raw[command] = stream.read()
     engine = Engine(options)
     if options.pid_file:
         with open(options.pid_file, "w") as pid_file:
             pid_file.write(str(os.getpid()))
     out = sys.stdout
+    log = open(options.log, "a") if options.log else None
     for line in sys.stdin:
+        if log is not None:
+            log.write(line.rstrip("\n") + "\n")
+            log.flush()
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
@@ -252,6 +369,22 @@ def main():
             if not words:
                 continue
         name, args = words[0], words[1:]
+        if name in raw:
+            sys.stdout.buffer.write(raw[name].replace(b"{id}", ident.encode()))
+            sys.stdout.buffer.flush()
+            continue
+        if name == "genmove" and options.flood is not None:
+            block = bytes([options.flood_byte]) * 65536
+            left = options.flood
+            try:
+                while left > 0:
+                    sys.stdout.buffer.write(block[:left])
+                    left -= len(block)
+                sys.stdout.buffer.flush()
+            except BrokenPipeError:
+                return 0
+            time.sleep(120)
+            return 0
         if name == "quit":
             out.write(f"={ident}\n\n")
             out.flush()
