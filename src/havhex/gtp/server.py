@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     MAX_HAVANNAH_SIZE: int
 
 __all__ = ["Engine", "COLOUR_FAMILIES", "COLOURS", "COMMANDS", "MAX_LINE",
-           "MAX_RECORD_BYTES"]
+           "MAX_RECORD_BYTES", "MAX_ANALYSIS_SECONDS"]
 
 # The longest command line read, in bytes before its newline: GTP's commands
 # are a few words, and a longer line is read no further (memory stays bounded
