@@ -50,7 +50,7 @@ cdef struct Node:
     uint32_t amaf_wins2
     uint8_t proven
     uint8_t mover           # who made the move: 0 the first player, 1 the second
-    uint16_t spare
+    uint16_t know           # the game's prior for the move (game_knowledge; 0: none)
 
 
 cdef struct Params:
@@ -65,6 +65,7 @@ cdef struct Params:
 # would otherwise be most of its time).
 cdef enum:
     TABLED_VISITS = 4096
+    KNOWN_VISITS = 1000     # a child's visits past which its prior is dropped
 
 
 cdef struct Tree:
@@ -117,7 +118,7 @@ cdef inline void node_clear(Node* node, int32_t move, uint8_t mover) noexcept no
     node.amaf_wins2 = 0
     node.proven = UNPROVEN
     node.mover = mover
-    node.spare = 0
+    node.know = 0
 
 
 cdef inline void tree_reset(Tree* t, uint8_t root_mover) noexcept nogil:
@@ -158,6 +159,11 @@ cdef inline double child_value(const Tree* t, const Node* child, double explore)
     if explore > 0:
         value += explore * (t.spread[child.visits] if child.visits < TABLED_VISITS
                             else 1.0 / sqrt(n + 1.0))
+    # The game's prior, a hundredth of ``know`` fading as 1 / sqrt(n + 1):
+    # it orders the moves nothing has told apart yet, and gives way to the
+    # child's own results (morat's knowledge term).
+    if child.know and child.visits < KNOWN_VISITS:
+        value += 0.01 * child.know * t.spread[child.visits]
     return value
 
 

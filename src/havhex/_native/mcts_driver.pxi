@@ -8,6 +8,8 @@
 #   game_undo(s)                  take the last played move back
 #   game_candidates(s, out, &v)   the moves a new node gets, and what they
 #                                 prove (EXPAND_*)
+#   game_knowledge(s, move)       the prior of a new child's move (Node.know),
+#                                 from the position before it (0: none)
 #   game_evaluate(s, rng, owner)  the leaf's value by a playout: 0 or 1 the
 #                                 winner, 2 a draw; owner[move] marks who
 #                                 played each move of the playout (player + 1)
@@ -55,6 +57,8 @@ cdef bint expand(Tree* t, State* s, Node* node, Walk* w, Xoshiro* rng) noexcept 
         w.moves[pick] = held
     for k in range(n):
         node_clear(&t.nodes[first + k], w.moves[k], mover)
+        if verdict == EXPAND_OPEN:
+            t.nodes[first + k].know = game_knowledge(s, w.moves[k])
         if verdict == EXPAND_WIN:
             t.nodes[first + k].proven = PROVEN_WIN
         elif verdict == EXPAND_LOST:
@@ -230,6 +234,12 @@ cdef class SearchCore:
         cdef uint8_t result
         if child < 0 or not tree_keep(&self.tree, child):
             tree_reset(&self.tree, game_player(&self.state))
+        elif self.tree.nodes[0].first_child < 0:
+            # A leaf proven by its parent's expansion (a reply that stops one
+            # of two threats) knows its result, not the move that wins: as
+            # the root it is searched again, and its expansion proves it anew
+            # with the winning move among its children.
+            self.tree.nodes[0].proven = UNPROVEN
         result = game_play(&self.state, move_id)
         if result:
             mark_finished(&self.tree.nodes[0], result)

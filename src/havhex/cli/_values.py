@@ -174,10 +174,15 @@ def check_gtp(arguments: "_Arguments", options: "Sequence[_Option]") -> None:
     if arguments.size is not None and not least <= arguments.size <= most:
         raise usage_error("gtp", f"argument --size: {arguments.game} takes {least} to "
                                   f"{most}, got {arguments.size}")
-    if arguments.player == "random":
-        for option in options:
-            if option.group == "budget" and option.attribute in arguments.given:
-                raise usage_error("gtp", f"argument {option.label}: only with --player mcts")
+    for option in options:
+        if option.attribute not in arguments.given:
+            continue
+        search_only = option.attribute == "max_nodes"
+        if arguments.player == "random" and (option.group == "budget" or search_only):
+            raise usage_error("gtp", f"argument {option.label}: only with --player search"
+                                     + ("" if search_only else " or mcts"))
+        if arguments.player == "mcts" and search_only:
+            raise usage_error("gtp", f"argument {option.label}: only with --player search")
 
 
 def check_match(arguments: "_Arguments", options: "Sequence[_Option]") -> None:

@@ -327,14 +327,19 @@ def player_options() -> "Tuple[Option, ...]":
                    MATCH, "openings", "{none,all,plies=N,file=PATH}"),
             Option(("--swap",), "swap", False, "the pie rule is on: the second player may swap",
                    PLAYERS),
-            Option(("--player",), "player", "mcts",
-                   "who chooses genmove's moves: random or mcts (a Monte Carlo tree search; "
-                   "default)", GTP, _one_of("random", "mcts")),
+            Option(("--player",), "player", "search",
+                   "who chooses genmove's moves: search (the tree search in C, with RAVE "
+                   "and proofs; default), mcts (a plain UCT search, weaker) or random",
+                   GTP, _one_of("search", "mcts", "random")),
             Option(("--simulations",), "simulations", None,
-                   "mcts: simulations a move (default: the clock's time, else 1000)",
+                   "search, mcts: simulations a move (default: the clock's time, else 10000 "
+                   "for search, 1000 for mcts)",
                    GTP, _at_least(1, 10 ** 12 - 1), "N", group="budget"),
-            Option(("--seconds",), "seconds", None, "mcts: seconds a move",
+            Option(("--seconds",), "seconds", None, "search, mcts: seconds a move",
                    GTP, "seconds", "SECONDS", group="budget"),
+            Option(("--max-nodes",), "max_nodes", None,
+                   "search: the tree's bound, in nodes of 32 bytes (default 4000000: 128 MB)",
+                   GTP, _at_least(1, 2 ** 31 - 2), "N"),
             Option(("--seed",), "seed", {"gtp": None, "match": 0},
                    {"gtp": "the player's random seed (default: a fresh one)",
                     "match": "the seed of random openings (default 0)"},
@@ -417,10 +422,11 @@ COMMANDS: "Dict[str, Command]" = {
         (("GAME", f"{_GAME_WORDS} (an input in the judge format), or {RECORD}"),
          ("[FILE]", f"the input or the record file; {_STDIN_NOTE}"))),
     "gtp": Command(
-        "a GTP engine over havhex's boards (random or MCTS player)",
+        "a GTP engine over havhex's boards (the search in C, UCT or random player)",
         "A GTP engine over havhex's boards, on standard input and output: it plays "
-        "at random or by Monte Carlo tree search, and ends on quit or at the end of "
-        "its input (docs/matches.md).",
+        "by the tree search in C (the default), by a plain UCT search or at random, "
+        "and ends on quit or at the end of its input (docs/matches.md, "
+        "docs/engine.md).",
         (("GAME", _PLAYED_GAMES),)),
     "match": Command(
         "play engines against each other, every move checked by havhex's judge",
@@ -603,6 +609,7 @@ class Arguments:
     player: str
     simulations: "Optional[int]"
     seconds: "Optional[float]"
+    max_nodes: "Optional[int]"
     seed: "Optional[int]"
     colours: str
     verbose: bool

@@ -14,7 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Union
 
-    from ..gtp.players import MctsPlayer, RandomPlayer
+    from ..gtp.players import MctsPlayer, RandomPlayer, SearchPlayer
     from .arguments import Arguments
 
 
@@ -39,14 +39,18 @@ def run(options: "Arguments") -> int:
 
 def _run(options: "Arguments") -> int:
     # Imported here, under run's guard against an interrupt.
-    from ..gtp.players import MctsPlayer, RandomPlayer
+    from ..gtp.players import DEFAULT_PLAYER_NODES, MctsPlayer, RandomPlayer, SearchPlayer
     from ..gtp.server import Engine
 
     if TYPE_CHECKING:
         assert options.game is not None     # the parser requires GAME
-    player: "Union[RandomPlayer, MctsPlayer]"
+    player: "Union[RandomPlayer, MctsPlayer, SearchPlayer]"
     if options.player == "random":
         player = RandomPlayer(options.seed)
+    elif options.player == "search":
+        player = SearchPlayer(simulations=options.simulations, seconds=options.seconds,
+                              seed=options.seed, max_nodes=options.max_nodes
+                              if options.max_nodes is not None else DEFAULT_PLAYER_NODES)
     else:
         player = MctsPlayer(simulations=options.simulations, seconds=options.seconds,
                             seed=options.seed)

@@ -1,5 +1,7 @@
-"""The players behind ``havhex gtp``'s ``genmove``: a uniform random
-player and a UCT search whose leaves are judged by the boards' C playouts.
+"""The players behind ``havhex gtp``'s ``genmove``: the search in C
+(:class:`SearchPlayer`, the default), a uniform random player and a plain
+UCT search in Python whose leaves are judged by the boards' C playouts
+(:class:`MctsPlayer`, weaker, kept for tests).
 
 A player has ``genmove(board, time_left=None) -> move``: the move (as the
 live board takes it: a cell or the swap) for the player to move on
@@ -18,9 +20,10 @@ from array import array
 # nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, List, Optional, Sequence, Tuple
+    from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-__all__ = ["RandomPlayer", "MctsPlayer", "DEFAULT_SIMULATIONS"]
+__all__ = ["RandomPlayer", "MctsPlayer", "SearchPlayer", "DEFAULT_SIMULATIONS",
+           "DEFAULT_SEARCH_SIMULATIONS", "DEFAULT_PLAYER_NODES"]
 
 DEFAULT_SIMULATIONS = 1000
 # Under a game clock a move takes at most this share of the time left, and
@@ -267,3 +270,192 @@ def _forced(board: Any, actions: Sequence[int]) -> List[int]:
             if trial.is_over and trial.winner not in (None, mover):
                 threats.append(action)
     return threats
+
+
+# SearchPlayer's budget when nobody chose one (no clock, no --simulations or
+# --seconds): about a tenth of a second on Hex 11 or Havannah 8.
+DEFAULT_SEARCH_SIMULATIONS = 10_000
+# SearchPlayer's node bound: a node is 32 bytes, so 4M nodes hold 128 MB, a
+# share of a small machine's memory.  A move of a tenth of a second adds a
+# few hundred thousand nodes and one of a second a few million on Hex 11
+# (docs/engine.md), so the bound binds only long thinking, where a full
+# pool stops the tree's growth, not the search.
+DEFAULT_PLAYER_NODES = 4_000_000
+# The moves a game clock is shared over: the empty cells over this, at
+# least _CLOCK_MOVES (a game ends long before its board fills).
+_EMPTY_PER_MOVE = 4
+_CLOCK_MOVES = 10
+# A tree kept across a move that holds more than this share of the pool
+# leaves too little room to grow: the search starts afresh instead.
+_KEPT_SHARE = 0.75
+
+
+def _setting(board: Any) -> Tuple[Any, ...]:
+    """What makes two boards the same game, apart from their moves."""
+    return (type(board), getattr(board, "rows", None), getattr(board, "cols", None),
+            getattr(board, "size", None), getattr(board, "rule", None),
+            getattr(board, "swap", None))
+
+
+class SearchPlayer:
+    """The search in C (:class:`havhex.search.Search`: UCT with RAVE,
+    proofs, a bounded node pool) as a player.
+
+    One search is kept across ``genmove`` calls: when the board it is given
+    extends the position of the last call (the same game, the moves since
+    played after it), the search follows those moves and keeps the subtree
+    under them; any other board starts a fresh search.  A node pool of at
+    most ``max_nodes`` nodes (32 bytes each) is the player's memory bound;
+    following a move frees the nodes not under it, and a kept tree filling
+    more than three quarters of the pool is dropped for a fresh one.
+
+    The budget is ``simulations`` or ``seconds`` a move (both None:
+    DEFAULT_SEARCH_SIMULATIONS); a controller's time for a move
+    (:meth:`set_move_time`) replaces ``seconds`` and the default and caps
+    ``simulations``.  Under a game clock (``time_left``) a move takes at
+    most the time left, less ``reserve`` seconds for the arbiter's margin
+    and the pipes, shared over the moves the game may still need (a quarter
+    of the empty cells, at least 10).  A search stops early when it proves
+    the root: a proven win is played by a move proven to win.  Otherwise
+    the move played is the most visited.  It never resigns.
+
+    ``exploration``, ``rave``, ``first_play`` and ``expand_visits`` are the
+    search's (see :class:`havhex.search.Search`), but UCT's exploration is
+    off by default: RAVE and the games' priors explore, and matches measured
+    exploration 0 over 0.2 (docs/engine.md); ``last_analysis`` is the
+    :class:`havhex.search.Analysis` of the last genmove or :meth:`analyse`.
+    """
+
+    simulations: Optional[int]
+    seconds: Optional[float]
+    seed: Optional[int]
+    max_nodes: int
+    reserve: float
+    last_simulations: int
+    last_analysis: Any
+    chosen_budget: bool
+    _chosen: Tuple[Optional[int], Optional[float]]
+
+    def __init__(self, simulations: Optional[int] = None, seconds: Optional[float] = None,
+                 seed: Optional[int] = None, max_nodes: int = DEFAULT_PLAYER_NODES, *,
+                 reserve: float = 0.5, exploration: float = 0.0, rave: float = 1000.0,
+                 first_play: float = 1.0, expand_visits: int = 2) -> None:
+        if simulations is not None and simulations < 1:
+            raise ValueError(f"simulations must be at least 1, not {simulations}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be more than 0, not {seconds}")
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+            raise ValueError(f"max_nodes must be a positive int, not {max_nodes!r}")
+        if not reserve >= 0:
+            raise ValueError(f"reserve must be at least 0, not {reserve}")
+        self.chosen_budget = simulations is not None or seconds is not None
+        self._chosen = (simulations, seconds)
+        if simulations is None and seconds is None:
+            simulations = DEFAULT_SEARCH_SIMULATIONS
+        self.simulations = simulations
+        self.seconds = seconds
+        self.seed = seed
+        self.max_nodes = max_nodes
+        self.reserve = reserve
+        self._tuning: Dict[str, Any] = {"exploration": exploration, "rave": rave,
+                                        "first_play": first_play,
+                                        "expand_visits": expand_visits}
+        self._random = random.Random(seed)
+        self._search: Any = None
+        self._setting: Tuple[Any, ...] = ()
+        self._moves: Tuple[Any, ...] = ()
+        self.last_simulations = 0
+        self.last_analysis = None
+        self.restarts = 0       # fresh searches, for tests and logs
+
+    def __repr__(self) -> str:
+        return (f"SearchPlayer(simulations={self.simulations!r}, seconds={self.seconds!r}, "
+                f"seed={self.seed!r}, max_nodes={self.max_nodes!r})")
+
+    @property
+    def nodes(self) -> int:
+        """The nodes the kept tree holds (0: no search yet)."""
+        return 0 if self._search is None else int(self._search.nodes)
+
+    def set_move_time(self, seconds: Optional[float]) -> None:
+        """As :meth:`MctsPlayer.set_move_time`."""
+        simulations, own_seconds = self._chosen
+        if seconds is None:
+            if simulations is None and own_seconds is None:
+                simulations = DEFAULT_SEARCH_SIMULATIONS
+            self.simulations, self.seconds = simulations, own_seconds
+        else:
+            self.simulations, self.seconds = simulations, seconds
+
+    def _budget(self, board: Any, time_left: Optional[float]) -> Optional[float]:
+        """The seconds this move may take (None: no limit but simulations)."""
+        seconds = self.seconds
+        if time_left is not None:
+            moves = max(_CLOCK_MOVES, len(board.legal_actions()) // _EMPTY_PER_MOVE)
+            share = max(0.0, time_left - self.reserve) / moves
+            seconds = share if seconds is None else min(seconds, share)
+        return seconds
+
+    def _follow(self, board: Any) -> Any:
+        """The kept search moved on to ``board``'s position, or a fresh one."""
+        from ..search import Search
+
+        search = self._search
+        moves = tuple(board.moves)
+        known = self._moves
+        if (search is not None and _setting(board) == self._setting
+                and moves[:len(known)] == known):
+            try:
+                for move in moves[len(known):]:
+                    search.play(move)
+            except Exception:
+                search = None
+            else:
+                if search.board.hash != board.hash:
+                    search = None           # set-up stones the moves do not show
+                elif search.nodes > _KEPT_SHARE * search.max_nodes:
+                    search = None
+        else:
+            search = None
+        if search is None:
+            search = Search(board, self.max_nodes, self._random.getrandbits(63),
+                            **self._tuning)
+            self.restarts += 1
+        self._search, self._setting, self._moves = search, _setting(board), moves
+        return search
+
+    def analyse(self, board: Any, seconds: Optional[float] = None,
+                time_left: Optional[float] = None) -> Any:
+        """Search ``board``'s position (the kept tree, moved on to it) for
+        ``seconds``, or the move's budget, and return the
+        :class:`havhex.search.Analysis` of the whole tree."""
+        start = time.perf_counter()
+        if board.is_over:
+            raise ValueError("no legal move: the game is over")
+        search = self._follow(board)
+        limit = self.simulations
+        if seconds is None:
+            seconds = self._budget(board, time_left)
+        else:
+            limit = None
+        if seconds is not None:
+            # Following the moves took part of the move's time.
+            seconds = max(1e-3, seconds - (time.perf_counter() - start))
+        analysis = search.run(simulations=limit, seconds=seconds)
+        self.last_analysis = analysis
+        self.last_simulations = analysis.simulations
+        return analysis
+
+    def genmove(self, board: Any, time_left: Optional[float] = None) -> Any:
+        if board.is_over or not len(board.legal_actions()):
+            raise ValueError("no legal move: the game is over")
+        if len(board.legal_actions()) == 1:
+            self.last_simulations = 0
+            return board.move_of(board.legal_actions()[0])
+        analysis = self.analyse(board, time_left=time_left)
+        # The moves are ranked proven wins first, then by visits: a proven
+        # win is played by a move that wins.
+        move = analysis.best_move
+        self._search.play(move)
+        self._moves = self._moves + (self._search.board.moves[-1],)
+        return move

@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     MAX_HAVANNAH_SIZE: int
 
 __all__ = ["Engine", "COLOUR_FAMILIES", "COLOURS", "COMMANDS", "MAX_LINE",
-           "MAX_RECORD_BYTES"]
+           "MAX_RECORD_BYTES", "MAX_ANALYSIS_SECONDS"]
 
 # The longest command line read, in bytes before its newline: GTP's commands
 # are a few words, and a longer line is read no further (memory stays bounded
@@ -89,7 +89,7 @@ _COMMON = ("protocol_version", "name", "version", "known_command", "list_command
            "boardsize", "clear_board", "play", "genmove", "undo", "showboard", "quit",
            "final_score", "winner", "all_legal_moves", "all_legal", "history", "loadsgf",
            "param_game", "swap", "time", "time_settings", "time_left",
-           "hexgui-analyze_commands")
+           "hexgui-analyze_commands", "candidates", "candidate_rates")
 
 
 def _commands(descriptor: Descriptor) -> Tuple[str, ...]:
@@ -133,6 +133,14 @@ _ANALYZE = ("string/Final Score/final_score\n"
             "plist/All Legal Moves/all_legal_moves\n"
             "string/History/history\n"
             "none/Show Board/showboard")
+# With a player that analyses (SearchPlayer): the candidates as text, and
+# their win rates in percent on the cells.
+_ANALYZE_SEARCH = ("\nstring/Candidates/candidates\n"
+                   "pspairs/Candidate Win Rates/candidate_rates")
+# The longest analysis a command may ask for, in seconds.
+MAX_ANALYSIS_SECONDS = 3600.0
+# The candidates listed when the command does not say how many.
+_CANDIDATES = 10
 
 
 class _Failure(Exception):
@@ -235,6 +243,8 @@ class Engine:
             "time_settings": self._time_settings,
             "time_left": self._time_left,
             "hexgui-analyze_commands": self._analyze_commands,
+            "candidates": self._candidates,
+            "candidate_rates": self._candidate_rates,
         }
         if descriptor.swap_move not in self._handlers:
             self._handlers[descriptor.swap_move] = self._swap_move
@@ -650,7 +660,57 @@ class Engine:
         return ""
 
     def _analyze_commands(self, args: Tuple[str, ...]) -> str:
+        if getattr(self.player, "analyse", None) is not None:
+            return _ANALYZE + _ANALYZE_SEARCH
         return _ANALYZE
+
+    def _analysis(self, args: Tuple[str, ...], command: str) -> Any:
+        """The player's analysis of the position, searched ``args[0]``
+        seconds (none: the player's budget for a move)."""
+        analyse = getattr(self.player, "analyse", None)
+        if analyse is None:
+            raise _Failure(f"{command}: this player does not analyse (--player search does)")
+        seconds = None
+        if args:
+            seconds = _seconds(args[0], "analysis time")
+            if not 0 < seconds <= MAX_ANALYSIS_SECONDS:
+                raise _Failure(f"analysis time must be more than 0 and at most "
+                               f"{MAX_ANALYSIS_SECONDS:g} seconds")
+        if self.board.is_over:
+            raise _Failure("the game is over")
+        return analyse(self.board, seconds)
+
+    def _candidates(self, args: Tuple[str, ...]) -> str:
+        """``candidates [SECONDS [N]]``: the N best moves (default 10) of
+        a search of the position, best first, one a line under the
+        answer's sign: the move, its
+        visits, its win rate for the player to move and, when proven,
+        ``win`` or ``loss``."""
+        if len(args) > 2:
+            raise _Failure("candidates takes seconds and a count")
+        count = _integer(args[1], "count") if len(args) == 2 else _CANDIDATES
+        analysis = self._analysis(args[:1], "candidates")
+        lines = []
+        for move, visits, rate, proven in analysis.moves[:count]:
+            line = f"{self._move_name(move)} {visits} {rate:.3f}"
+            lines.append(line + f" {proven}" if proven else line)
+        # The table stands alone under the answer's sign, as showboard's.
+        return "\n" + "\n".join(lines)
+
+    def _candidate_rates(self, args: Tuple[str, ...]) -> str:
+        """``candidate_rates [SECONDS]``: HexGui's point-string pairs of
+        the searched moves: each cell's win rate in percent, W or L when
+        proven."""
+        if len(args) > 1:
+            raise _Failure("candidate_rates takes seconds")
+        analysis = self._analysis(args, "candidate_rates")
+        pairs = []
+        for move, visits, rate, proven in analysis.moves:
+            if isinstance(move, str) or not (visits or proven):
+                continue            # a swap has no cell; an unvisited move no rate
+            label = "W" if proven == "win" else "L" if proven == "loss" else f"{rate * 100:.0f}"
+            pairs.append(f"{self._move_name(move)} {label}")
+        return " ".join(pairs)
 
 
 def _one_line(error: BaseException) -> str:

@@ -50,6 +50,7 @@ cdef struct State:
     int32_t n_played
     int64_t n_moves         # the moves of the game (the swap's rule)
     int32_t first_cell      # the game's first stone, once played
+    int32_t opening_last    # the cell of the board's last move when the search began, else -1
     uint8_t swap_option
     int32_t* cells          # the cells of the board, in index order
     int32_t n_cells
@@ -176,6 +177,40 @@ cdef int32_t game_candidates(State* s, int32_t* out, uint8_t* verdict) noexcept 
     return n
 
 
+cdef uint16_t game_knowledge(State* s, int32_t move) noexcept nogil:
+    """morat's Havannah knowledge: 20 for each corner and edge the stone's
+    group would touch (its own cell's and its neighbour groups'), and 25
+    for the cell that saves a bridge of ours the opponent's last stone
+    broke into (our stones on both sides of it, this cell the other way
+    through)."""
+    cdef Position* p = &s.position
+    cdef uint8_t mover = p.to_move
+    cdef uint32_t touched
+    cdef int32_t k, last = -1
+    cdef uint16_t know = 0
+    if move >= p.n_slots:
+        return 0
+    touched = p.mask[move]
+    for k in range(6):
+        if p.cells[move + p.offset[k]] == mover:
+            touched |= p.mask[uf_root(p.parent, move + p.offset[k])]
+    while touched:
+        know += 20
+        touched &= touched - 1
+    if s.n_played:
+        if not s.played[s.n_played - 1].is_swap:
+            last = s.played[s.n_played - 1].cell
+    else:
+        last = s.opening_last
+    if last >= 0 and p.cells[last] == (mover ^ 3):
+        for k in range(6):
+            if (last + p.offset[(k + 1) % 6] == move and p.cells[last + p.offset[k]] == mover
+                    and p.cells[last + p.offset[(k + 2) % 6]] == mover):
+                know += 25
+                break
+    return know
+
+
 cdef uint8_t game_evaluate(State* s, Xoshiro* rng, uint8_t* owner) noexcept nogil:
     cdef int32_t k, cell, n = 0
     cdef uint8_t winner, colour
@@ -245,6 +280,11 @@ cdef int32_t game_open(State* s, board) except -1:
         first = board.moves[0]
         if first != SWAP:
             s.first_cell = first[0] * p.width + first[1]
+    s.opening_last = -1
+    if s.n_moves >= 1:
+        last = board.moves[s.n_moves - 1]
+        if last != SWAP:
+            s.opening_last = last[0] * p.width + last[1]
     if s.n_moves == 1 and s.first_cell < 0:
         s.n_moves = 2               # a lone swap cannot be: no swap follows
     if not playground_open(&s.ground, p):

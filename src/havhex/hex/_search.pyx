@@ -1,7 +1,8 @@
 # cython: language_level=3, auto_pickle=False
 """Hex's part of the search (havhex.search): the position the tree walks,
 played and taken back by the live board's own kernels (the union-find of
-_board_union.pxi, the fill-and-flood playout of _playout_kernel.pxi).
+_board_union.pxi, the flood of _flood.pxi that finds a filled board's
+winner).
 
 A move id is the cell's padded index (the board's layout: (i, j) at
 (i + 1) * W + j, W = cols + 1), then two more for "swap-pieces" and
@@ -10,13 +11,14 @@ Red until "swap-sides" hands Red to the second, so a player is the colour's
 index xor the sides' exchange, and players alternate at every move, swaps
 included ("swap-sides" keeps Blue to move, now the other player).
 
-A playout from a node where the swap is still open leaves the swap out: it
-is a random game's value, and the tree weighs the swaps as moves of their
-own.
+A playout (bridge_playout) is the search's own: a random game in turn whose
+stones answer an intrusion into their bridges.  From a node where the swap
+is still open it leaves the swap out: the tree weighs the swaps as moves of
+their own.
 """
 from libc.math cimport log, sqrt
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport abs, calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from havhex._native.cancel cimport cancel_requested, request_cancel
@@ -31,7 +33,7 @@ from havhex._threads import run_interruptibly
 from havhex.hex._board import SWAP_PIECES, SWAP_SIDES, BoardCore
 
 include "_board_union.pxi"
-include "_playout_kernel.pxi"
+include "_flood.pxi"
 
 # The largest pool: node indices are int32.
 MAX_NODES = 0x7FFFFFFF
@@ -54,6 +56,8 @@ cdef struct State:
     int32_t n_cells
     int32_t* empty          # scratch: a playout's empty cells
     int32_t* threats        # scratch: the opponent's winning cells
+    int32_t* slot           # scratch, per padded cell: its place in a playout's order, else -1
+    uint8_t* edge           # per padded cell: 0 on the board; on the padding, whose edge it is
     PlayoutScratch scratch
     uint8_t mover           # the colour to move
     uint8_t swapped         # the sides were exchanged ("swap-sides")
@@ -61,6 +65,7 @@ cdef struct State:
     int32_t red_count
     int32_t blue_count
     int32_t lone_red        # the red stone while it is Red's only stone and Blue has none
+    int32_t opening_last    # the cell of the board's last move when the search began, else -1
 
 
 cdef inline int32_t swap_pieces_id(const State* s) noexcept nogil:
@@ -193,21 +198,108 @@ cdef int32_t game_candidates(State* s, int32_t* out, uint8_t* verdict) noexcept 
     return n
 
 
+cdef inline uint8_t side_of(const uint8_t* stones, const uint8_t* edge, int32_t index) noexcept nogil:
+    """The stone on a padded index, or the colour whose edge a padding
+    cell stands for (``edge``: 0 on the cells), so that a stone's link to
+    its edge reads as a bridge."""
+    return stones[index] | edge[index]
+
+
+cdef inline int32_t bridge_reply(const Geometry* g, const uint8_t* stones, const uint8_t* edge,
+                                 const int32_t* slot, int32_t intruder,
+                                 uint8_t colour) noexcept nogil:
+    """The cell that saves a bridge of ``colour`` the opponent's stone on
+    ``intruder`` has just broken into, or -1.  Around a cell its
+    neighbours n0..n5 come in order, each beside the next: ``colour``'s
+    stones (or edge) on n[k] and n[k+2] were joined through the intruder
+    and n[k+1], so n[k+1], while still to be played (``slot`` >= 0), saves
+    the link."""
+    cdef int k
+    cdef int32_t middle
+    for k in range(6):
+        middle = intruder + g.offset[(k + 1) % 6]
+        if (slot[middle] >= 0 and side_of(stones, edge, intruder + g.offset[k]) == colour
+                and side_of(stones, edge, intruder + g.offset[(k + 2) % 6]) == colour):
+            return middle
+    return -1
+
+
+cdef inline int32_t hex_distance(const Geometry* g, int32_t a, int32_t b) noexcept nogil:
+    """Moves of a stone between two cells (padded indices)."""
+    cdef int32_t row_a = a // g.width, row_b = b // g.width
+    cdef int32_t dr = row_b - row_a
+    cdef int32_t dc = (b - row_b * g.width) - (a - row_a * g.width)
+    return (abs(dr) + abs(dc) + abs(dr + dc)) // 2
+
+
+cdef uint16_t game_knowledge(State* s, int32_t move) noexcept nogil:
+    """morat's Hex knowledge: a stone near the opponent's last one (5 for
+    each step closer than 4), and much more (100) for the cell that saves
+    the bridge (or the link to an edge) the last stone broke into."""
+    cdef int32_t last = s.played[s.n_played - 1].move if s.n_played else s.opening_last
+    cdef int32_t distance, k, middle
+    cdef uint16_t know = 0
+    if move >= s.g.padded or last < 0 or last >= s.g.padded:
+        return 0
+    distance = hex_distance(&s.g, last, move)
+    if distance < 4:
+        know += <uint16_t>(5 * (4 - distance))
+    if distance == 1:
+        for k in range(6):
+            middle = last + s.g.offset[(k + 1) % 6]
+            if (middle == move and side_of(s.stones, s.edge, last + s.g.offset[k]) == s.mover
+                    and side_of(s.stones, s.edge, last + s.g.offset[(k + 2) % 6]) == s.mover):
+                know += 100
+                break
+    return know
+
+
+cdef uint8_t bridge_playout(State* s, int32_t n, Xoshiro* rng) noexcept nogil:
+    """The winner of a random game from the position (no swap open) whose
+    ``n`` empty cells are in ``s.empty``, played out in turn on
+    ``s.scratch.stones``: a stone that breaks into a bridge of the
+    opponent's is answered by the bridge's other cell (random Hex
+    playouts otherwise lose every bridge half the time, so that a
+    connection the opponent cannot stop reads as a coin toss); else a
+    uniformly random empty cell.  The board fills, which in Hex changes no
+    winner."""
+    cdef uint8_t* stones = s.scratch.stones
+    cdef int32_t* order = s.scratch.order
+    cdef int32_t* slot = s.slot
+    cdef int32_t k, j, cell, last = -1
+    cdef uint8_t colour = s.mover
+    memcpy(stones, s.stones, <size_t>s.g.padded)
+    memcpy(order, s.empty, <size_t>n * sizeof(int32_t))
+    for k in range(n):
+        slot[order[k]] = k
+    for k in range(n):
+        cell = -1
+        if last >= 0:
+            cell = bridge_reply(&s.g, stones, s.edge, slot, last, colour)
+        if cell < 0:
+            j = k + <int32_t>random_below(rng, <uint32_t>(n - k))
+            cell = order[j]
+        else:
+            j = slot[cell]
+        # The cell takes place k; the one there moves to its old place.
+        order[j] = order[k]
+        slot[order[j]] = j
+        order[k] = cell
+        slot[cell] = -1
+        stones[cell] = colour
+        last = cell
+        colour = RED + BLUE - colour
+    return RED if red_joins(&s.g, stones, s.scratch.stack) else BLUE
+
+
 cdef uint8_t game_evaluate(State* s, Xoshiro* rng, uint8_t* owner) noexcept nogil:
-    cdef PlayoutStart start
     cdef int32_t k, cell, n = 0
     cdef uint8_t winner, colour
     for k in range(s.n_cells):
         if s.stones[s.cells[k]] == EMPTY:
             s.empty[n] = s.cells[k]
             n += 1
-    start.stones = s.stones
-    start.empty = s.empty
-    start.n_empty = n
-    start.mover = s.mover
-    start.swap_cell = -1
-    start.swap_mirror = -1
-    winner = playout(&s.g, &start, &s.scratch, rng)
+    winner = bridge_playout(s, n, rng)
     # The fill: a cell is Blue's or Red's (the flood marks some red ones
     # VISITED).
     for k in range(n):
@@ -224,6 +316,8 @@ cdef void game_close(State* s) noexcept:
     free(s.cells)
     free(s.empty)
     free(s.threats)
+    free(s.slot)
+    free(s.edge)
     free(s.scratch.stones)
     free(s.scratch.order)
     free(s.scratch.stack)
@@ -257,17 +351,37 @@ cdef int32_t game_open(State* s, board) except -1:
     s.cells = <int32_t*>malloc(<size_t>n_cells * sizeof(int32_t))
     s.empty = <int32_t*>malloc(<size_t>(n_cells + 1) * sizeof(int32_t))
     s.threats = <int32_t*>malloc(<size_t>(n_cells + 1) * sizeof(int32_t))
+    s.slot = <int32_t*>malloc(<size_t>padded * sizeof(int32_t))
+    s.edge = <uint8_t*>malloc(<size_t>padded)
     s.scratch.stones = <uint8_t*>malloc(<size_t>padded)
     s.scratch.order = <int32_t*>malloc(<size_t>(n_cells + 1) * sizeof(int32_t))
     s.scratch.stack = <int32_t*>malloc(<size_t>padded * sizeof(int32_t))
     if (s.parent == NULL or s.log == NULL or s.played == NULL or s.cells == NULL
-            or s.empty == NULL or s.threats == NULL or s.scratch.stones == NULL
+            or s.empty == NULL or s.threats == NULL or s.slot == NULL or s.edge == NULL
+            or s.scratch.stones == NULL
             or s.scratch.order == NULL or s.scratch.stack == NULL):
         game_close(s)
         raise MemoryError("no memory for the search's position")
     s.stones = <uint8_t*>(s.parent + padded)
     memset(s.stones, 0, <size_t>padded)
+    # Every cell out of a playout's order: the padding stays so.  The
+    # padding above and below the board is Red's edge, the column beside it
+    # Blue's (a corner's padding counts as Red's).
+    for cell in range(padded):
+        s.slot[cell] = -1
+        row = cell // w - 1
+        if row < 0 or row >= rows:
+            s.edge[cell] = RED
+        elif cell - (row + 1) * w >= cols:
+            s.edge[cell] = BLUE
+        else:
+            s.edge[cell] = EMPTY
     s.lone_red = -1
+    s.opening_last = -1
+    moves = board.moves
+    if moves and not isinstance(moves[len(moves) - 1], str):
+        row, col = moves[len(moves) - 1]
+        s.opening_last = (row + 1) * w + col
     # The stones join as they would in play; their log is dropped (they
     # are never taken back).
     for row in range(rows):
