@@ -37,6 +37,15 @@ def _script(game):
     return ("\n".join(lines) + "\n").encode(), len(lines)
 
 
+def _median(benchmark):
+    """The median seconds a round, or None when nothing was timed
+    (``--benchmark-disable``, as CI runs the benchmarks once)."""
+    stats = benchmark.stats
+    if stats is None or not stats.stats.data:
+        return None
+    return stats.stats.median
+
+
 @pytest.mark.parametrize("game", ["hex", "havannah"])
 def test_serve_cost_per_command(benchmark, game):
     data, count = _script(game)
@@ -47,7 +56,9 @@ def test_serve_cost_per_command(benchmark, game):
 
     benchmark(serve)
     benchmark.extra_info["commands"] = count
-    benchmark.extra_info["us_per_command"] = benchmark.stats.stats.median / count * 1e6
+    median = _median(benchmark)
+    if median is not None:
+        benchmark.extra_info["us_per_command"] = median / count * 1e6
 
 
 @pytest.mark.parametrize("game", ["hex", "havannah"])
@@ -79,4 +90,6 @@ def test_round_trip_over_pipes(benchmark):
         process.stdin.close()
         process.wait(timeout=60)
         process.stdout.close()
-    benchmark.extra_info["us_per_round_trip"] = benchmark.stats.stats.median / ROUNDS * 1e6
+    median = _median(benchmark)
+    if median is not None:
+        benchmark.extra_info["us_per_round_trip"] = median / ROUNDS * 1e6
