@@ -20,7 +20,7 @@ from array import array
 # nothing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, List, Optional, Sequence, Tuple
+    from typing import Any, ClassVar, Dict, List, Optional, Sequence, Tuple
 
 __all__ = ["RandomPlayer", "MctsPlayer", "SearchPlayer", "DEFAULT_SIMULATIONS",
            "DEFAULT_SEARCH_SIMULATIONS", "DEFAULT_PLAYER_NODES"]
@@ -79,7 +79,46 @@ class _Node:
         self.untried = untried
 
 
-class MctsPlayer:
+class _Budget:
+    """A searching player's budget a move: the ``simulations`` and the
+    ``seconds`` its constructor chose, else ``_default_simulations``; a
+    controller's clock replaces it (:meth:`set_move_time`)."""
+
+    _default_simulations: ClassVar[int]
+    simulations: Optional[int]
+    seconds: Optional[float]
+    chosen_budget: bool
+    _chosen: Tuple[Optional[int], Optional[float]]
+
+    def _take_budget(self, simulations: Optional[int], seconds: Optional[float]) -> None:
+        if simulations is not None and simulations < 1:
+            raise ValueError(f"simulations must be at least 1, not {simulations}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be more than 0, not {seconds}")
+        # A budget nobody chose gives way to a controller's clock.
+        self.chosen_budget = simulations is not None or seconds is not None
+        # The constructor's budget, which a clock replaces.
+        self._chosen = (simulations, seconds)
+        if simulations is None and seconds is None:
+            simulations = self._default_simulations
+        self.simulations = simulations
+        self.seconds = seconds
+
+    def set_move_time(self, seconds: Optional[float]) -> None:
+        """A controller's clock gives a move ``seconds``, which replaces
+        the last clock's: the search runs until then, or until the
+        ``simulations`` chosen (a clock replaces a time a move, and caps a
+        count).  None, no clock: the constructor's budget again."""
+        simulations, own_seconds = self._chosen
+        if seconds is None:
+            if simulations is None and own_seconds is None:
+                simulations = self._default_simulations
+            self.simulations, self.seconds = simulations, own_seconds
+        else:
+            self.simulations, self.seconds = simulations, seconds
+
+
+class MctsPlayer(_Budget):
     """Monte Carlo tree search (UCT): each simulation walks down the tree by
     the UCB1 rule, adds one node, and plays the rest of the game out at
     random with the board's C playout (``board.playout(seed)``).
@@ -99,29 +138,14 @@ class MctsPlayer:
     a game ends when it is won.
     """
 
-    simulations: Optional[int]
-    seconds: Optional[float]
+    _default_simulations = DEFAULT_SIMULATIONS
     seed: Optional[int]
     exploration: float
     last_simulations: int
-    chosen_budget: bool
-    _chosen: Tuple[Optional[int], Optional[float]]
 
     def __init__(self, simulations: Optional[int] = None, seconds: Optional[float] = None,
                  seed: Optional[int] = None, exploration: float = 0.5) -> None:
-        if simulations is not None and simulations < 1:
-            raise ValueError(f"simulations must be at least 1, not {simulations}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be more than 0, not {seconds}")
-        # A budget nobody chose gives way to a controller's clock (see
-        # set_move_time).
-        self.chosen_budget = simulations is not None or seconds is not None
-        # The constructor's budget, which a clock replaces (set_move_time).
-        self._chosen = (simulations, seconds)
-        if simulations is None and seconds is None:
-            simulations = DEFAULT_SIMULATIONS
-        self.simulations = simulations
-        self.seconds = seconds
+        self._take_budget(simulations, seconds)
         self.seed = seed
         self.exploration = exploration
         self._random = random.Random(seed)
@@ -130,19 +154,6 @@ class MctsPlayer:
     def __repr__(self) -> str:
         return (f"MctsPlayer(simulations={self.simulations!r}, seconds={self.seconds!r}, "
                 f"seed={self.seed!r}, exploration={self.exploration!r})")
-
-    def set_move_time(self, seconds: Optional[float]) -> None:
-        """A controller's clock gives a move ``seconds``, which replaces
-        the last clock's: the search runs until then, or until the
-        ``simulations`` chosen (a clock replaces a time a move, and caps a
-        count).  None, no clock: the constructor's budget again."""
-        simulations, own_seconds = self._chosen
-        if seconds is None:
-            if simulations is None and own_seconds is None:
-                simulations = DEFAULT_SIMULATIONS
-            self.simulations, self.seconds = simulations, own_seconds
-        else:
-            self.simulations, self.seconds = simulations, seconds
 
     def _deadline(self, start: float, time_left: Optional[float]) -> Optional[float]:
         seconds = self.seconds
@@ -297,7 +308,7 @@ def _setting(board: Any) -> Tuple[Any, ...]:
             getattr(board, "swap", None))
 
 
-class SearchPlayer:
+class SearchPlayer(_Budget):
     """The search in C (:class:`havhex.search.Search`: UCT with RAVE,
     proofs, a bounded node pool) as a player.
 
@@ -326,34 +337,22 @@ class SearchPlayer:
     :class:`havhex.search.Analysis` of the last genmove or :meth:`analyse`.
     """
 
-    simulations: Optional[int]
-    seconds: Optional[float]
+    _default_simulations = DEFAULT_SEARCH_SIMULATIONS
     seed: Optional[int]
     max_nodes: int
     reserve: float
     last_simulations: int
     last_analysis: Any
-    chosen_budget: bool
-    _chosen: Tuple[Optional[int], Optional[float]]
 
     def __init__(self, simulations: Optional[int] = None, seconds: Optional[float] = None,
                  seed: Optional[int] = None, max_nodes: int = DEFAULT_PLAYER_NODES, *,
                  reserve: float = 0.5, exploration: float = 0.0, rave: float = 1000.0,
                  first_play: float = 1.0, expand_visits: int = 2) -> None:
-        if simulations is not None and simulations < 1:
-            raise ValueError(f"simulations must be at least 1, not {simulations}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be more than 0, not {seconds}")
+        self._take_budget(simulations, seconds)
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
             raise ValueError(f"max_nodes must be a positive int, not {max_nodes!r}")
         if not reserve >= 0:
             raise ValueError(f"reserve must be at least 0, not {reserve}")
-        self.chosen_budget = simulations is not None or seconds is not None
-        self._chosen = (simulations, seconds)
-        if simulations is None and seconds is None:
-            simulations = DEFAULT_SEARCH_SIMULATIONS
-        self.simulations = simulations
-        self.seconds = seconds
         self.seed = seed
         self.max_nodes = max_nodes
         self.reserve = reserve
@@ -376,16 +375,6 @@ class SearchPlayer:
     def nodes(self) -> int:
         """The nodes the kept tree holds (0: no search yet)."""
         return 0 if self._search is None else int(self._search.nodes)
-
-    def set_move_time(self, seconds: Optional[float]) -> None:
-        """As :meth:`MctsPlayer.set_move_time`."""
-        simulations, own_seconds = self._chosen
-        if seconds is None:
-            if simulations is None and own_seconds is None:
-                simulations = DEFAULT_SEARCH_SIMULATIONS
-            self.simulations, self.seconds = simulations, own_seconds
-        else:
-            self.simulations, self.seconds = simulations, seconds
 
     def _budget(self, board: Any, time_left: Optional[float]) -> Optional[float]:
         """The seconds this move may take (None: no limit but simulations)."""
