@@ -340,6 +340,9 @@ def player_options() -> "Tuple[Option, ...]":
             Option(("--max-nodes",), "max_nodes", None,
                    "search: the tree's bound, in nodes of 32 bytes (default 4000000: 128 MB)",
                    GTP, _at_least(1, 2 ** 31 - 2), "N"),
+            Option(("--threads",), "threads", 1,
+                   "search: threads searching the one tree (default 1)",
+                   GTP, _at_least(1, 256), "N"),
             Option(("--seed",), "seed", {"gtp": None, "match": 0},
                    {"gtp": "the player's random seed (default: a fresh one)",
                     "match": "the seed of random openings (default 0)"},
@@ -610,6 +613,7 @@ class Arguments:
     simulations: "Optional[int]"
     seconds: "Optional[float]"
     max_nodes: "Optional[int]"
+    threads: int
     seed: "Optional[int]"
     colours: str
     verbose: bool
