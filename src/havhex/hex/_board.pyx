@@ -182,17 +182,7 @@ cdef class BoardCore:
             free(records)
             free(log)
             raise MemoryError(f"no memory for a {rows} x {cols} Hex board")
-        self.g.rows = rows
-        self.g.cols = cols
-        self.g.width = w
-        self.g.padded = (rows + 2) * w + 1
-        # In order around the cell: each neighbour touches the next one.
-        self.g.offset[0] = -w
-        self.g.offset[1] = -w + 1
-        self.g.offset[2] = 1
-        self.g.offset[3] = w
-        self.g.offset[4] = w - 1
-        self.g.offset[5] = -1
+        geometry_set(&self.g, rows, cols)
         self.parent = parent
         self.stones = <uint8_t*>(parent + padded)
         self.records_capacity = moves

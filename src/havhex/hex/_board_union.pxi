@@ -63,6 +63,24 @@ cdef struct Geometry:
     int32_t offset[6]
 
 
+cdef inline void geometry_set(Geometry* g, int32_t rows, int32_t cols) noexcept nogil:
+    """A board of ``rows`` x ``cols`` laid out row by row with a padding
+    column and a padding row above and below (the live board's layout,
+    which the search copies)."""
+    cdef int32_t w = cols + 1
+    g.rows = rows
+    g.cols = cols
+    g.width = w
+    g.padded = (rows + 2) * w + 1
+    # In order around the cell: each neighbour touches the next one.
+    g.offset[0] = -w
+    g.offset[1] = -w + 1
+    g.offset[2] = 1
+    g.offset[3] = w
+    g.offset[4] = w - 1
+    g.offset[5] = -1
+
+
 cdef inline int32_t cell_sides(const Geometry* g, int32_t row, int32_t col,
                                uint8_t colour) noexcept nogil:
     """The sides of ``colour`` (FIRST_SIDE, SECOND_SIDE bits) a stone of

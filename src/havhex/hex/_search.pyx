@@ -334,17 +334,7 @@ cdef int32_t game_open(State* s, board) except -1:
     cdef bytes stones = board._cells_bytes()
     cdef const uint8_t* data = stones
     memset(s, 0, sizeof(State))
-    s.g.rows = rows
-    s.g.cols = cols
-    s.g.width = w
-    s.g.padded = padded
-    # In order around the cell, as the board's.
-    s.g.offset[0] = -w
-    s.g.offset[1] = -w + 1
-    s.g.offset[2] = 1
-    s.g.offset[3] = w
-    s.g.offset[4] = w - 1
-    s.g.offset[5] = -1
+    geometry_set(&s.g, rows, cols)
     s.parent = <int32_t*>malloc(<size_t>padded * (sizeof(int32_t) + 1))
     s.log = <LogEntry*>malloc(<size_t>(n_cells + 4) * LOG_PER_MOVE * sizeof(LogEntry))
     s.played = <Played*>malloc(<size_t>(n_cells + 4) * sizeof(Played))
