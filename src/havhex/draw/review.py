@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .. import _svg as svg
 from ..search import game_of
-from .page import GameSteps, PagePart, _board, game_page, game_steps, position_svg
+from .page import GameSteps, PagePart, game_page, game_steps, position_svg
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -22,10 +22,12 @@ grows by a few hundredths for every move, good ones too (docs/engine.md,
 the same mean of its simulations.
 
 A move is flagged when its loss is at least ``threshold`` (default
-:data:`DEFAULT_THRESHOLD`, a tenth of the game): the moves the search
-itself prefers lose a few hundredths at most, which is its noise, and a
-loss of a tenth is one a player wants to know of.  The text report names
-the flagged moves that lose the most, largest first.
+:data:`DEFAULT_THRESHOLD`, a tenth of the game) and it is not the search's
+own move: the moves the search prefers lose a few hundredths, which is its
+noise, and a loss of a tenth is one a player wants to know of; when the
+search's own move loses more, the search found the position worse than it
+thought as it looked deeper, which is no fault of the move.  The text
+report names the flagged moves that lose the most, largest first.
 """
 from __future__ import annotations
 
@@ -91,7 +93,8 @@ class MoveReview(Frozen):
     otherwise); :attr:`loss` ``before - after``; ``best_move`` and
     ``best_name`` the search's move in the position it was played in,
     whose whole :class:`~havhex.search.Analysis` is ``analysis``;
-    ``flagged`` whether the loss reaches the review's threshold.
+    ``flagged`` whether the loss reaches the review's threshold, the move
+    not being the search's own.
     """
 
     __slots__ = ("number", "player", "colour", "move", "name", "before", "after",
@@ -249,7 +252,7 @@ class _Follower:
             name=board.cell_name(played), before=before, after=after,
             proven_before=analysis.proven, proven_after=proven_after,
             best_move=analysis.best_move, best_name=best_name, analysis=analysis,
-            flagged=before - after >= threshold)
+            flagged=before - after >= threshold and played != analysis.best_move)
 
 
 def analyse_game(board: Any, moves: Iterable[Any], *, simulations: Optional[int] = None,
