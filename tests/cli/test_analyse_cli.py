@@ -48,7 +48,8 @@ def test_text_a_line_per_move_and_the_moves_that_lose_most(cli, games):
     rows = [line for line in first if re.match(r" +\d+  ", line)]
     assert [int(row.split()[0]) for row in rows] == [1, 2, 3, 4, 5]
     assert rows[0].split()[1:4] == ["B", "red", "a1"]
-    assert first[-1].startswith(("* loses at least 0.1; the most: move ", "no move loses 0.1"))
+    assert first[-1].startswith(("* loses at least 0.15; the most: move ",
+                                 "no move loses 0.15"))
     assert reports[1].splitlines()[0] == "2: hex 4x4, 4 moves reviewed"
 
 

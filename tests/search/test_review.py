@@ -191,7 +191,7 @@ def test_the_threshold_says_what_is_flagged(thrown_away):
         assert all(move.flagged == (move.loss >= threshold and move.move != move.best_move)
                    for move in review.moves)
     assert len(loose.flagged()) > len(strict.flagged())
-    assert DEFAULT_THRESHOLD == 0.1
+    assert DEFAULT_THRESHOLD == 0.15
 
 
 def test_the_json_of_a_review_names_what_the_replay_names():

@@ -370,9 +370,9 @@ def player_options() -> "Tuple[Option, ...]":
                     "analyse": "the search's random seed (default 0): with --simulations the "
                                "review is the same each time"},
                    SEARCHERS, _at_least(0, 10 ** 18 - 1), "N"),
-            Option(("--threshold",), "threshold", 0.1,
+            Option(("--threshold",), "threshold", 0.15,
                    "flag a move that loses at least LOSS of its player's win rate (default "
-                   "0.1)", ANALYSE, "fraction", "LOSS"),
+                   "0.15)", ANALYSE, "fraction", "LOSS"),
 
             Option(("--colours",), "colours", "havhex",
                    "the colour words: havhex (Hex red/blue, Havannah white/black; default), "

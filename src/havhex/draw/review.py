@@ -241,13 +241,20 @@ def _curve_svg(steps: GameSteps, review: GameReview, step: float) -> str:
     ])
 
 
+_PROOFS = {"win": "won (proven)", "loss": "lost (proven)"}
+
+
+def _chance(rate: float, proven: Optional[str]) -> str:
+    return _PROOFS[proven] if proven else f"{rate:.3f}"
+
+
 def _move_text(move: MoveReview) -> str:
     """What the page says of a reviewed move."""
     who = move.colour.capitalize()
-    before = move.proven_before or f"{move.before:.3f}"
-    after = move.proven_after or f"{move.after:.3f}"
-    text = (f"Move {move.number}, {who} {move.name}: {who}'s win rate {before} before, "
-            f"{after} after (loses {move.loss:.3f}); the search's move {move.best_name}")
+    text = (f"Move {move.number}, {who} {move.name}: {who}'s win rate "
+            f"{_chance(move.before, move.proven_before)} before, "
+            f"{_chance(move.after, move.proven_after)} after (loses {move.loss:.3f}); "
+            f"the search's move {move.best_name}")
     return text + ("; flagged" if move.flagged else "")
 
 
@@ -283,6 +290,12 @@ def _page_candidates(steps: GameSteps, review: GameReview,
     return found
 
 
+_KEY = ("The curve: the first player's win rate after each move, a dot on each flagged "
+        "move; click it to go to a move.  On the board: the win rate, in percent, of each "
+        "move the search tried for the player to move (W, L: proven), the search's move "
+        "outlined.")
+
+
 def review_page(steps: GameSteps, review: GameReview, move: Optional[int] = None, *,
                 top: Optional[int] = CANDIDATES) -> str:
     """The page stepping through ``steps`` (a game's
@@ -300,7 +313,7 @@ def review_page(steps: GameSteps, review: GameReview, move: Optional[int] = None
             "texts": _texts(steps, review),
             "candidates": _page_candidates(steps, review, top)}
     html = (_curve_svg(steps, review, step) + '<p id="review-move" aria-live="polite"></p>'
-            f'<script type="application/json" id="havhex-review">{svg.script_json(data)}'
-            "</script>")
+            f'<p class="keys">{_KEY}</p><script type="application/json" id="havhex-review">'
+            f"{svg.script_json(data)}</script>")
     part = PagePart(html, _STYLE + _PAGE_STYLE, _SCRIPT)
     return game_page(steps, move, parts=[part])

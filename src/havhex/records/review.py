@@ -22,11 +22,13 @@ grows by a few hundredths for every move, good ones too (docs/engine.md,
 the same mean of its simulations.
 
 A move is flagged when its loss is at least ``threshold`` (default
-:data:`DEFAULT_THRESHOLD`, a tenth of the game) and it is not the search's
-own move: the moves the search prefers lose a few hundredths, which is its
-noise, and a loss of a tenth is one a player wants to know of; when the
-search's own move loses more, the search found the position worse than it
-thought as it looked deeper, which is no fault of the move.  The text
+:data:`DEFAULT_THRESHOLD`) and it is not the search's own move.  The
+moves of a search as long as the review's, with another seed, lose a few
+hundredths and now and then up to about 0.15 (docs/engine.md, "Reviewing
+a game"): that is the search's noise, and a move that loses more is one a
+player wants to know of.  When the search's own move loses more, the
+search found the position worse than it thought as it looked deeper,
+which is no fault of the move.  The text
 report names the flagged moves that lose the most, largest first.
 """
 from __future__ import annotations
@@ -53,7 +55,7 @@ __all__ = ["MoveReview", "GameReview", "analyse_game", "analyse_record", "review
 # Simulations a position when no budget is given: a tenth to a fifth of a
 # second on Hex 11 and Havannah 8, as the engine's move by default.
 DEFAULT_SIMULATIONS = 10_000
-DEFAULT_THRESHOLD = 0.1
+DEFAULT_THRESHOLD = 0.15
 # The flagged moves the text report names, those that lose the most.
 SHOWN_LOSSES = 3
 # A record's moves that put nothing on the board: the review skips them,
