@@ -18,8 +18,10 @@ itself: each game's picture module (:mod:`havhex.havannah.picture`,
 share.  What is drawn of a game, and how, comes from its descriptor's
 ``pictures`` (:class:`havhex.descriptor.Pictures`): this package names no
 game.  Here are what draws a case or a record: :mod:`.header` measures a
-case from its header, :mod:`.page` draws a game move by move.  This package
-is imported only by the ``draw`` command, never by ``import havhex``.
+case from its header, :mod:`.page` draws a game move by move, :mod:`.review`
+draws the search's win rates and the page of a reviewed game.  This package
+is imported only by the ``draw`` and ``analyse`` commands, never by
+``import havhex``.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The engine's review of a game: for every move, the chance its player had
-before it and kept after it, the move the search prefers, and the moves
+"""The engine's review of a game: for every move, the win rate its player
+had before it and kept after it, the move the search prefers, and the moves
 that lose the most.
 
 :func:`analyse_record` reviews a game record (a
@@ -18,8 +18,8 @@ wins), and its loss ``before - after``.  Proven results count as 1 and 0.
 Comparing the best move's rate in one position with the best reply's in the
 next would not do: a search favours the player to move, and such a loss
 grows by a few hundredths for every move, good ones too (docs/engine.md,
-"Reviewing a game").  A position's chance on :attr:`GameReview.curve` is
-the same mean of its simulations.
+"Reviewing a game").  A position's win rate on :attr:`GameReview.curve`
+is the same mean of its simulations.
 
 A move is flagged when its loss is at least ``threshold`` (default
 :data:`DEFAULT_THRESHOLD`) and it is not the search's own move.  The
@@ -28,8 +28,8 @@ hundredths and now and then up to about 0.15 (docs/engine.md, "Reviewing
 a game"): that is the search's noise, and a move that loses more is one a
 player wants to know of.  When the search's own move loses more, the
 search found the position worse than it thought as it looked deeper,
-which is no fault of the move.  The text
-report names the flagged moves that lose the most, largest first.
+which is no fault of the move.  The text report names the flagged moves
+that lose the most, largest first.
 """
 from __future__ import annotations
 
@@ -50,10 +50,12 @@ if TYPE_CHECKING:
     from .game import Record
 
 __all__ = ["MoveReview", "GameReview", "analyse_game", "analyse_record", "review_text",
-           "review_json", "record_heading", "DEFAULT_SIMULATIONS", "DEFAULT_THRESHOLD", "SHOWN_LOSSES"]
+           "review_json", "record_heading", "best_rate", "DEFAULT_SIMULATIONS",
+           "DEFAULT_THRESHOLD", "SHOWN_LOSSES"]
 
-# Simulations a position when no budget is given: a tenth to a fifth of a
-# second on Hex 11 and Havannah 8, as the engine's move by default.
+# Simulations a position when no budget is given: the budget of the
+# engine's move when no clock is given (havhex gtp), so that a review sees
+# each position as the engine playing it would.
 DEFAULT_SIMULATIONS = 10_000
 DEFAULT_THRESHOLD = 0.15
 # The flagged moves the text report names, those that lose the most.
@@ -89,10 +91,10 @@ class MoveReview(Frozen):
     the record's letter of its player (``"B"``, ``"W"``; None for moves
     not from a record); ``colour`` the colour it was played with, as the
     board's ``to_move`` said; ``move`` and ``name`` the move as the board
-    and its records name it.  ``before`` and ``after`` the player's chance
-    before and after it, ``proven_before`` and ``proven_after`` ``"win"``
-    or ``"loss"`` when the search proved the result (for the player, None
-    otherwise); :attr:`loss` ``before - after``; ``best_move`` and
+    and its records name it.  ``before`` and ``after`` the player's win
+    rate before and after it, ``proven_before`` and ``proven_after``
+    ``"win"`` or ``"loss"`` when the search proved the result (for the
+    player, None otherwise); :attr:`loss` ``before - after``; ``best_move`` and
     ``best_name`` the search's move in the position it was played in,
     whose whole :class:`~havhex.search.Analysis` is ``analysis``;
     ``flagged`` whether the loss reaches the review's threshold, the move
@@ -147,7 +149,7 @@ class GameReview(Frozen):
     player's first); ``moves`` a :class:`MoveReview` per move reviewed;
     ``final`` the :class:`~havhex.search.Analysis` of the position after
     the last of them (None when the game is over there); ``curve`` the
-    first player's chance (``players[0]``'s) in each position, from the
+    first player's win rate (``players[0]``'s) in each position, from the
     start to after the last move reviewed (``len(moves) + 1`` of them);
     ``winner`` the colour that won on the board, or None; ``illegal``
     None or ``(move number, reason)`` of the move the review stopped at;
@@ -214,7 +216,7 @@ def _moves_played(moves: Iterable[Any]) -> List[Tuple[Optional[str], Any]]:
 
 
 class _Follower:
-    """The search following a game, position by position, and the chances
+    """The search following a game, position by position, and the win rates
     it found."""
 
     def __init__(self, board: Any, simulations: Optional[int], seconds: Optional[float],
