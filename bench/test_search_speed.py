@@ -108,3 +108,43 @@ def test_simulations_a_second(benchmark, game, size, moves):
     benchmark.extra_info["seconds"] = SECONDS
     shown = ", ".join(f"{key} {value:,.0f}/s" for key, value in found.items())
     print(f"\n{game} {size} after {moves} moves: {shown}")
+
+
+THREAD_CASES = [("hex", 11, 0), ("hex", 11, 30), ("havannah", 8, 0), ("havannah", 8, 40)]
+THREAD_ROUNDS = int(os.environ.get("HAVHEX_SEARCH_BENCH_ROUNDS", "5"))
+
+
+@pytest.mark.parametrize("game, size, moves", THREAD_CASES,
+                         ids=[f"{g}{s}-{'empty' if m == 0 else f'{m}moves'}"
+                              for g, s, m in THREAD_CASES])
+def test_two_threads_against_one(benchmark, game, size, moves):
+    """Simulations a second of one tree searched by two threads over one
+    thread's, alternating one and two threads for a few rounds of the
+    same seconds each; the median of the rounds' ratios (the machine's
+    speed drifts between rounds, not within one)."""
+    board = position(game, size, moves)
+    ratios, rates = [], {1: [], 2: []}
+
+    def rate(threads):
+        search = Search(board, max_nodes=MAX_NODES, seed=1, threads=threads)
+        analysis = search.run(seconds=SECONDS / 2)
+        assert analysis.best_move in board.legal_moves()
+        return analysis.simulations / analysis.seconds
+
+    def rounds():
+        for _ in range(THREAD_ROUNDS):
+            one, two = rate(1), rate(2)
+            rates[1].append(one)
+            rates[2].append(two)
+            ratios.append(two / one)
+
+    benchmark.pedantic(rounds, rounds=1, iterations=1)
+    ratio = sorted(ratios)[len(ratios) // 2]
+    benchmark.extra_info.update({
+        "one_thread": round(sorted(rates[1])[len(ratios) // 2]),
+        "two_threads": round(sorted(rates[2])[len(ratios) // 2]),
+        "ratio_median": round(ratio, 3),
+        "ratios": [round(r, 3) for r in ratios],
+    })
+    print(f"\n{game} {size} after {moves} moves: two threads {ratio:.2f}x one "
+          f"(rounds {', '.join(f'{r:.2f}' for r in ratios)})")

@@ -25,7 +25,7 @@ VALUES = {"output": ("out.txt", "out.txt"), "jobs": ("2", 2), "format": ("json",
           "pairing": ("gauntlet", "gauntlet"), "st": ("0.5", 0.5), "tc": ("60+0.5", (60, 0.5)),
           "margin": ("0", 0), "openings": ("plies=3", ("random", 3, None)),
           "player": ("random", "random"), "simulations": ("50", 50), "seconds": ("2", 2),
-          "max_nodes": ("1000", 1000),
+          "max_nodes": ("1000", 1000), "threads": ("2", 2),
           "seed": ("7", 7), "colours": ("morat", "morat"), "concurrency": ("2", 2),
           "records": ("games", "games"), "dat": ("m.dat", "m.dat"),
           "jsonl": ("m.jsonl", "m.jsonl"), "threshold": ("0.25", 0.25)}
@@ -177,7 +177,7 @@ OTHERS = {"havannah": ("replay", "game record", "per game", "draw"),
           "hex": ("replay", "game record", "per game", "draw"),
           "replay": ("judge", "per case", "threads", "progress", "draw"),
           "draw": ("replay", "judged", "threads", "per game"),
-          "gtp": ("replay", "judged", "threads", "per case", "draw", "engines", "summary"),
+          "gtp": ("replay", "judged", "per case", "draw", "engines", "summary"),
           "match": ("replay", "judged", "threads", "per case", "draw", "genmove"),
           "analyse": ("judged", "threads", "per case", "genmove", "engines", "seconds a move")}
 

@@ -65,8 +65,9 @@ FORCED = [
 ]
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("name, make, stones, plies", FORCED, ids=[case[0] for case in FORCED])
-def test_forced_wins_are_proven_and_kept(name, make, stones, plies):
+def test_forced_wins_are_proven_and_kept(name, make, stones, plies, threads):
     boards = forced_positions(make, stones, plies, count=8, seed=zlib.crc32(name.encode()))
     assert boards, "no such position found: the case tests nothing"
     for board in boards:
@@ -74,7 +75,8 @@ def test_forced_wins_are_proven_and_kept(name, make, stones, plies):
         winning = solver.winning_moves(board, table)
         assert winning
         for seed in SEEDS:
-            analysis = Search(board, max_nodes=500_000, seed=seed).run(simulations=300_000)
+            search = Search(board, max_nodes=500_000, seed=seed, threads=threads)
+            analysis = search.run(simulations=300_000)
             assert analysis.proven == "win", (board.moves, seed, analysis)
             assert analysis.win_rate == 1.0
             assert analysis.best_move in winning, (board.moves, seed, analysis)

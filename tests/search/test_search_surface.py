@@ -38,9 +38,10 @@ def test_each_built_in_game_names_its_search_module():
         assert Search(board, seed=0).run(simulations=10).best_move in board.legal_moves()
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("bound", [1, 2, 50, 777, 5000])
-def test_the_pool_never_holds_more_than_its_bound(make, bound):
-    search = Search(make(), max_nodes=bound, seed=1)
+def test_the_pool_never_holds_more_than_its_bound(make, bound, threads):
+    search = Search(make(), max_nodes=bound, seed=1, threads=threads)
     analysis = search.run(simulations=20_000)
     assert analysis.simulations == 20_000
     assert 1 <= analysis.nodes <= bound
@@ -130,6 +131,9 @@ def test_the_same_seed_gives_the_same_search():
     (lambda: Search(HexBoard(3), rave=-1), ValueError, "rave"),
     (lambda: Search(HexBoard(3), exploration=float("nan")), ValueError, "exploration"),
     (lambda: Search(HexBoard(3), expand_visits=0), ValueError, "expand_visits"),
+    (lambda: Search(HexBoard(3), threads=0), ValueError, "threads"),
+    (lambda: Search(HexBoard(3), threads=100_000), ValueError, "threads"),
+    (lambda: Search(HexBoard(3), threads=1.5), TypeError, "threads"),
     (lambda: Search(HexBoard(3)).run(), ValueError, "budget"),
     (lambda: Search(HexBoard(3)).run(simulations=0), ValueError, "simulations"),
     (lambda: Search(HexBoard(3)).run(simulations="9"), TypeError, "simulations"),
@@ -188,7 +192,7 @@ CHILD = textwrap.dedent("""
     import sys, time
     from havhex.{game} import Board
     from havhex.search import Search
-    search = Search(Board({size}), max_nodes=2_000_000, seed=1)
+    search = Search(Board({size}), max_nodes=2_000_000, seed=1, threads={threads})
     print("ready", flush=True)
     try:
         search.run(seconds=60)
@@ -200,10 +204,12 @@ CHILD = textwrap.dedent("""
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
-@pytest.mark.parametrize("game, size", [("hex", 13), ("havannah", 10)])
-def test_ctrl_c_stops_a_long_search(game, size):
+@pytest.mark.parametrize("game, size, threads", [("hex", 13, 1), ("havannah", 10, 1),
+                                                ("hex", 13, 2)])
+def test_ctrl_c_stops_a_long_search(game, size, threads):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    child = subprocess.Popen([sys.executable, "-c", CHILD.format(game=game, size=size)],
+    child = subprocess.Popen([sys.executable, "-c", CHILD.format(game=game, size=size,
+                                                                 threads=threads)],
                              stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert child.stdout.readline().strip() == "ready"
@@ -219,3 +225,20 @@ def test_ctrl_c_stops_a_long_search(game, size):
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_share_one_tree_and_one_budget(make, threads):
+    search = Search(make(), max_nodes=300_000, seed=4, threads=threads)
+    assert search.threads == threads
+    analysis = search.run(simulations=6_000)
+    # The budget is the threads' together, and every simulation's visit
+    # reached the root's children (none lost to a race between threads
+    # would be a coincidence, so the count is bounded, not exact).
+    assert analysis.simulations == 6_000
+    visits = sum(visits for _, visits, _, _ in analysis.moves)
+    assert 0.99 * 6_000 <= visits <= 6_000
+    assert analysis.best_move in search.board.legal_moves()
+    assert all(0.0 <= rate <= 1.0 for _, _, rate, _ in analysis.moves)
+    search.play(analysis.best_move)
+    assert search.run(simulations=2_000).simulations == 2_000

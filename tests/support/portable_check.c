@@ -22,6 +22,8 @@ static HAVHEX_THREAD_LOCAL int thread_value = 3;
 
 int main(void) {
     int64_t counter = 5;
+    int32_t small = -1;
+    uint32_t count = 0xFFFFFFFEu;
     int flag = 0, k;
     void *table = NULL;
     unsigned char *block;
@@ -41,6 +43,13 @@ int main(void) {
     CHECK(counter == 11);
     CHECK(!havhex_compare_exchange(&counter, 10, 1) && counter == 11);
     CHECK(havhex_compare_exchange(&counter, 11, 1) && counter == 1);
+    CHECK(havhex_load_acquire32(&small) == -1);
+    havhex_store_release32(&small, 4);
+    CHECK(small == 4);
+    CHECK(!havhex_compare_exchange32(&small, -1, 7) && small == 4);
+    CHECK(havhex_compare_exchange32(&small, 4, -2) && small == -2);
+    havhex_count_add(&count, 3);
+    CHECK(havhex_count_load(&count) == 0xFFFFFFFEu + 3u && count == 1);
     havhex_flag_store(&flag, 1);
     CHECK(havhex_flag_load(&flag) == 1);
     havhex_pointer_store_release(&table, &counter);

@@ -14,7 +14,20 @@ nodes.  Moving the root slides the kept subtree to the front of the pool
 (``tree_keep``), so the space the rest of the old tree held is free again.
 
 Scores are counted in halves (a win 2, a draw 1) as integers: exact at any
-count, and a later shared tree can add them atomically.
+count.
+
+Several threads may search one tree at once, each with its own position.
+A simulation counts its visit to each node on the way down (``enter``) and
+its result on the way back (``backup``): until it returns, the visit
+stands as a loss (a virtual loss), which steers the other threads to other
+moves.  The counters take unlocked additions (``count_add``: a lost
+addition now and then, never a torn one); a leaf is expanded by the one
+thread that claims it (``first_child`` from -1 to EXPANDING by a
+compare-exchange), which writes the block and then publishes it by a
+release store of ``first_child``; the others value the leaf by a playout
+meanwhile.  The pool grows by a compare-exchange of ``used``.  A thread
+reads a node's children only after an acquire load of ``first_child``
+saw them (``children_of``).
 
 Proofs (MCTS-solver): ``proven`` says the game from the node is decided
 with best play, for the node's mover.  The player to move at a node is its
@@ -32,6 +45,12 @@ from libc.math cimport log, sqrt
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
+from havhex._native.portable cimport (
+    compare_exchange32, count_add, count_load, load_acquire32, store_release32)
+
+
+cdef enum:
+    EXPANDING = -2          # first_child while one thread writes the children
 
 cdef enum:
     UNPROVEN = 0
@@ -130,11 +149,28 @@ cdef inline void tree_reset(Tree* t, uint8_t root_mover) noexcept nogil:
 cdef inline int32_t tree_reserve(Tree* t, int32_t n) noexcept nogil:
     """The first of ``n`` fresh nodes side by side, or -1 when the pool has
     no room for them."""
-    cdef int32_t first = t.used
-    if n <= 0 or n > t.capacity - t.used:
+    cdef int32_t first
+    if n <= 0:
         return -1
-    t.used += n
-    return first
+    while True:
+        first = load_acquire32(&t.used)
+        if n > t.capacity - first:
+            return -1
+        if compare_exchange32(&t.used, first, first + n):
+            return first
+
+
+cdef inline int32_t children_of(const Node* node) noexcept nogil:
+    """The first child of ``node`` once its block is published, else -1
+    (a leaf, or one being expanded)."""
+    cdef int32_t first = load_acquire32(&node.first_child)
+    return first if first >= 0 else -1
+
+
+cdef inline void enter(Node* node) noexcept nogil:
+    """A simulation walks into ``node``: its visit counts now, as a loss
+    until the backup adds its result (the virtual loss)."""
+    count_add(&node.visits, 1)
 
 
 cdef inline double child_value(const Tree* t, const Node* child, double explore) noexcept nogil:
@@ -143,27 +179,29 @@ cdef inline double child_value(const Tree* t, const Node* child, double explore)
     constant times sqrt(ln N) of the parent's N visits)."""
     cdef const Params* p = &t.params
     cdef double value, beta, mean
-    cdef double n = child.visits
-    if p.rave > 0 and child.amaf_visits:
-        mean = child.amaf_wins2 / (2.0 * child.amaf_visits)
-        if child.visits:
-            beta = (t.beta[child.visits] if child.visits < TABLED_VISITS
+    cdef uint32_t visits = count_load(&child.visits)
+    cdef uint32_t amaf_visits = count_load(&child.amaf_visits)
+    cdef double n = visits
+    if p.rave > 0 and amaf_visits:
+        mean = count_load(&child.amaf_wins2) / (2.0 * amaf_visits)
+        if visits:
+            beta = (t.beta[visits] if visits < TABLED_VISITS
                     else sqrt(p.rave / (3.0 * n + p.rave)))
-            value = beta * mean + (1.0 - beta) * (child.wins2 / (2.0 * n))
+            value = beta * mean + (1.0 - beta) * (count_load(&child.wins2) / (2.0 * n))
         else:
             value = mean
-    elif child.visits:
-        value = child.wins2 / (2.0 * n)
+    elif visits:
+        value = count_load(&child.wins2) / (2.0 * n)
     else:
         value = p.first_play
     if explore > 0:
-        value += explore * (t.spread[child.visits] if child.visits < TABLED_VISITS
+        value += explore * (t.spread[visits] if visits < TABLED_VISITS
                             else 1.0 / sqrt(n + 1.0))
     # The game's prior, a hundredth of ``know`` fading as 1 / sqrt(n + 1):
     # it orders the moves nothing has told apart yet, and gives way to the
     # child's own results (morat's knowledge term).
-    if child.know and child.visits < KNOWN_VISITS:
-        value += 0.01 * child.know * t.spread[child.visits]
+    if child.know and visits < KNOWN_VISITS:
+        value += 0.01 * child.know * t.spread[visits]
     return value
 
 
@@ -173,7 +211,7 @@ cdef inline int32_t select_child(const Tree* t, const Node* parent) noexcept nog
     cdef int32_t i, best = parent.first_child
     cdef int32_t end = parent.first_child + parent.n_children
     cdef double value, best_value = -1e300
-    cdef double explore = (t.params.exploration * sqrt(log(parent.visits + 1.0))
+    cdef double explore = (t.params.exploration * sqrt(log(count_load(&parent.visits) + 1.0))
                            if t.params.exploration > 0 else 0.0)
     cdef const Node* child
     for i in range(parent.first_child, end):
@@ -201,10 +239,11 @@ cdef inline uint32_t score_for(uint8_t mover, uint8_t outcome) noexcept nogil:
 cdef inline void backup(Tree* t, const int32_t* path, int32_t depth, uint8_t outcome,
                         const uint8_t* owner) noexcept nogil:
     """One simulation's result up the walk ``path[0..depth)``: each node's
-    visits and wins, and (RAVE) the AMAF counts of the children of each
-    node whose move the same player played later in the simulation
-    (``owner[move]``: 0 nobody, else the player plus one)."""
-    cdef int32_t d, i, end
+    wins (its visit counted on the way down, by ``enter``), and (RAVE) the
+    AMAF counts of the children of each node whose move the same player
+    played later in the simulation (``owner[move]``: 0 nobody, else the
+    player plus one)."""
+    cdef int32_t d, i, first, end
     cdef Node* node
     cdef Node* child
     cdef uint32_t score[2]
@@ -212,23 +251,26 @@ cdef inline void backup(Tree* t, const int32_t* path, int32_t depth, uint8_t out
     score[1] = score_for(1, outcome)
     for d in range(depth - 1, -1, -1):
         node = &t.nodes[path[d]]
-        node.visits += 1
-        node.wins2 += score[node.mover]
-        if t.params.rave > 0 and node.first_child >= 0:
-            end = node.first_child + node.n_children
-            for i in range(node.first_child, end):
+        count_add(&node.wins2, score[node.mover])
+        first = children_of(node)
+        if t.params.rave > 0 and first >= 0:
+            end = first + node.n_children
+            for i in range(first, end):
                 child = &t.nodes[i]
                 if owner[child.move] == child.mover + 1:
-                    child.amaf_visits += 1
-                    child.amaf_wins2 += score[child.mover]
+                    count_add(&child.amaf_visits, 1)
+                    count_add(&child.amaf_wins2, score[child.mover])
 
 
 cdef inline uint8_t children_verdict(const Tree* t, const Node* node) noexcept nogil:
     """What the children prove of ``node`` (UNPROVEN: nothing yet)."""
     cdef int32_t i
-    cdef int32_t end = node.first_child + node.n_children
-    cdef bint all_lost = node.n_children > 0
-    for i in range(node.first_child, end):
+    cdef int32_t first = children_of(node)
+    cdef int32_t end = first + node.n_children
+    cdef bint all_lost = first >= 0 and node.n_children > 0
+    if first < 0:
+        return UNPROVEN
+    for i in range(first, end):
         if t.nodes[i].proven == PROVEN_WIN:
             return PROVEN_LOSS
         if t.nodes[i].proven != PROVEN_LOSS:
@@ -244,7 +286,7 @@ cdef inline void prove(Tree* t, const int32_t* path, int32_t depth) noexcept nog
     cdef uint8_t verdict
     for d in range(depth - 1, -1, -1):
         node = &t.nodes[path[d]]
-        if node.proven != UNPROVEN or node.first_child < 0:
+        if node.proven != UNPROVEN or children_of(node) < 0:
             if node.proven == UNPROVEN:
                 return
             continue

@@ -23,6 +23,14 @@
 # call) and backup; the game is included, not called through pointers, so
 # the compiler sees one loop.
 
+from havhex._native.portable cimport compare_exchange32, fetch_add, store_release32
+from havhex._threads import run_shared
+
+# More threads than this would only share the cores (and each holds a copy
+# of the position).
+MAX_THREADS = 256
+
+
 cdef struct Walk:
     int32_t* path           # the nodes of this simulation's walk, root first
     int32_t* moves          # the candidates of a node being expanded
@@ -38,16 +46,17 @@ cdef inline void mark_finished(Node* node, uint8_t result) noexcept nogil:
 
 cdef bint expand(Tree* t, State* s, Node* node, Walk* w, Xoshiro* rng) noexcept nogil:
     """Give ``node`` (the position of ``s``) its children, with what the
-    game's candidates prove; False when the pool has no room (it stays a
-    leaf)."""
+    game's candidates prove; False when another thread is expanding it or
+    the pool has no room (it stays a leaf)."""
     cdef uint8_t verdict = EXPAND_OPEN
-    cdef int32_t n = game_candidates(s, w.moves, &verdict)
-    cdef int32_t first, k, pick, held
+    cdef int32_t n, first, k, pick, held
     cdef uint8_t mover = game_player(s)
-    if n <= 0:
+    if not compare_exchange32(&node.first_child, -1, EXPANDING):
         return False
-    first = tree_reserve(t, n)
+    n = game_candidates(s, w.moves, &verdict)
+    first = tree_reserve(t, n) if n > 0 else -1
     if first < 0:
+        store_release32(&node.first_child, -1)
         return False
     # In a random order: among children of equal value the first is taken.
     for k in range(n - 1, 0, -1):
@@ -63,10 +72,10 @@ cdef bint expand(Tree* t, State* s, Node* node, Walk* w, Xoshiro* rng) noexcept 
             t.nodes[first + k].proven = PROVEN_WIN
         elif verdict == EXPAND_LOST:
             t.nodes[first + k].proven = PROVEN_LOSS
-    # The block is written before the node points at it (a tree shared by
-    # threads would publish it here).
+    # The block is written before the node points at it: the release store
+    # publishes it to the threads that see the pointer.
     node.n_children = n
-    node.first_child = first
+    store_release32(&node.first_child, first)
     return True
 
 
@@ -78,9 +87,11 @@ cdef inline int32_t descend(Tree* t, State* s, Walk* w, int32_t* depth) noexcept
     cdef uint8_t result
     w.path[0] = 0
     depth[0] = 1
-    while node.first_child >= 0 and node.proven == UNPROVEN:
+    enter(node)
+    while children_of(node) >= 0 and node.proven == UNPROVEN:
         index = select_child(t, node)
         node = &t.nodes[index]
+        enter(node)
         result = game_play(s, node.move)
         w.owner[node.move] = node.mover + 1
         played += 1
@@ -98,12 +109,15 @@ cdef void simulate(Tree* t, State* s, Walk* w, Xoshiro* rng) noexcept nogil:
     cdef int32_t played = descend(t, s, w, &depth)
     cdef Node* node = &t.nodes[w.path[depth - 1]]
     cdef uint8_t outcome, result
-    if node.proven == UNPROVEN and (depth == 1 or node.visits + 1 >= t.params.expand_visits):
+    # (The walk has counted its visit to the leaf already.)
+    if node.proven == UNPROVEN and (depth == 1
+                                    or count_load(&node.visits) >= t.params.expand_visits):
         if expand(t, s, node, w, rng):
             prove(t, w.path, depth)
             if node.proven == UNPROVEN:
                 index = select_child(t, node)
                 node = &t.nodes[index]
+                enter(node)
                 result = game_play(s, node.move)
                 w.owner[node.move] = node.mover + 1
                 played += 1
@@ -126,18 +140,21 @@ cdef void simulate(Tree* t, State* s, Walk* w, Xoshiro* rng) noexcept nogil:
     memset(w.owner, 0, <size_t>w.n_ids)
 
 
-cdef int64_t run_simulations(Tree* t, State* s, Walk* w, Xoshiro* rng, int64_t limit,
-                             int64_t deadline_us, const int* cancel) noexcept nogil:
-    """Simulations until ``limit`` of them (-1: no limit), the clock passes
+cdef int64_t run_simulations(Tree* t, State* s, Walk* w, Xoshiro* rng, int64_t* started,
+                             int64_t limit, int64_t deadline_us, const int* cancel) noexcept nogil:
+    """One thread's simulations until the threads have started ``limit`` of
+    them in all (``started``, shared; -1: no limit), the clock passes
     ``deadline_us`` (-1: none), the root is proven or ``cancel`` is set;
-    the number run."""
+    the number this thread ran."""
     cdef int64_t done = 0
-    while limit < 0 or done < limit:
+    while True:
         if t.nodes[0].proven == PROVEN_WIN or t.nodes[0].proven == PROVEN_LOSS:
             break
         if cancel_requested(cancel):
             break
         if deadline_us >= 0 and (done & 7) == 0 and monotonic_us() >= deadline_us:
+            break
+        if limit >= 0 and fetch_add(started, 1) >= limit:
             break
         simulate(t, s, w, rng)
         done += 1
@@ -154,73 +171,107 @@ cdef object _proof_word(uint8_t proven):
 
 
 cdef class SearchCore:
-    """One search tree over a copy of a live board's position: the
-    compiled part of :class:`havhex.search.Search` (see there)."""
-    cdef State state
+    """One search tree over a copy of a live board's position, searched by
+    one thread or several, each with its own copy: the compiled part of
+    :class:`havhex.search.Search` (see there)."""
+    cdef State* states          # per thread
+    cdef Walk* walks            # per thread
+    cdef Xoshiro* rngs          # per thread
+    cdef int32_t n_threads, opened, next_thread
     cdef Tree tree
-    cdef Walk walk
-    cdef Xoshiro rng
     cdef int cancel_flag
-    cdef int64_t limit, deadline_us, done
-    cdef bint opened
+    cdef int64_t limit, deadline_us, started, done
 
     def __cinit__(self):
         self.tree.nodes = NULL
         self.tree.beta = NULL
         self.tree.spread = NULL
-        self.walk.path = NULL
-        self.walk.moves = NULL
-        self.walk.owner = NULL
+        self.states = NULL
+        self.walks = NULL
+        self.rngs = NULL
 
     def __dealloc__(self):
+        cdef int32_t k
         tree_close(&self.tree)
-        free(self.walk.path)
-        free(self.walk.moves)
-        free(self.walk.owner)
-        if self.opened:
-            game_close(&self.state)
+        if self.walks != NULL:
+            for k in range(self.n_threads):
+                free(self.walks[k].path)
+                free(self.walks[k].moves)
+                free(self.walks[k].owner)
+        for k in range(self.opened):
+            game_close(&self.states[k])
+        free(self.states)
+        free(self.walks)
+        free(self.rngs)
 
     def __init__(self, board, int64_t max_nodes, uint64_t seed, double exploration,
-                 double rave, double first_play, uint32_t expand_visits):
+                 double rave, double first_play, uint32_t expand_visits, int32_t threads=1):
         """The search of ``board`` (checked by the caller: a live board of
-        this game, not over) with a pool of ``max_nodes`` nodes."""
-        cdef int32_t n_ids
+        this game, not over) with a pool of ``max_nodes`` nodes, by
+        ``threads`` threads."""
+        cdef int32_t n_ids = 0, k
         cdef Params params
-        if self.opened:
+        cdef Walk* w
+        if self.states != NULL:
             raise TypeError("a SearchCore is initialised once")
         if not 1 <= max_nodes <= MAX_NODES:
             raise ValueError(f"max_nodes must be from 1 to {MAX_NODES}, not {max_nodes}")
-        n_ids = game_open(&self.state, board)
-        self.opened = True
-        self.walk.n_ids = n_ids
-        self.walk.path = <int32_t*>malloc(<size_t>(n_ids + 4) * sizeof(int32_t))
-        self.walk.moves = <int32_t*>malloc(<size_t>(n_ids + 4) * sizeof(int32_t))
-        self.walk.owner = <uint8_t*>calloc(<size_t>n_ids, 1)
-        if self.walk.path == NULL or self.walk.moves == NULL or self.walk.owner == NULL:
-            raise MemoryError("no memory for the search")
+        if not 1 <= threads <= MAX_THREADS:
+            raise ValueError(f"threads must be from 1 to {MAX_THREADS}, not {threads}")
+        self.states = <State*>calloc(<size_t>threads, sizeof(State))
+        self.walks = <Walk*>calloc(<size_t>threads, sizeof(Walk))
+        self.rngs = <Xoshiro*>calloc(<size_t>threads, sizeof(Xoshiro))
+        if self.states == NULL or self.walks == NULL or self.rngs == NULL:
+            raise MemoryError("no memory for the search's threads")
+        self.n_threads = threads
+        for k in range(threads):
+            n_ids = game_open(&self.states[k], board)
+            self.opened = k + 1
+            w = &self.walks[k]
+            w.n_ids = n_ids
+            w.path = <int32_t*>malloc(<size_t>(n_ids + 4) * sizeof(int32_t))
+            w.moves = <int32_t*>malloc(<size_t>(n_ids + 4) * sizeof(int32_t))
+            w.owner = <uint8_t*>calloc(<size_t>n_ids, 1)
+            if w.path == NULL or w.moves == NULL or w.owner == NULL:
+                raise MemoryError("no memory for the search")
+            xoshiro_seed(&self.rngs[k], seed, <uint64_t>k)
         params.exploration = exploration
         params.rave = rave
         params.first_play = first_play
         params.expand_visits = expand_visits
-        if not tree_open(&self.tree, <int32_t>max_nodes, 1 - game_player(&self.state), &params):
+        if not tree_open(&self.tree, <int32_t>max_nodes, 1 - game_player(&self.states[0]),
+                         &params):
             raise MemoryError(f"no memory for a pool of {max_nodes} nodes")
-        xoshiro_seed(&self.rng, seed, 0)
 
     def run(self, int64_t simulations, double seconds):
         """Simulations until ``simulations`` of them (-1: no limit) or
-        ``seconds`` (negative: no limit) or a proof of the root; the number
-        run.  Ctrl-C stops it after the current simulation."""
+        ``seconds`` (negative: no limit) or a proof of the root, on every
+        thread; the number run.  Ctrl-C stops it after the current
+        simulations."""
         self.limit = simulations
         self.deadline_us = monotonic_us() + <int64_t>(seconds * 1e6) if seconds >= 0 else -1
+        self.started = 0
         self.done = 0
+        self.next_thread = 0
         self.cancel_flag = 0
-        run_interruptibly(self._work, self._cancel)
+        if self.n_threads == 1:
+            run_interruptibly(self._work, self._cancel)
+        else:
+            run_shared(self._work, self._cancel, self.n_threads, True)
         return self.done
 
     def _work(self):
+        """One thread's share of ``run``: its own position, walk and random
+        numbers, the tree shared."""
+        cdef int32_t k = self.next_thread
+        cdef int64_t done
+        # (Under the GIL: each thread takes the next copy.)
+        self.next_thread = k + 1
         with nogil:
-            self.done = run_simulations(&self.tree, &self.state, &self.walk, &self.rng,
-                                        self.limit, self.deadline_us, &self.cancel_flag)
+            done = run_simulations(&self.tree, &self.states[k], &self.walks[k], &self.rngs[k],
+                                   &self.started, self.limit, self.deadline_us,
+                                   &self.cancel_flag)
+        self.done += done
 
     def _cancel(self):
         request_cancel(&self.cancel_flag)
@@ -229,18 +280,21 @@ cdef class SearchCore:
         """The root moves on by ``move`` (as the board's ``moves`` list
         it; legal, checked by the caller): its subtree is kept, the rest of
         the pool freed."""
-        cdef int32_t move_id = game_move_id(&self.state, move)
+        cdef int32_t move_id = game_move_id(&self.states[0], move)
+        cdef int32_t k
         cdef int32_t child = find_child(&self.tree, &self.tree.nodes[0], move_id)
         cdef uint8_t result
         if child < 0 or not tree_keep(&self.tree, child):
-            tree_reset(&self.tree, game_player(&self.state))
+            tree_reset(&self.tree, game_player(&self.states[0]))
         elif self.tree.nodes[0].first_child < 0:
             # A leaf proven by its parent's expansion (a reply that stops one
             # of two threats) knows its result, not the move that wins: as
             # the root it is searched again, and its expansion proves it anew
             # with the winning move among its children.
             self.tree.nodes[0].proven = UNPROVEN
-        result = game_play(&self.state, move_id)
+        result = game_play(&self.states[0], move_id)
+        for k in range(1, self.n_threads):
+            game_play(&self.states[k], move_id)
         if result:
             mark_finished(&self.tree.nodes[0], result)
 
@@ -248,6 +302,10 @@ cdef class SearchCore:
     def nodes(self):
         """The nodes the tree holds now (the root among them)."""
         return self.tree.used
+
+    @property
+    def threads(self):
+        return self.n_threads
 
     @property
     def max_nodes(self):
@@ -274,7 +332,7 @@ cdef class SearchCore:
                        key=self._rank, reverse=True)
         for i in order:
             child = &self.tree.nodes[i]
-            found.append((game_move_object(&self.state, child.move), child.visits,
+            found.append((game_move_object(&self.states[0], child.move), child.visits,
                           child.wins2 / 2.0, child.amaf_visits, child.amaf_wins2 / 2.0,
                           _proof_word(child.proven)))
         return found
@@ -294,6 +352,6 @@ cdef class SearchCore:
             node = &self.tree.nodes[index]
             if node.visits == 0 and node.proven == UNPROVEN:
                 break
-            moves.append(game_move_object(&self.state, node.move))
+            moves.append(game_move_object(&self.states[0], node.move))
             index = best_child(&self.tree, node)
         return moves

@@ -178,6 +178,77 @@ static inline void havhex_flag_store(int *pointer, int value) {
 #endif
 }
 
+/* 32-bit forms for the search tree's nodes, which several threads read
+ * and update at once.  A child block is published by a release store of
+ * its parent's first_child and claimed by a compare-exchange; the counters
+ * take "counted" additions: a relaxed load and a relaxed store, no locked
+ * instruction, so two threads adding at once may lose one addition (a
+ * visit or a win in a hundred thousand, which the statistics absorb) where
+ * a locked addition would cost more than the search gains. */
+#if defined(HAVHEX_ATOMICS_C11)
+#  define HAVHEX_C11_I32(pointer) ((_Atomic int32_t *)(pointer))
+#  define HAVHEX_C11_U32(pointer) ((_Atomic uint32_t *)(pointer))
+#endif
+
+static inline int32_t havhex_load_acquire32(const int32_t *pointer) {
+#if defined(HAVHEX_ATOMICS_GNU)
+    return __atomic_load_n(pointer, __ATOMIC_ACQUIRE);
+#elif defined(HAVHEX_ATOMICS_C11)
+    return atomic_load_explicit(HAVHEX_C11_I32(pointer), memory_order_acquire);
+#else
+    int32_t value = *(volatile const int32_t *)pointer;
+    _ReadWriteBarrier();
+    return value;
+#endif
+}
+
+static inline void havhex_store_release32(int32_t *pointer, int32_t value) {
+#if defined(HAVHEX_ATOMICS_GNU)
+    __atomic_store_n(pointer, value, __ATOMIC_RELEASE);
+#elif defined(HAVHEX_ATOMICS_C11)
+    atomic_store_explicit(HAVHEX_C11_I32(pointer), value, memory_order_release);
+#else
+    _ReadWriteBarrier();
+    *(volatile int32_t *)pointer = value;
+#endif
+}
+
+/* Sets *pointer to wanted if it holds expected; 1 when it did. */
+static inline int havhex_compare_exchange32(int32_t *pointer, int32_t expected, int32_t wanted) {
+#if defined(HAVHEX_ATOMICS_GNU)
+    return __atomic_compare_exchange_n(pointer, &expected, wanted, 0,
+                                       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+#elif defined(HAVHEX_ATOMICS_C11)
+    return atomic_compare_exchange_strong_explicit(HAVHEX_C11_I32(pointer), &expected, wanted,
+                                                   memory_order_acq_rel, memory_order_acquire);
+#else
+    return InterlockedCompareExchange((volatile LONG *)pointer, wanted, expected) == expected;
+#endif
+}
+
+static inline uint32_t havhex_count_load(const uint32_t *pointer) {
+#if defined(HAVHEX_ATOMICS_GNU)
+    return __atomic_load_n(pointer, __ATOMIC_RELAXED);
+#elif defined(HAVHEX_ATOMICS_C11)
+    return atomic_load_explicit(HAVHEX_C11_U32(pointer), memory_order_relaxed);
+#else
+    return *(volatile const uint32_t *)pointer;
+#endif
+}
+
+static inline void havhex_count_add(uint32_t *pointer, uint32_t amount) {
+#if defined(HAVHEX_ATOMICS_GNU)
+    __atomic_store_n(pointer, __atomic_load_n(pointer, __ATOMIC_RELAXED) + amount,
+                     __ATOMIC_RELAXED);
+#elif defined(HAVHEX_ATOMICS_C11)
+    atomic_store_explicit(HAVHEX_C11_U32(pointer),
+                          atomic_load_explicit(HAVHEX_C11_U32(pointer), memory_order_relaxed)
+                          + amount, memory_order_relaxed);
+#else
+    *(volatile uint32_t *)pointer = *(volatile const uint32_t *)pointer + amount;
+#endif
+}
+
 /* A pointer published with release and read with acquire.  Macros, so that
  * a field of any pointer type passes without a cast at the call. */
 static inline void *havhex_pointer_load_acquire(void *const *pointer) {

@@ -6,7 +6,7 @@ that the engines build with GCC, Clang and MSVC; the engines call these names,
 never a compiler's builtins or a system's own calls (tests/packaging/test_portable.py
 checks).
 """
-from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 
 cdef extern from "havhex/_native/portable.h" nogil:
     # Atomics on plain fields that other threads read or write.  A release
@@ -29,6 +29,16 @@ cdef extern from "havhex/_native/portable.h" nogil:
     # Sets ``pointer[0] = wanted`` if it holds ``expected``; true when it did.
     bint pointer_compare_exchange "havhex_pointer_compare_exchange"(
         void** pointer, void* expected, void* wanted) noexcept
+
+    # The search tree's 32-bit fields (see portable.h): a child block
+    # published and claimed, and counters whose concurrent additions may
+    # lose one.
+    int32_t load_acquire32 "havhex_load_acquire32"(const int32_t* pointer) noexcept
+    void store_release32 "havhex_store_release32"(int32_t* pointer, int32_t value) noexcept
+    bint compare_exchange32 "havhex_compare_exchange32"(int32_t* pointer, int32_t expected,
+                                                        int32_t wanted) noexcept
+    uint32_t count_load "havhex_count_load"(const uint32_t* pointer) noexcept
+    void count_add "havhex_count_add"(uint32_t* pointer, uint32_t amount) noexcept
 
     # Memory that only aligned_free releases (free() cannot, on Windows).
     void* aligned_alloc "havhex_aligned_alloc"(size_t alignment, size_t size) noexcept

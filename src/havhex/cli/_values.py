@@ -189,7 +189,7 @@ def check_gtp(arguments: "_Arguments", options: "Sequence[_Option]") -> None:
     for option in options:
         if option.attribute not in arguments.given:
             continue
-        search_only = option.attribute == "max_nodes"
+        search_only = option.attribute in ("max_nodes", "threads")
         if arguments.player == "random" and (option.group == "budget" or search_only):
             raise usage_error("gtp", f"argument {option.label}: only with --player search"
                                      + ("" if search_only else " or mcts"))

@@ -364,6 +364,9 @@ def player_options() -> "Tuple[Option, ...]":
                            "128 MB)",
                     "analyse": "the tree's bound, in nodes of 32 bytes (default 1000000: 32 MB)"},
                    GTP + ANALYSE, _at_least(1, 2 ** 31 - 2), "N"),
+            Option(("--threads",), "threads", 1,
+                   "search: threads searching the one tree (default 1)",
+                   GTP, _at_least(1, 256), "N"),
             Option(("--seed",), "seed", {"gtp": None, "match": 0, "analyse": 0},
                    {"gtp": "the player's random seed (default: a fresh one)",
                     "match": "the seed of random openings (default 0)",
@@ -373,7 +376,6 @@ def player_options() -> "Tuple[Option, ...]":
             Option(("--threshold",), "threshold", 0.15,
                    "flag a move that loses at least LOSS of its player's win rate (default "
                    "0.15)", ANALYSE, "fraction", "LOSS"),
-
             Option(("--colours",), "colours", "havhex",
                    "the colour words: havhex (Hex red/blue, Havannah white/black; default), "
                    "benzene (black moves first), morat (white moves first)",
@@ -647,6 +649,7 @@ class Arguments:
     simulations: "Optional[int]"
     seconds: "Optional[float]"
     max_nodes: "Optional[int]"
+    threads: int
     seed: "Optional[int]"
     colours: str
     verbose: bool

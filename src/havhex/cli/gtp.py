@@ -50,7 +50,8 @@ def _run(options: "Arguments") -> int:
     elif options.player == "search":
         player = SearchPlayer(simulations=options.simulations, seconds=options.seconds,
                               seed=options.seed, max_nodes=options.max_nodes
-                              if options.max_nodes is not None else DEFAULT_PLAYER_NODES)
+                              if options.max_nodes is not None else DEFAULT_PLAYER_NODES,
+                              threads=options.threads)
     else:
         player = MctsPlayer(simulations=options.simulations, seconds=options.seconds,
                             seed=options.seed)

@@ -330,8 +330,9 @@ class SearchPlayer(_Budget):
     the root: a proven win is played by a move proven to win.  Otherwise
     the move played is the most visited.  It never resigns.
 
+    ``threads`` threads search the one tree (see :class:`havhex.search.Search`).
     ``exploration``, ``rave``, ``first_play`` and ``expand_visits`` are the
-    search's (see :class:`havhex.search.Search`), but UCT's exploration is
+    search's, but UCT's exploration is
     off by default: RAVE and the games' priors explore, and matches measured
     exploration 0 over 0.2 (docs/engine.md); ``last_analysis`` is the
     :class:`havhex.search.Analysis` of the last genmove or :meth:`analyse`.
@@ -347,10 +348,12 @@ class SearchPlayer(_Budget):
     def __init__(self, simulations: Optional[int] = None, seconds: Optional[float] = None,
                  seed: Optional[int] = None, max_nodes: int = DEFAULT_PLAYER_NODES, *,
                  reserve: float = 0.5, exploration: float = 0.0, rave: float = 1000.0,
-                 first_play: float = 1.0, expand_visits: int = 2) -> None:
+                 first_play: float = 1.0, expand_visits: int = 2, threads: int = 1) -> None:
         self._take_budget(simulations, seconds)
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
             raise ValueError(f"max_nodes must be a positive int, not {max_nodes!r}")
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"threads must be a positive int, not {threads!r}")
         if not reserve >= 0:
             raise ValueError(f"reserve must be at least 0, not {reserve}")
         self.seed = seed
@@ -358,7 +361,7 @@ class SearchPlayer(_Budget):
         self.reserve = reserve
         self._tuning: Dict[str, Any] = {"exploration": exploration, "rave": rave,
                                         "first_play": first_play,
-                                        "expand_visits": expand_visits}
+                                        "expand_visits": expand_visits, "threads": threads}
         self._random = random.Random(seed)
         self._search: Any = None
         self._setting: Tuple[Any, ...] = ()
@@ -369,7 +372,14 @@ class SearchPlayer(_Budget):
 
     def __repr__(self) -> str:
         return (f"SearchPlayer(simulations={self.simulations!r}, seconds={self.seconds!r}, "
-                f"seed={self.seed!r}, max_nodes={self.max_nodes!r})")
+                f"seed={self.seed!r}, max_nodes={self.max_nodes!r}, "
+                f"threads={self.threads!r})")
+
+    @property
+    def threads(self) -> int:
+        """The threads that search."""
+        threads: int = self._tuning["threads"]
+        return threads
 
     @property
     def nodes(self) -> int:

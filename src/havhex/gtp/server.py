@@ -139,6 +139,10 @@ _ANALYZE_SEARCH = ("\nstring/Candidates/candidates\n"
                    "pspairs/Candidate Win Rates/candidate_rates")
 # The longest analysis a command may ask for, in seconds.
 MAX_ANALYSIS_SECONDS = 3600.0
+# The share of a byo-yomi move's seconds the search takes: the rest goes
+# to the pipes and the answer, which take milliseconds, so that a move
+# lasts as long as an engine's that takes its full time (docs/engine.md).
+_MOVE_SHARE = 0.98
 # The candidates listed when the command does not say how many.
 _CANDIDATES = 10
 
@@ -626,8 +630,9 @@ class Engine:
     def _time_settings(self, args: Tuple[str, ...]) -> str:
         """GTP's clock, M seconds of main time then Canadian byo-yomi of B
         seconds for N stones, which replaces the clock before it: with no
-        main time a move gets nine tenths of B/N (a tenth is left for the
-        pipes and the controller's own clock, which a late move loses on);
+        main time a move gets B/N less a fiftieth (left for the pipes and
+        the answer: the search stops on time, and the controller's clock
+        counts the command's way there and back too);
         with main time a move gets a twentieth of what is left of it (see
         MctsPlayer).  No clock, the player's own budget again: all three 0,
         or B > 0 with N = 0 (GTP's words for no time limits)."""
@@ -638,7 +643,7 @@ class Engine:
         stones = _integer(args[2], "byo-yomi stones")
         if byo_yomi and not stones:
             main = 0.0
-        self._set_move_time(0.9 * byo_yomi / stones if not main and byo_yomi and stones
+        self._set_move_time(_MOVE_SHARE * byo_yomi / stones if not main and byo_yomi and stones
                             else None)
         self.game_time = main or None
         self.time_left = [self.game_time, self.game_time]

@@ -139,12 +139,18 @@ class Search:
     all-moves-as-first mean after n visits (0: no RAVE); ``first_play``
     the value of a move nothing has been learnt of; ``expand_visits`` the
     visits a leaf takes before it gets its children.
+
+    ``threads`` threads search the one tree at once, each on its own copy
+    of the position: a simulation's visit counts as a loss until its
+    result is in (a virtual loss), so the threads spread over the moves.
+    With more than one thread a search is not repeatable, even with a
+    seed: the threads' interleaving changes what each one sees.
     """
 
     def __init__(self, board: Any, max_nodes: int = DEFAULT_MAX_NODES,
                  seed: Optional[int] = None, *, exploration: float = 0.2,
                  rave: float = 1000.0, first_play: float = 1.0,
-                 expand_visits: int = 2) -> None:
+                 expand_visits: int = 2, threads: int = 1) -> None:
         module = _search_module(board)
         max_nodes = integer(max_nodes, "max_nodes")
         if not 1 <= max_nodes <= module.MAX_NODES:
@@ -155,6 +161,9 @@ class Search:
         expand_visits = integer(expand_visits, "expand_visits")
         if not 1 <= expand_visits <= 1 << 30:
             raise ValueError(f"expand_visits must be from 1 to {1 << 30}, not {expand_visits}")
+        threads = integer(threads, "threads")
+        if not 1 <= threads <= module.MAX_THREADS:
+            raise ValueError(f"threads must be from 1 to {module.MAX_THREADS}, not {threads}")
         exploration = _number(exploration, "exploration", 0.0)
         rave = _number(rave, "rave", 0.0)
         first_play = _number(first_play, "first_play", -1e9)
@@ -162,7 +171,7 @@ class Search:
             raise InputError("the game is over: there is nothing to search")
         self._board = board.copy()
         self._core = module.SearchCore(self._board, max_nodes, seed & _SEED_MASK, exploration,
-                                       rave, first_play, expand_visits)
+                                       rave, first_play, expand_visits, threads)
 
     def __repr__(self) -> str:
         return f"<Search of {len(self._board)} moves, {self._core.nodes} nodes>"
@@ -177,6 +186,12 @@ class Search:
         """The nodes the tree holds now."""
         nodes: int = self._core.nodes
         return nodes
+
+    @property
+    def threads(self) -> int:
+        """The threads that search the tree."""
+        threads: int = self._core.threads
+        return threads
 
     @property
     def max_nodes(self) -> int:
