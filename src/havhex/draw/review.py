@@ -123,7 +123,9 @@ def analysis_svg(board: Any, analysis: Analysis, *, top: Optional[int] = None,
 
 def _shaded(swatch: Callable[[float, float, str], str], rate: float,
             classes: str = "candidate") -> Callable[[float, float], str]:
-    """A legend's swatch of ``rate``'s shade."""
+    """A legend's swatch of ``rate``'s shade: the game's swatch (a
+    polygon, as each game draws it) with a style, which wins over the fill
+    of its classes; another shape keeps its own fill."""
     def draw(x: float, y: float) -> str:
         return swatch(x, y, classes).replace("<polygon ",
                                              f'<polygon style="fill:{rate_colour(rate)}" ', 1)
