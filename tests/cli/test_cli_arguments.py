@@ -28,7 +28,7 @@ VALUES = {"output": ("out.txt", "out.txt"), "jobs": ("2", 2), "format": ("json",
           "max_nodes": ("1000", 1000), "threads": ("2", 2),
           "seed": ("7", 7), "colours": ("morat", "morat"), "concurrency": ("2", 2),
           "records": ("games", "games"), "dat": ("m.dat", "m.dat"),
-          "jsonl": ("m.jsonl", "m.jsonl")}
+          "jsonl": ("m.jsonl", "m.jsonl"), "threshold": ("0.25", 0.25)}
 # What the engine and the arbiter need besides an option.
 NEEDED = {"gtp": ["hex"], "match": ["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y"]}
 
@@ -178,7 +178,8 @@ OTHERS = {"havannah": ("replay", "game record", "per game", "draw"),
           "replay": ("judge", "per case", "threads", "progress", "draw"),
           "draw": ("replay", "judged", "threads", "per game"),
           "gtp": ("replay", "judged", "per case", "draw", "engines", "summary"),
-          "match": ("replay", "judged", "threads", "per case", "draw", "genmove")}
+          "match": ("replay", "judged", "threads", "per case", "draw", "genmove"),
+          "analyse": ("judged", "threads", "per case", "genmove", "engines", "seconds a move")}
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))

@@ -84,7 +84,8 @@ def test_output_named_as_a_folder(name, tmp_path):
 def test_a_judge_run_imports_nothing_it_does_not_need(game, tmp_path):
     # Start-up is part of every run: the parser is hand-written (no argparse,
     # re or gettext), JSON and the progress line load only when used, the
-    # drawing never.  Without ``site`` (-S), whose .pth files may import more.
+    # drawing and the search never.  Without ``site`` (-S), whose .pth files
+    # may import more.
     import subprocess
     import sys
     from pathlib import Path
@@ -99,7 +100,8 @@ def test_a_judge_run_imports_nothing_it_does_not_need(game, tmp_path):
         "status = main([sys.argv[2], '-j', '2', sys.argv[3]])\n"
         "assert status == 0, status\n"
         "heavy = ('argparse', 're', 'gettext', 'json', 'tempfile', 'textwrap', 'enum',\n"
-        "         'havhex.draw', 'havhex.cli.progress')\n"
+        "         'havhex.draw', 'havhex.cli.progress', 'havhex.search', 'havhex.cli.analyse',\n"
+        "         'havhex.records.review')\n"
         "print(sorted(m for m in heavy if m in sys.modules))\n"
     )
     package_parent = str(Path(havhex.__file__).resolve().parent.parent)

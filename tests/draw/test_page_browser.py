@@ -262,3 +262,57 @@ def test_a_page_of_hostile_text_still_steps(browser, tmp_path, cli):
         assert len(seen["stones"]) == expected
     title = page.evaluate("document.title")
     assert "</script><!--\ufffd (Red)" in title and "<script>\ufffd (Blue)" in title
+
+
+REVIEW_STATE = """(function () {
+  var marker = document.getElementById("review-marker");
+  return {
+    move: Number(document.getElementById("havhex-game").getAttribute("data-move")),
+    marker: marker.getAttribute("x1"),
+    said: document.getElementById("review-move").textContent,
+    labels: Array.prototype.slice.call(document.querySelectorAll("#board .candidates .rate"))
+      .map(function (t) { return t.textContent; }),
+    outlined: document.querySelectorAll("#board .candidates .best").length
+  };
+})()"""
+
+
+def test_a_reviewed_game_s_curve_and_candidates_follow_the_page(browser, tmp_path):
+    """``havhex analyse --html``'s page: the curve's marker, the words under
+    it and the candidates on the board are those of the move shown, by key
+    or by a click on the curve."""
+    from havhex import records
+    from havhex.draw import record_steps
+    from havhex.draw.review import review_page
+    from havhex.records.review import analyse_record
+
+    record = next(records.read(b"(;FF[4]GM[11]SZ[3];B[a1];W[c1];B[a2];W[c2];B[a3])"))
+    review = analyse_record(record, simulations=200, seed=1)
+    path = tmp_path / "review.html"
+    path.write_text(review_page(record_steps(record), review, 0), encoding="utf-8")
+    page = browser.open(path.as_uri(), width=800, height=900)
+    data = page.evaluate('JSON.parse(document.getElementById("havhex-review").textContent)')
+
+    def check(move):
+        seen = page.evaluate(REVIEW_STATE)
+        assert seen["move"] == move
+        assert seen["marker"] == data["x"][move] and seen["said"] == data["texts"][move]
+        assert seen["labels"] == [candidate[3] for candidate in data["candidates"][move]]
+        assert seen["outlined"] == sum(candidate[5] for candidate in data["candidates"][move])
+
+    check(0)
+    assert page.evaluate(REVIEW_STATE)["labels"]        # the start has candidates
+    for key, move in (("ArrowRight", 1), ("ArrowRight", 2), ("End", 5), ("Home", 0)):
+        page.press(key)
+        check(move)
+    assert page.evaluate(REVIEW_STATE)["said"].startswith("Start: Red's win rate ")
+    # A click on the curve at move 3's abscissa shows move 3.
+    x, y = page.evaluate(f"""(function () {{
+      var r = document.getElementById("review-curve").getBoundingClientRect();
+      return [r.x + {float(data["x"][3])} / {data["width"]} * r.width, r.y + r.height / 2];
+    }})()""")
+    for kind in ("mousePressed", "mouseReleased"):
+        page.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
+                                               "clickCount": 1})
+    check(3)
+    (tmp_path / "review.png").write_bytes(page.screenshot())

@@ -1,8 +1,9 @@
 """Command line: ``havhex havannah|hex [FILE ...]`` prints the judge's output,
 ``havhex replay [FILE ...]`` what game records' games came to, ``havhex draw
 GAME FILE`` the picture of a case (GAME ``record``: of a game record, or the
-page stepping through it); ``havhex gtp`` and ``havhex match`` run in their
-modules, ``gtp`` and ``match``.
+page stepping through it), ``havhex analyse [FILE ...]`` the search's review
+of game records (made in ``analyse``); ``havhex gtp`` and ``havhex match``
+run in their modules, ``gtp`` and ``match``.
 
 Every fault in the input is one line on stderr, ``havhex: FILE:LINE: reason``,
 and exit status 1; a usage error is the usage line and one error line, exit
@@ -129,7 +130,9 @@ def _draw(arguments: "Arguments") -> str:
     from ..draw import draw_command, draw_record
 
     if TYPE_CHECKING:
-        assert arguments.game is not None and arguments.file is not None  # draw requires them
+        # draw requires them, and its --record has a default.
+        assert arguments.game is not None and arguments.file is not None
+        assert arguments.record is not None
 
     if arguments.game == "record":
         return draw_record(arguments.file, arguments.record, arguments.move,
@@ -230,12 +233,16 @@ def _run(arguments: "Arguments") -> int:
     outputs: "Iterable[Iterator[str]]"
     try:
         summary = None
-        if arguments.command in ("replay", "draw") and arguments.max_cells is None:
+        if arguments.command in ("replay", "draw", "analyse") and arguments.max_cells is None:
             from ..records.game import MAX_CELLS
 
             arguments.max_cells = MAX_CELLS
         if arguments.command == "draw":
             outputs = [iter((_draw(arguments),))]
+        elif arguments.command == "analyse":
+            from .analyse import analyse_outputs
+
+            outputs = analyse_outputs(arguments)
         elif arguments.scheduler is not None or arguments.cluster is not None:
             from ..records.run import Summary
             from .cluster import cli_outputs

@@ -1,8 +1,8 @@
 """The values and the checks of the options that the table of ``arguments``
 declares and a judge run seldom or never takes: the engine's and the
-arbiter's (``havhex gtp``, ``havhex match``) and the Dask options'.  Loaded
-only when one of them is read, so that a judge run neither loads nor
-compiles them (its start-up is part of every run).
+arbiter's (``havhex gtp``, ``havhex match``, ``havhex analyse``) and the
+Dask options'.  Loaded only when one of them is read, so that a judge run
+neither loads nor compiles them (its start-up is part of every run).
 
 ``arguments`` imports this module and hands it the options it checks; a
 check that fails raises :class:`Refused`, which the parser turns into its
@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     _Arguments = Any
     _Option = Any
 
-__all__ = ["Refused", "address", "check_gtp", "check_match", "local_cluster", "openings", "seconds",
-           "seconds_or_zero", "sprt_words", "take_game", "time_control"]
+__all__ = ["Refused", "address", "check_gtp", "check_match", "fraction", "local_cluster",
+           "openings", "seconds", "seconds_or_zero", "sprt_words", "take_game",
+           "time_control"]
 
 
 class Refused(Exception):
@@ -79,6 +80,17 @@ def seconds(value: str) -> float:
 def seconds_or_zero(value: str) -> float:
     """A number of seconds, 0 or more."""
     return _seconds_from(value, zero=True)
+
+
+def fraction(value: str) -> float:
+    """A number above 0 and at most 1 (a share of a win rate)."""
+    try:
+        number = _number(value)
+    except ValueError:
+        number = float("nan")
+    if not 0 < number <= 1:
+        raise ValueError(f"expected a number above 0 and at most 1, got {shortened(value)}")
+    return number
 
 
 def time_control(value: str) -> "Tuple[float, float]":

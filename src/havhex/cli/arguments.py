@@ -4,8 +4,9 @@ usage and help texts made from it, and the parser that reads it.
 An option that several commands take (``--rule``, ``--swap``, ``--size``)
 is declared once and means the same in each.  The start-up of a judge run
 is part of every run, so it makes little more than its own options: the
-engine's and the arbiter's (``gtp``, ``match``) are made when one of them
-is read (:func:`player_options`), and the values of the options a judge run
+engine's and the arbiter's (``gtp``, ``match``; ``analyse``, which
+searches, takes some) are made when one of them is read
+(:func:`player_options`), and the values of the options a judge run
 seldom or never takes (the engine's, the arbiter's, Dask's) are converted
 and checked in ``_values``, loaded then.  One module: a second one for the
 table would cost every run's start-up an import.
@@ -47,11 +48,15 @@ REPLAY = ("replay",)
 DRAW = ("draw",)
 GTP = ("gtp",)
 MATCH = ("match",)
+ANALYSE = ("analyse",)
 # The commands whose positional arguments are any number of input files.
 READERS = JUDGES + REPLAY
 # The commands that play: the engine and the arbiter.
 PLAYERS = GTP + MATCH
-EVERY_COMMAND = READERS + DRAW + PLAYERS
+# The commands that take options of player_options: those that play, and
+# analyse, which searches.
+SEARCHERS = PLAYERS + ANALYSE
+EVERY_COMMAND = READERS + DRAW + PLAYERS + ANALYSE
 HELP_COLUMN = 22   # where an option's help starts, as in argparse
 TEXT_WIDTH = 79
 
@@ -217,8 +222,10 @@ OPTIONS: "Tuple[Option, ...]" = (
     Option(("-o", "--output"), "output", None,
            {**dict.fromkeys(JUDGES, "write the output to OUT, only once every input is judged"),
             "replay": "write the output to OUT, only once every record is replayed",
-            "draw": "write the picture (or the page) to OUT"},
-           READERS + DRAW, _file_name, "OUT"),
+            "draw": "write the picture (or the page) to OUT",
+            "analyse": "write the report (or the page) to OUT, only once every game is "
+                       "reviewed"},
+           READERS + DRAW + ANALYSE, _file_name, "OUT"),
     Option(("-j", "--jobs"), "jobs", 1,
            {**dict.fromkeys(JUDGES, "judge on N threads (0: one per core; default 1)"),
             "replay": "replay on N processes: this one and N - 1 workers (0: one per "
@@ -229,16 +236,26 @@ OPTIONS: "Tuple[Option, ...]" = (
                                     "object per case with the witness of its answer and "
                                     "the file it comes from"),
             "replay": "text: one line per game (default); json: one JSON object per game "
-                      "with the witness of its win and the file it comes from"},
-           READERS, _one_of("text", "json")),
+                      "with the witness of its win and the file it comes from",
+            "analyse": "text: a line per move and the moves that lose the most (default); "
+                       "json: one JSON object per move"},
+           READERS + ANALYSE, _one_of("text", "json"), group="report"),
+    Option(("--html",), "html", False,
+           {"draw": "record: write one self-contained HTML page that steps through the game "
+                    "(buttons, arrow keys), opened at move K",
+            "analyse": "write the page that steps through the game instead of the report: "
+                       "the win-rate curve under the board, the search's candidates on it "
+                       "(one game)"},
+           DRAW + ANALYSE, group="report"),
     Option(("--quiet",), "quiet", False,
            {**dict.fromkeys(JUDGES, "no progress display"),
             "replay": "no summary line on stderr",
-            "match": "print nothing when the match runs: no progress line, no summary"},
-           READERS + MATCH),
+            "match": "print nothing when the match runs: no progress line, no summary",
+            "analyse": "no progress line on a terminal"},
+           READERS + MATCH + ANALYSE),
     Option(("--rule",), "rule", "official",
-           {**dict.fromkeys(REPLAY + PLAYERS, _RULE_HELP), "draw": f"record: {_RULE_HELP}"},
-           REPLAY + DRAW + PLAYERS, _one_of("official", "contest")),
+           {**dict.fromkeys(REPLAY + SEARCHERS, _RULE_HELP), "draw": f"record: {_RULE_HELP}"},
+           REPLAY + DRAW + SEARCHERS, _one_of("official", "contest")),
     Option(("--scheduler",), "scheduler", None,
            "run on the Dask cluster whose scheduler is at ADDRESS (host:port or "
            "tcp://host:port; needs havhex[dask])",
@@ -253,23 +270,23 @@ OPTIONS: "Tuple[Option, ...]" = (
     Option(("--case",), "case", 1, "the case to draw, counted from 1 (default 1)",
            DRAW, _at_least(1), "N"),
     Option(("--text",), "text", False, "print the board as text instead of SVG", DRAW),
-    Option(("--record",), "record", 1,
-           "record: the record of the file to draw, counted from 1 (default 1)",
-           DRAW, _at_least(1), "N"),
+    Option(("--record",), "record", {"draw": 1},
+           {"draw": "record: the record of the file to draw, counted from 1 (default 1)",
+            "analyse": "review only the record N of each file, counted from 1 (default: "
+                       "every record)"},
+           DRAW + ANALYSE, _at_least(1), "N"),
     Option(("--move",), "move", None,
            "record: draw the position after move K, swaps counted (0: the start; default "
            "the winning move, else the last)",
            DRAW, _at_least(0), "K"),
-    Option(("--html",), "html", False,
-           "record: write one self-contained HTML page that steps through the game "
-           "(buttons, arrow keys), opened at move K",
-           DRAW),
     Option(("--game",), "record_game", None,
            {"replay": "the game of records without GM[] (default: GM[] or the file's "
                       "extension says; .hgf is Havannah), as for standard input",
             "draw": "record: the game of a record without GM[] (default: GM[] or the "
-                    "file's extension says; .hgf is Havannah), as for standard input"},
-           REPLAY + DRAW, _game_or_number),
+                    "file's extension says; .hgf is Havannah), as for standard input",
+            "analyse": "the game of records without GM[] (default: GM[] or the file's "
+                       "extension says; .hgf is Havannah), as for standard input"},
+           REPLAY + DRAW + ANALYSE, _game_or_number),
     # The spellings before 0.2, kept for one release: --kind GAME, and
     # draw's --game N (a number: --record N), which _deprecated reads.
     Option(("--kind",), "record_game", None, _DEPRECATED_KIND,
@@ -278,8 +295,10 @@ OPTIONS: "Tuple[Option, ...]" = (
            {"replay": "the most cells a record's board may have (default 1000000); a "
                       "bigger board is refused, not allocated",
             "draw": "record: the most cells the record's board may have (default "
-                    "1000000); a bigger board is refused, not allocated"},
-           REPLAY + DRAW, _at_least(1), "CELLS"),
+                    "1000000); a bigger board is refused, not allocated",
+            "analyse": "the most cells a record's board may have (default 1000000); a "
+                       "bigger board is refused, not allocated"},
+           REPLAY + DRAW + ANALYSE, _at_least(1), "CELLS"),
 )
 
 
@@ -287,8 +306,9 @@ _PLAYER_OPTIONS: "Optional[Tuple[Option, ...]]" = None
 
 
 def player_options() -> "Tuple[Option, ...]":
-    """The engine's and the arbiter's own options (gtp, match), made when
-    one of their command lines or help texts is read: a judge run, whose
+    """The engine's and the arbiter's own options (gtp, match; analyse
+    takes the search's and has its own here), made when one of their
+    command lines or help texts is read: a judge run, whose
     start-up is part of every run, neither makes nor keeps them."""
     global _PLAYER_OPTIONS
     if _PLAYER_OPTIONS is None:
@@ -332,21 +352,30 @@ def player_options() -> "Tuple[Option, ...]":
                    "and proofs; default), mcts (a plain UCT search, weaker) or random",
                    GTP, _one_of("search", "mcts", "random")),
             Option(("--simulations",), "simulations", None,
-                   "search, mcts: simulations a move (default: the clock's time, else 10000 "
-                   "for search, 1000 for mcts)",
-                   GTP, _at_least(1, 10 ** 12 - 1), "N", group="budget"),
-            Option(("--seconds",), "seconds", None, "search, mcts: seconds a move",
-                   GTP, "seconds", "SECONDS", group="budget"),
+                   {"gtp": "search, mcts: simulations a move (default: the clock's time, else "
+                           "10000 for search, 1000 for mcts)",
+                    "analyse": "simulations a position (default 10000)"},
+                   GTP + ANALYSE, _at_least(1, 10 ** 12 - 1), "N", group="budget"),
+            Option(("--seconds",), "seconds", None,
+                   {"gtp": "search, mcts: seconds a move", "analyse": "seconds a position"},
+                   GTP + ANALYSE, "seconds", "SECONDS", group="budget"),
             Option(("--max-nodes",), "max_nodes", None,
-                   "search: the tree's bound, in nodes of 32 bytes (default 4000000: 128 MB)",
-                   GTP, _at_least(1, 2 ** 31 - 2), "N"),
+                   {"gtp": "search: the tree's bound, in nodes of 32 bytes (default 4000000: "
+                           "128 MB)",
+                    "analyse": "the tree's bound, in nodes of 32 bytes (default 1000000: 32 MB)"},
+                   GTP + ANALYSE, _at_least(1, 2 ** 31 - 2), "N"),
             Option(("--threads",), "threads", 1,
                    "search: threads searching the one tree (default 1)",
                    GTP, _at_least(1, 256), "N"),
-            Option(("--seed",), "seed", {"gtp": None, "match": 0},
+            Option(("--seed",), "seed", {"gtp": None, "match": 0, "analyse": 0},
                    {"gtp": "the player's random seed (default: a fresh one)",
-                    "match": "the seed of random openings (default 0)"},
-                   PLAYERS, _at_least(0, 10 ** 18 - 1), "N"),
+                    "match": "the seed of random openings (default 0)",
+                    "analyse": "the search's random seed (default 0): with --simulations the "
+                               "review is the same each time"},
+                   SEARCHERS, _at_least(0, 10 ** 18 - 1), "N"),
+            Option(("--threshold",), "threshold", 0.15,
+                   "flag a move that loses at least LOSS of its player's win rate (default "
+                   "0.15)", ANALYSE, "fraction", "LOSS"),
             Option(("--colours",), "colours", "havhex",
                    "the colour words: havhex (Hex red/blue, Havannah white/black; default), "
                    "benzene (black moves first), morat (white moves first)",
@@ -436,11 +465,17 @@ COMMANDS: "Dict[str, Command]" = {
         "Play GTP engines against each other, every move checked on havhex's board; "
         "the summary (wins, draws, losses, Elo) goes to stdout (docs/matches.md).",
         (("GAME", _PLAYED_GAMES),)),
+    "analyse": Command(
+        "review game records with the engine: each move's win rates and the worst moves",
+        "Review game records (SGF Hex, Little Golem Havannah .hgf) with the tree "
+        "search: for each move, its player's win rate before and after it, the "
+        "search's best move, and the moves that lose the most (docs/engine.md).",
+        (("[FILE ...]", f"record files; {_STDIN_NOTE}"),)),
 }
 
 
 def _options_of(command: str) -> "List[Option]":
-    options = every_option() if command in PLAYERS else OPTIONS
+    options = every_option() if command in SEARCHERS else OPTIONS
     return [option for option in options if command in option.commands]
 
 
@@ -572,10 +607,10 @@ def help_text(command: "Optional[str]" = None) -> str:
 
 class Arguments:
     """The parsed command line.  ``command`` is a game (judge its inputs),
-    ``"replay"``, ``"draw"``, ``"gtp"`` or ``"match"``; the attribute of
-    every option the command's family may take holds its default (in that
-    command) until given: the engine's and the arbiter's own options are
-    attributes of their commands only."""
+    ``"replay"``, ``"draw"``, ``"gtp"``, ``"match"`` or ``"analyse"``; the
+    attribute of every option the command's family may take holds its
+    default (in that command) until given: the options of
+    :func:`player_options` are attributes of their commands only."""
 
     # Every option's attribute (the table's), as __init__ sets it.
     command: str
@@ -593,9 +628,10 @@ class Arguments:
     ship: bool
     case: int
     text: bool
-    record: int
+    record: "Optional[int]"      # analyse: None, every record
     move: "Optional[int]"
     html: bool
+    threshold: float
     record_game: "Optional[str]"
     max_cells: "Optional[int]"
     size: "Optional[int]"
@@ -644,7 +680,7 @@ def _defaults(command: str) -> "Dict[str, Any]":
     """Every option's attribute and its default in ``command``, made once
     (a list default is never changed in place: --engine makes a new one)."""
     if command not in _DEFAULTS:
-        options = every_option() if command in PLAYERS else OPTIONS
+        options = every_option() if command in SEARCHERS else OPTIONS
         _DEFAULTS[command] = {option.attribute: option.default_for(command)
                               for option in options}
     return _DEFAULTS[command]
@@ -823,7 +859,7 @@ def _take_positionals(arguments: Arguments, positional: "List[str]",
     if "" in positional:
         # A mistake of the command line (an empty variable, say), as with -o ''.
         raise usage_error(command, "argument FILE: expected a file name, got ''")
-    if command in READERS:
+    if command in READERS + ANALYSE:
         arguments.files = positional
         return
     if command in PLAYERS:

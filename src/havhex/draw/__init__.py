@@ -18,8 +18,10 @@ itself: each game's picture module (:mod:`havhex.havannah.picture`,
 share.  What is drawn of a game, and how, comes from its descriptor's
 ``pictures`` (:class:`havhex.descriptor.Pictures`): this package names no
 game.  Here are what draws a case or a record: :mod:`.header` measures a
-case from its header, :mod:`.page` draws a game move by move.  This package
-is imported only by the ``draw`` command, never by ``import havhex``.
+case from its header, :mod:`.page` draws a game move by move, :mod:`.review`
+draws the search's win rates and the page of a reviewed game.  This package
+is imported only by the ``draw`` and ``analyse`` commands, never by
+``import havhex``.
 """
 from __future__ import annotations
 
@@ -28,7 +30,8 @@ import os
 from .. import games
 from ..errors import InputError
 from .header import case_header
-from .page import game_page, game_steps, picture_module_name, position_svg, pictured
+from .page import (GameSteps, game_page, game_steps, picture_module_name, pictured,
+                   position_svg)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,7 +65,7 @@ if TYPE_CHECKING:
                  heading: Optional[str] = ...) -> str: ...
 
 __all__ = [
-    "draw_command", "draw_record", "game_steps", "game_page", "position_svg", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
+    "draw_command", "draw_record", "record_steps", "game_steps", "game_page", "position_svg", "havannah_svg", "havannah_text", "hex_svg", "hex_text",
     "HAVANNAH_TEXT_MAX", "HAVANNAH_SVG_STONES_MAX", "HEX_TEXT_MAX", "HEX_SVG_MAX",
     "HAVANNAH_EDGES",
 ]
@@ -121,7 +124,7 @@ def draw_record(file: _FileArg, record: int = 1, move: Optional[int] = None, htm
 
     The names before 0.2, kept for one release with a DeprecationWarning:
     ``game=N``, a number, for ``record=N``, and ``kind=`` for ``game=``."""
-    from ..records import MAX_CELLS, read
+    from ..records.game import MAX_CELLS, read_one
 
     if isinstance(game, int) or kind is not None:
         import warnings
@@ -134,39 +137,39 @@ def draw_record(file: _FileArg, record: int = 1, move: Optional[int] = None, htm
             warnings.warn("draw_record(kind=) is deprecated: use game=", DeprecationWarning,
                           stacklevel=2)
             game = kind if game is None else game
-    count = 0
-    # read's types name no os.PathLike[bytes], which it opens as it opens
-    # any other path.
-    for found in read(file, game,  # type: ignore[arg-type]
-                      MAX_CELLS if max_cells is None else max_cells):
-        count += 1
-        if found.index == record:
-            break
-    else:
-        source = _source_name(file)
-        held = "no game" if not count else "1 game" if count == 1 else f"{count} games"
-        raise InputError(f"there is no game #{record} (the file holds {held})", source)
+    # read_one's types name no os.PathLike[bytes], which it opens as it
+    # opens any other path.
+    found = read_one(file, record, game,  # type: ignore[arg-type]
+                     MAX_CELLS if max_cells is None else max_cells)
     return _drawn(found, move, html, rule)
 
 
 def _drawn(record: Record, move: Optional[int], html: bool,
            rule: Literal["official", "contest"]) -> str:
     """The SVG (or with ``html`` the page) of ``record`` after ``move``."""
-    where = (record.source, record.line)
+    steps = record_steps(record, rule)
+    if move is not None and move > len(steps.steps):
+        raise InputError(f"game #{record.index} has {len(steps.steps)} moves: "
+                         f"there is no move {move}", record.source, record.line)
+    return game_page(steps, move) if html else position_svg(steps, move)
+
+
+def record_steps(record: Record, rule: str = "official") -> GameSteps:
+    """The :class:`~havhex.draw.page.GameSteps` of ``record``'s game on its
+    board (``rule`` Havannah's ring rule), its setup stones on it, headed by
+    the file's name, the record's number and its players.  A board beyond
+    the pages raises :class:`havhex.InputError` naming the record's file
+    and line."""
     names = _player_names(record)
     heading = f"{os.path.basename(record.source)}, game #{record.index}" + (
         f": {names}" if names else "")
     try:
-        steps = game_steps(record.game, record.size, record.moves, board=record.board(rule),
-                           setup=record.setup, heading=heading)
-        if move is not None and move > len(steps.steps):
-            raise InputError(f"game #{record.index} has {len(steps.steps)} moves: "
-                             f"there is no move {move}")
+        return game_steps(record.game, record.size, record.moves, board=record.board(rule),
+                          setup=record.setup, heading=heading)
     except InputError as error:
         if error.source is None:
-            raise InputError(error.reason, *where) from None
+            raise InputError(error.reason, record.source, record.line) from None
         raise
-    return game_page(steps, move) if html else position_svg(steps, move)
 
 
 def _player_names(record: Record) -> str:

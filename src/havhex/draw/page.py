@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     PAGE_HAVANNAH_CELLS_MAX: int
     PAGE_HEX_MAX: int
 
-__all__ = ["GameSteps", "game_steps", "position_svg", "game_page", "NOT_MOVES",
+__all__ = ["GameSteps", "PagePart", "game_steps", "position_svg", "game_page", "NOT_MOVES",
            "PAGE_HAVANNAH_CELLS_MAX", "PAGE_HEX_MAX"]
 
 # A record's moves that put nothing on the board and are not counted.
@@ -481,21 +481,26 @@ def _check_move(game: GameSteps, move: Optional[int]) -> int:
     return move
 
 
-def position_svg(game: GameSteps, move: Optional[int] = None) -> str:
+def position_svg(game: GameSteps, move: Optional[int] = None, *, over: Sequence[str] = (),
+                 legend: Sequence[Tuple[Callable[[float, float], str], Sequence[str]]] = (),
+                 style: str = "") -> str:
     """The SVG document of the position after ``move`` moves (default the
     winning move, else the last), the structure highlighted from the
-    winning move on."""
+    winning move on; ``over``: SVG elements drawn over the board,
+    ``legend`` more rows of the legend (``(swatch(x, y) -> markup,
+    lines)``), ``style`` more CSS."""
     move = _check_move(game, move)
     if TYPE_CHECKING:
         # Steps are of a game with pictures (pictured).
         assert game.descriptor.pictures is not None
     board, box = _board(game, move, everything=False)
+    board.extend(over)
     players = game.players
     stone = game.stones(move)
     swatch = game.descriptor.pictures.swatch
     # Each row's swatch, drawn at (x, y), and its lines.  (mypy infers no
     # type for a lambda's default, p=p: the player of its row.)
-    items: List[Tuple[Callable[[float, float], str], List[str]]] = [
+    items: List[Tuple[Callable[[float, float], str], Sequence[str]]] = [
         (lambda x, y, p=p: swatch(x, y, f"cell stone {p}"),  # type: ignore[misc]
          [f"{_colour_name(p)} ({stone.count(p)} stones)"]) for p in players]
     if game.win is not None and move >= game.win:
@@ -503,12 +508,14 @@ def position_svg(game: GameSteps, move: Optional[int] = None) -> str:
                       [f"the winning move ({game.win})"]))
         items.append((lambda x, y: swatch(x, y, f"cell stone {game.winner} chain"),
                       ["a stone of the winning", "structure"]))
-    legend, legend_h = svg.legend_rows(items)
+    items.extend(legend)
+    drawn_legend, legend_h = svg.legend_rows(items)
     subtitle = [game.summary(), _status(game, move)]
     layout = svg.Layout(box, legend_h, subtitle)
-    style = game.descriptor.pictures.style() + _SHARED_STYLE
+    style = game.descriptor.pictures.style() + _SHARED_STYLE + style
     title = f"{game.heading}, move {move}"
-    return svg.document(layout, title, subtitle, style, [], board, legend, game.summary())
+    return svg.document(layout, title, subtitle, style, [], board, drawn_legend,
+                        game.summary())
 
 
 # ---------------------------------------------------------------------------
@@ -587,8 +594,10 @@ _SCRIPT = r"""
     buttons.first.disabled = buttons.prev.disabled = move === 0;
     buttons.next.disabled = buttons.last.disabled = move === total;
     current = move;
+    root.dispatchEvent(new CustomEvent("havhex-move", {detail: move}));
   }
 
+  root.addEventListener("havhex-go", function (event) { show(Number(event.detail)); });
   buttons.first.addEventListener("click", function () { show(0); });
   buttons.prev.addEventListener("click", function () { show(current - 1); });
   buttons.next.addEventListener("click", function () { show(current + 1); });
@@ -605,9 +614,27 @@ _SCRIPT = r"""
 """
 
 
-def game_page(game: GameSteps, move: Optional[int] = None) -> str:
+class PagePart:
+    """What a page may show besides the game: ``html`` under the board,
+    ``style`` (CSS) and ``script`` (JavaScript, run after the page's own).
+    The page's root element ``#havhex-game`` sends the event
+    ``havhex-move`` (``detail`` the move shown) each time it shows a move,
+    and shows move N when sent ``havhex-go`` with ``detail`` N; a part's
+    script starts from the root's ``data-move``."""
+
+    __slots__ = ("html", "style", "script")
+
+    def __init__(self, html: str = "", style: str = "", script: str = "") -> None:
+        self.html = html
+        self.style = style
+        self.script = script
+
+
+def game_page(game: GameSteps, move: Optional[int] = None, *,
+              parts: Sequence[PagePart] = ()) -> str:
     """The HTML page stepping through ``game`` (a :class:`GameSteps`),
-    opened at ``move`` (default the winning move, else the last)."""
+    opened at ``move`` (default the winning move, else the last), with
+    ``parts`` (each a :class:`PagePart`) under the board."""
     move = _check_move(game, move)
     if TYPE_CHECKING:
         # Steps are of a game with pictures (pictured).
@@ -637,7 +664,8 @@ def game_page(game: GameSteps, move: Optional[int] = None) -> str:
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{title}</title>",
-        f"<style>{_PAGE_STYLE}{game.descriptor.pictures.style()}{_SHARED_STYLE}</style>",
+        f"<style>{_PAGE_STYLE}{game.descriptor.pictures.style()}{_SHARED_STYLE}"
+        f"{''.join(part.style for part in parts)}</style>",
         "</head>",
         "<body>",
         f'<main id="havhex-game" data-game="{game.game}" data-move="{move}" '
@@ -658,10 +686,12 @@ def game_page(game: GameSteps, move: Optional[int] = None) -> str:
         f'{svg.number(height)}">',
         *board,
         "</svg>",
+        *(part.html for part in parts if part.html),
         '<p class="keys">Keys: Left and Right step one move, Home and End go to the '
         "start and the end.</p>",
         f'<script type="application/json" id="havhex-steps">{svg.script_json(data)}</script>',
         f"<script>{_SCRIPT}</script>",
+        *(f"<script>{part.script}</script>" for part in parts if part.script),
         "</main>",
         "</body>",
         "</html>",

@@ -11,7 +11,7 @@ Win(move=3, player='B', kinds=('chain',))
 See docs/records.md for the formats, the coordinates and the keys of
 ``havhex replay --format json``.
 """
-from .game import MAX_CELLS, Record, read
+from .game import MAX_CELLS, Record, read, read_one
 from .replay import ENDS, FLAGS, RULES, Replay, Win, replay
 from .writer import write
 
@@ -21,7 +21,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["Record", "Replay", "Win", "read", "replay", "write", "FLAGS", "ENDS", "RULES",
+__all__ = ["Record", "Replay", "Win", "read", "read_one", "replay", "write", "FLAGS", "ENDS", "RULES",
            "MAX_CELLS"]
 
 

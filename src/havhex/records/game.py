@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     HEX_GM: bytes
     HEX_DEFAULT_SIZE: int
 
-__all__ = ["Record", "read", "read_bytes", "implied_game", "EXTENSIONS", "MAX_CELLS",
+__all__ = ["Record", "read", "read_one", "read_bytes", "implied_game", "EXTENSIONS", "MAX_CELLS",
            "NOTATIONS"]
 
 # The cell notations the reader decodes moves in: a game's record format
@@ -798,3 +798,24 @@ def _check_max_cells(max_cells: object) -> None:
     if max_cells is not None and (not isinstance(max_cells, int) or isinstance(max_cells, bool)
                                   or max_cells < 1):
         raise ValueError(f"max_cells must be a positive int or None, not {max_cells!r}")
+
+
+def read_one(source: _Source, index: int, game: Optional[str] = None,
+             max_cells: Optional[int] = MAX_CELLS) -> Record:
+    """Record ``index`` (counted from 1) of a record file, read as
+    :func:`read` reads it, no further than that record; a file of fewer
+    records raises :class:`havhex.InputError` naming the file and how many
+    it holds."""
+    count = 0
+    for record in read(source, game, max_cells):
+        count += 1
+        if record.index == index:
+            return record
+    from .._source import is_stdin
+
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        name = "<bytes>"
+    else:
+        name = "<stdin>" if is_stdin(source) else os.fsdecode(source)
+    held = "no game" if not count else "1 game" if count == 1 else f"{count} games"
+    raise InputError(f"there is no game #{index} (the file holds {held})", name)

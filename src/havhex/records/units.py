@@ -28,11 +28,12 @@ if TYPE_CHECKING:
     _Counts = Tuple[int, int, int, Dict[str, int]]
     _Unit = Tuple[Any, ...]
 
-__all__ = ["text_line", "json_line", "replay_unit", "replay_task", "unit_name", "plan_replay"]
+__all__ = ["text_line", "json_line", "size_text", "replay_unit", "replay_task", "unit_name",
+           "plan_replay"]
 
 
-def _size_text(replayed: Replay) -> str:
-    size = replayed.record.size
+def size_text(size: Any) -> str:
+    """A record's board size as the text lines give it: ``4``, ``7x7``."""
     return str(size) if isinstance(size, int) else f"{size[0]}x{size[1]}"
 
 
@@ -41,7 +42,8 @@ def text_line(name: str, replayed: Replay) -> str:
     win = replayed.win
     won = (f"{win.player} won in move {win.move} ({'-'.join(win.kinds)})" if win
            else "no win")
-    line = (f"{name} game {replayed.record.index}: {replayed.record.game} {_size_text(replayed)}, "
+    record = replayed.record
+    line = (f"{name} game {record.index}: {record.game} {size_text(record.size)}, "
             f"{replayed.moves} moves, {won}, recorded {replayed.recorded or '-'}, "
             f"ended by {replayed.end}")
     if replayed.illegal:

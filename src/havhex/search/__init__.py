@@ -42,23 +42,29 @@ if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any, Optional, Tuple
 
-__all__ = ["Search", "Analysis", "DEFAULT_MAX_NODES"]
+    from ..descriptor import Descriptor
+
+__all__ = ["Search", "Analysis", "DEFAULT_MAX_NODES", "game_of"]
 
 DEFAULT_MAX_NODES = 1_000_000
 _SEED_MASK = (1 << 64) - 1
 
 
-def _search_module(board: Any) -> ModuleType:
-    """The search module of the game ``board`` belongs to."""
+def game_of(board: Any) -> Descriptor:
+    """The :class:`~havhex.descriptor.Descriptor` of the game ``board``
+    belongs to, a live board of a game with a search; TypeError for
+    anything else."""
     for name in games.names(installed=False):
         descriptor = games.get(name)
-        if descriptor.search is None:
-            continue
-        module = descriptor.search_module()
-        if module.accepts(board):
-            return module
+        if descriptor.search is not None and descriptor.search_module().accepts(board):
+            return descriptor
     raise TypeError(f"Search takes a live board of a game with a search, "
                     f"not {type(board).__name__}")
+
+
+def _search_module(board: Any) -> ModuleType:
+    """The search module of the game ``board`` belongs to."""
+    return game_of(board).search_module()
 
 
 def _number(value: object, name: str, low: float) -> float:
