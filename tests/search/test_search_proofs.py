@@ -83,6 +83,16 @@ def test_forced_wins_are_proven_and_kept(name, make, stones, plies, threads):
             assert analysis.moves[0][0] == analysis.best_move
             assert analysis.moves[0][3] == "win"
             assert analysis.principal_variation[0] == analysis.best_move
+            # The shortest proof is played, and its length is a real bound:
+            # the win comes within that many more moves whatever the
+            # opponent plays.
+            plies = analysis.proof_plies[0]
+            assert plies is not None and 0 <= plies < 99
+            won = [length for (_, _, _, proven), length in zip(analysis.moves,
+                                                                analysis.proof_plies)
+                   if proven == "win"]
+            assert plies == min(won)
+            assert solver.wins_within(board, plies + 1), (board.moves, analysis.best_move, plies)
 
 
 LOST = [
@@ -103,6 +113,15 @@ def test_lost_positions_are_proven_lost(name, make, stones):
             assert analysis.proven == "loss", (board.moves, seed, analysis)
             assert analysis.win_rate == 0.0
             assert all(proven == "loss" for _, _, _, proven in analysis.moves)
+            # The move played resists longest by the tree's proofs, and each
+            # proof's length bounds the opponent's win after that move.
+            lengths = dict(zip((move for move, _, _, _ in analysis.moves), analysis.proof_plies))
+            assert lengths[analysis.best_move] == max(lengths.values())
+            for move, plies in lengths.items():
+                after = board.copy()
+                after.play(move)
+                assert plies is not None and plies >= 1
+                assert solver.wins_within(after, plies), (board.moves, move, plies)
 
 
 def test_a_win_in_one_is_found_by_the_first_simulation():

@@ -296,17 +296,74 @@ cdef inline void prove(Tree* t, const int32_t* path, int32_t depth) noexcept nog
         node.proven = verdict
 
 
-cdef inline bint better_move(const Node* a, const Node* b) noexcept nogil:
-    """Whether ``a`` is a better move to play than ``b`` (siblings): a
-    proven win first, a proven loss last, else the more visits, then the
-    more wins."""
-    cdef int rank_a = 2 if a.proven == PROVEN_WIN else (0 if a.proven == PROVEN_LOSS else 1)
-    cdef int rank_b = 2 if b.proven == PROVEN_WIN else (0 if b.proven == PROVEN_LOSS else 1)
-    if rank_a != rank_b:
-        return rank_a > rank_b
-    if a.visits != b.visits:
-        return a.visits > b.visits
-    return a.wins2 > b.wins2
+cdef enum:
+    # The nodes one proof_length call may walk; past them a proof counts
+    # as this long (longer than any game).
+    PROOF_WALK = 200000
+    LONG_PROOF = 1 << 30
+
+
+cdef inline int32_t proof_length(const Tree* t, int32_t index, int64_t* budget) noexcept nogil:
+    """The plies after node ``index``'s move until the game ends along the
+    tree's proof of it, the winner taking its shortest win and the loser
+    resisting longest (0: the move itself ended the game).  A node lost
+    without children was lost by its parent's expansion: the opponent wins
+    with the next move.  Not proven: 0.  ``budget`` counts the nodes
+    walked, and a proof past it counts as LONG_PROOF."""
+    cdef const Node* node = &t.nodes[index]
+    cdef int32_t first = children_of(node)
+    cdef int32_t i, length, found
+    budget[0] -= 1
+    if budget[0] < 0:
+        return LONG_PROOF
+    if node.proven == PROVEN_WIN:
+        if first < 0:
+            return 0
+        # The opponent to move: every reply is lost, and it takes the longest.
+        found = 0
+        for i in range(first, first + node.n_children):
+            if t.nodes[i].proven == PROVEN_LOSS:
+                length = proof_length(t, i, budget)
+                if length > found:
+                    found = length
+        return found + 1 if found < LONG_PROOF else LONG_PROOF
+    if node.proven == PROVEN_LOSS:
+        if first < 0:
+            return 1
+        found = LONG_PROOF
+        for i in range(first, first + node.n_children):
+            if t.nodes[i].proven == PROVEN_WIN:
+                length = proof_length(t, i, budget)
+                if length < found:
+                    found = length
+        return found + 1 if found < LONG_PROOF else LONG_PROOF
+    return 0
+
+
+cdef inline int proof_rank(const Node* node) noexcept nogil:
+    return 2 if node.proven == PROVEN_WIN else (0 if node.proven == PROVEN_LOSS else 1)
+
+
+cdef inline bint better_move(const Tree* t, int32_t a, int32_t b) noexcept nogil:
+    """Whether child ``a`` is a better move to play than its sibling ``b``:
+    a proven win first, the shortest first; a proven loss last, the one
+    that resists longest first; else the more visits, then the more
+    wins."""
+    cdef const Node* x = &t.nodes[a]
+    cdef const Node* y = &t.nodes[b]
+    cdef int rank_x = proof_rank(x), rank_y = proof_rank(y)
+    cdef int64_t budget_x = PROOF_WALK, budget_y = PROOF_WALK
+    cdef int32_t length_x, length_y
+    if rank_x != rank_y:
+        return rank_x > rank_y
+    if rank_x != 1:
+        length_x = proof_length(t, a, &budget_x)
+        length_y = proof_length(t, b, &budget_y)
+        if length_x != length_y:
+            return length_x < length_y if rank_x == 2 else length_x > length_y
+    if x.visits != y.visits:
+        return x.visits > y.visits
+    return x.wins2 > y.wins2
 
 
 cdef inline int32_t best_child(const Tree* t, const Node* node) noexcept nogil:
@@ -316,7 +373,7 @@ cdef inline int32_t best_child(const Tree* t, const Node* node) noexcept nogil:
     if node.first_child < 0:
         return -1
     for i in range(node.first_child, end):
-        if best < 0 or better_move(&t.nodes[i], &t.nodes[best]):
+        if best < 0 or better_move(t, i, best):
             best = i
     return best
 

@@ -321,20 +321,31 @@ cdef class SearchCore:
 
     def children(self):
         """The root's children, best first: ``(move, visits, wins,
-        amaf_visits, amaf_wins, proven)`` for the player to move."""
+        amaf_visits, amaf_wins, proven, proof_plies)`` for the player to
+        move (``proof_plies`` None when not proven)."""
         cdef Node* root = &self.tree.nodes[0]
         cdef list found = []
         cdef int32_t i
+        cdef int64_t budget
         cdef Node* child
         if root.first_child < 0:
             return found
         order = sorted(range(root.first_child, root.first_child + root.n_children),
                        key=self._rank, reverse=True)
+        # The best by better_move first, as principal_variation starts:
+        # proven wins shortest first, proven losses longest first.
+        i = best_child(&self.tree, root)
+        order.remove(i)
+        order.insert(0, i)
         for i in order:
             child = &self.tree.nodes[i]
+            budget = PROOF_WALK
+            plies = (proof_length(&self.tree, i, &budget)
+                     if child.proven == PROVEN_WIN or child.proven == PROVEN_LOSS else None)
             found.append((game_move_object(&self.states[0], child.move), child.visits,
                           child.wins2 / 2.0, child.amaf_visits, child.amaf_wins2 / 2.0,
-                          _proof_word(child.proven)))
+                          _proof_word(child.proven),
+                          None if plies is None or plies >= LONG_PROOF else plies))
         return found
 
     def _rank(self, int32_t index):

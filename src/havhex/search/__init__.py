@@ -86,11 +86,19 @@ class Analysis:
     ``(move, visits, win_rate, proven)`` per root move, best first;
     ``principal_variation`` the moves the search expects, from the root
     down; ``simulations`` and ``seconds`` what this run took; ``nodes`` the
-    nodes the tree holds.
+    nodes the tree holds; ``proof_plies`` one per move of ``moves``: for a
+    proven move, the moves (plies) after it until the game ends along the
+    tree's proof, the winner taking its shortest win and the loser
+    resisting longest (so a win of 3 is won within 3 more moves whatever
+    the opponent plays), else None.
+
+    A proven win is played by its shortest proof; in a lost position the
+    best move is the one whose proof is longest, the move that resists
+    longest by what the tree knows.
     """
 
     __slots__ = ("best_move", "proven", "win_rate", "moves", "principal_variation",
-                 "simulations", "seconds", "nodes")
+                 "simulations", "seconds", "nodes", "proof_plies")
 
     best_move: Any
     proven: Optional[str]
@@ -100,11 +108,12 @@ class Analysis:
     simulations: int
     seconds: float
     nodes: int
+    proof_plies: Tuple[Optional[int], ...]
 
     def __init__(self, best_move: Any, proven: Optional[str], win_rate: float,
                  moves: Tuple[Tuple[Any, int, float, Optional[str]], ...],
                  principal_variation: Tuple[Any, ...], simulations: int, seconds: float,
-                 nodes: int) -> None:
+                 nodes: int, proof_plies: Tuple[Optional[int], ...] = ()) -> None:
         self.best_move = best_move
         self.proven = proven
         self.win_rate = win_rate
@@ -113,6 +122,7 @@ class Analysis:
         self.simulations = simulations
         self.seconds = seconds
         self.nodes = nodes
+        self.proof_plies = proof_plies or (None,) * len(moves)
 
     def __repr__(self) -> str:
         return (f"Analysis(best_move={self.best_move!r}, proven={self.proven!r}, "
@@ -228,9 +238,10 @@ class Search:
 
     def _analysis(self, done: int, seconds: float) -> Analysis:
         visits, wins, proven = self._core.root()
+        children = self._core.children()
         moves = tuple((move, n, _rate(n, won, status) if n or status else
                        (amaf_won / amaf_n if amaf_n else 0.5), status)
-                      for move, n, won, amaf_n, amaf_won, status in self._core.children())
+                      for move, n, won, amaf_n, amaf_won, status, _ in children)
         if moves:
             best = moves[0][0]
         else:
@@ -238,7 +249,7 @@ class Search:
             best = self._board.legal_moves()[0]
         return Analysis(best, proven, _rate(visits, wins, proven), moves,
                         tuple(self._core.principal_variation()), done, seconds,
-                        self._core.nodes)
+                        self._core.nodes, tuple(child[6] for child in children))
 
     def play(self, move: Any) -> None:
         """The game went on by ``move`` (either player's, as the board's
