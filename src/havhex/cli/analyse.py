@@ -11,6 +11,7 @@ reviewed.
 import sys
 
 from ..errors import InputError
+from .progress import StatusLine
 
 # The annotations are for type checkers only, in quotes, as in the rest of
 # the command line.
@@ -24,23 +25,16 @@ if TYPE_CHECKING:
 __all__ = ["analyse_outputs"]
 
 
-class _Progress:
+class _Progress(StatusLine):
     """The moves of a game reviewed so far, on one line of a terminal's
     stderr."""
 
     def __init__(self, record: "Record") -> None:
+        super().__init__(sys.stderr)
         self.name = f"{record.source} game {record.index}"
-        self.shown = False
 
     def __call__(self, moves: int) -> None:
-        sys.stderr.write(f"\rhavhex: {self.name}: {moves} moves reviewed")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
+        self.show(f"{self.name}: {moves} moves reviewed")
 
 
 def _records(arguments: "Arguments") -> "Iterator[Record]":

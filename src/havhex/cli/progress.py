@@ -3,7 +3,7 @@ is a terminal."""
 import os
 import sys
 
-__all__ = ["PROGRESS_THRESHOLD", "Progress", "progress_for"]
+__all__ = ["PROGRESS_THRESHOLD", "StatusLine", "Progress", "progress_for"]
 
 # The annotations are for type checkers only, in quotes, as in the modules
 # a judge run loads (this one loads for a large input on a terminal).
@@ -15,18 +15,16 @@ if TYPE_CHECKING:
 PROGRESS_THRESHOLD = 64 * 1024 * 1024
 
 
-class Progress:
-    """A one-line progress display on stderr: cases judged and MB read."""
+class StatusLine:
+    """One line on a terminal's stream, rewritten in place and wiped at
+    the end."""
 
-    def __init__(self, name: str, total_bytes: int, stream: "TextIO") -> None:
-        self.name = name
-        self.total_mb = total_bytes / 1e6
+    def __init__(self, stream: "TextIO") -> None:
         self.stream = stream
         self.shown = False
 
-    def __call__(self, bytes_read: int, cases_read: int, cases_judged: int) -> None:
-        self.stream.write(f"\rhavhex: {self.name}: {cases_judged} of {cases_read} cases "
-                          f"judged, {bytes_read / 1e6:.0f} of {self.total_mb:.0f} MB read")
+    def show(self, text: str) -> None:
+        self.stream.write(f"\rhavhex: {text}")
         self.stream.flush()
         self.shown = True
 
@@ -34,6 +32,19 @@ class Progress:
         if self.shown:
             self.stream.write("\r\033[K")
             self.stream.flush()
+
+
+class Progress(StatusLine):
+    """A one-line progress display on stderr: cases judged and MB read."""
+
+    def __init__(self, name: str, total_bytes: int, stream: "TextIO") -> None:
+        super().__init__(stream)
+        self.name = name
+        self.total_mb = total_bytes / 1e6
+
+    def __call__(self, bytes_read: int, cases_read: int, cases_judged: int) -> None:
+        self.show(f"{self.name}: {cases_judged} of {cases_read} cases judged, "
+                  f"{bytes_read / 1e6:.0f} of {self.total_mb:.0f} MB read")
 
 
 def progress_for(file: str) -> "Optional[Progress]":
