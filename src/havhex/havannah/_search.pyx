@@ -314,4 +314,123 @@ def accepts(board):
     return isinstance(board, BoardCore)
 
 
+# ---- the batch's view (havhex.havannah.Batch), for the batched search -----
+#
+# The batch's action (x-1)*(2S-1) + (y-1) is slot x * (2S+1) + y; its swap
+# is the first stone's own cell.  Its observation is eight bytes a cell of
+# the (2S-1)-square (havannah/batch.py's PLANES): own, opponent, empty,
+# on_board, edge, corner, swap, last.
+
+
+cdef enum:
+    PLANES = 8
+
+
+cdef void batch_mode(State* s) noexcept nogil:
+    """The batch plays the search's rules as they are."""
+    pass
+
+
+cdef void game_batch_sizes(const State* s, int32_t* n_actions, int32_t* observation_bytes) noexcept nogil:
+    cdef int32_t side = 2 * s.position.size - 1
+    n_actions[0] = side * side
+    observation_bytes[0] = PLANES * side * side
+
+
+cdef inline int32_t game_action(const State* s, int32_t move) noexcept nogil:
+    cdef int32_t side = 2 * s.position.size - 1
+    if move == swap_id(s):
+        move = s.first_cell
+    return (move // s.position.width - 1) * side + move % s.position.width - 1
+
+
+cdef inline int32_t slot_of_action(const State* s, int32_t action) noexcept nogil:
+    cdef int32_t side = 2 * s.position.size - 1
+    return (action // side + 1) * s.position.width + action % side + 1
+
+
+cdef bint game_set_observed(State* s, const uint8_t* obs, uint8_t swap_option) noexcept nogil:
+    """The position of one observation, its stones placed by the board's
+    kernel on an empty board.  The planes give no colour (the rules are
+    the same for both): the mover plays White unless the swap plane is set,
+    which only the second move of a game offers (then the mover is Black
+    and the one stone White's, the game's first).  True when a stone
+    already completes a structure (there is nothing to search)."""
+    cdef Position* p = &s.position
+    cdef int32_t side = 2 * p.size - 1
+    cdef int32_t a, slot, stones = 0, opponent_slot = -1
+    cdef uint8_t size_official = p.official
+    cdef bint offered = False, over = False
+    cdef uint8_t mover, other
+    for a in range(side * side):
+        if obs[PLANES * a + 6]:
+            offered = True
+            break
+    mover = BLACK if offered else WHITE
+    other = mover ^ 3
+    point_into(p, s.block)
+    lay_out(p, p.size)
+    p.official = size_official
+    s.n_played = 0
+    s.opening_last = -1
+    for a in range(side * side):
+        slot = slot_of_action(s, a)
+        if p.cells[slot] == OFF_BOARD:
+            continue
+        if obs[PLANES * a + 7]:
+            s.opening_last = slot
+        if obs[PLANES * a]:
+            over |= place(p, slot, mover, NULL, &s.search, False) != 0
+            stones += 1
+        elif obs[PLANES * a + 1]:
+            over |= place(p, slot, other, NULL, &s.search, False) != 0
+            stones += 1
+            opponent_slot = slot
+    set_mover(p, mover)
+    s.swap_option = swap_option
+    s.first_cell = -1
+    if offered and stones == 1 and opponent_slot >= 0:
+        s.n_moves = 1
+        s.first_cell = opponent_slot
+    else:
+        # One stone and no swap offered: the swap is past (taken, or not
+        # offered); any count past one leaves it past too.
+        s.n_moves = stones if stones != 1 else 2
+    return over
+
+
+cdef void game_observe(const State* s, uint8_t* obs, uint8_t* mask) noexcept nogil:
+    """The batch's observation of the position, and its legal actions."""
+    cdef const Position* p = &s.position
+    cdef int32_t side = 2 * p.size - 1
+    cdef int32_t a, slot, last = -1
+    cdef uint8_t v, mover = p.to_move
+    cdef uint16_t border
+    cdef bint offered = swap_open(s)
+    cdef uint8_t* o
+    if s.n_played:
+        last = s.played[s.n_played - 1].cell
+    else:
+        last = s.opening_last
+    for a in range(side * side):
+        slot = slot_of_action(s, a)
+        v = p.cells[slot]
+        o = obs + PLANES * a
+        if v == OFF_BOARD:
+            memset(o, 0, PLANES)
+            mask[a] = 0
+            continue
+        border = border_mask(slot // p.width, slot % p.width, p.size)
+        o[0] = v == mover
+        o[1] = v == (mover ^ 3)
+        o[2] = v == EMPTY
+        o[3] = 1
+        o[4] = (border & 0x3F) == 0 and border != 0
+        o[5] = (border & 0x3F) != 0
+        o[6] = offered
+        o[7] = slot == last
+        mask[a] = v == EMPTY or (offered and slot == s.first_cell)
+
+
 include "havhex/_native/mcts_driver.pxi"
+include "havhex/_native/batch_driver.pxi"

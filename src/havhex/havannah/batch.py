@@ -243,6 +243,14 @@ class Batch(_Batch):
                 board.undo()        # a loop the contest rule did not count: earlier
         self.set_positions(cells, mask, movers)
 
+    def empty_board(self) -> Board:
+        """An empty live board of the batch's base, ring rule and swap
+        option (what :class:`havhex.search.BatchSearch` searches the games'
+        positions on)."""
+        from .board import Board
+
+        return Board(self._base, self._rule, self._swap)
+
     def _record_board(self, record: Any, moves: Sequence[Any]) -> Board:
         """A live board of the record's first ``moves``, short of any move
         that cannot be played or that ends the game."""

@@ -62,6 +62,7 @@ cdef struct State:
     uint8_t mover           # the colour to move
     uint8_t swapped         # the sides were exchanged ("swap-sides")
     uint8_t swap_allowed
+    uint8_t sides_swap      # "swap-sides" is a move (the batch's Hex has swap-pieces alone)
     int32_t red_count
     int32_t blue_count
     int32_t lone_red        # the red stone while it is Red's only stone and Blue has none
@@ -176,8 +177,10 @@ cdef int32_t game_candidates(State* s, int32_t* out, uint8_t* verdict) noexcept 
         if mirror_of(&s.g, s.lone_red) >= 0:
             out[n] = swap_pieces_id(s)
             n += 1
-        out[n] = swap_sides_id(s)
-        return n + 1
+        if s.sides_swap:
+            out[n] = swap_sides_id(s)
+            n += 1
+        return n
     for k in range(s.n_cells):
         cell = s.cells[k]
         if s.stones[cell] != EMPTY:
@@ -391,6 +394,7 @@ cdef int32_t game_open(State* s, board) except -1:
     s.mover = RED if board.to_move == "red" else BLUE
     s.swapped = board.sides_swapped
     s.swap_allowed = board.swap
+    s.sides_swap = 1
     return padded + 2
 
 
@@ -421,4 +425,89 @@ def accepts(board):
     return isinstance(board, BoardCore)
 
 
+# ---- the batch's view (havhex.hex.Batch), for the batched search ----------
+#
+# The batch's action r * cols + c is cell (r, c), and rows * cols swaps
+# pieces; its observation is four bytes a cell, row by row: the mover's
+# stone, the opponent's, "the mover is Blue" and "the swap is legal".
+
+
+cdef void batch_mode(State* s) noexcept nogil:
+    """The batch's rules: swap-pieces is its one swap."""
+    s.sides_swap = 0
+
+
+cdef void game_batch_sizes(const State* s, int32_t* n_actions, int32_t* observation_bytes) noexcept nogil:
+    n_actions[0] = s.n_cells + 1
+    observation_bytes[0] = 4 * s.n_cells
+
+
+cdef inline int32_t game_action(const State* s, int32_t move) noexcept nogil:
+    cdef int32_t row
+    if move >= s.g.padded:
+        return s.n_cells
+    row = move // s.g.width - 1
+    return row * s.g.cols + (move - (row + 1) * s.g.width)
+
+
+cdef bint game_set_observed(State* s, const uint8_t* obs, uint8_t swap_option) noexcept nogil:
+    """The position of one observation: the mover's and the opponent's
+    stones placed by the board's kernel, the mover's colour from plane 2;
+    the swap offered as the batch offers it (``swap_option``, and only
+    where plane 3 says it is legal at the root).  True when a side has
+    already won (there is nothing to search)."""
+    cdef int32_t k, cell, row, used = 0
+    cdef uint8_t mover = BLUE if s.n_cells and obs[2] else RED
+    cdef uint8_t other = RED + BLUE - mover
+    cdef uint8_t colour
+    cdef bint won = False
+    memset(s.stones, 0, <size_t>s.g.padded)
+    s.log_used = 0
+    s.n_played = 0
+    s.red_count = 0
+    s.blue_count = 0
+    s.lone_red = -1
+    s.swapped = 0
+    s.opening_last = -1
+    for k in range(s.n_cells):
+        if obs[4 * k]:
+            colour = mover
+        elif obs[4 * k + 1]:
+            colour = other
+        else:
+            continue
+        cell = s.cells[k]
+        row = cell // s.g.width - 1
+        won |= place_stone(&s.g, s.stones, s.parent, s.log, &used, cell, row,
+                           cell - (row + 1) * s.g.width, colour)
+        if colour == RED:
+            s.red_count += 1
+            s.lone_red = cell
+        else:
+            s.blue_count += 1
+    s.mover = mover
+    s.swap_allowed = swap_option
+    if swap_open(s) and not obs[3]:
+        s.swap_allowed = 0
+    return won
+
+
+cdef void game_observe(const State* s, uint8_t* obs, uint8_t* mask) noexcept nogil:
+    """The batch's observation of the position, and its legal actions."""
+    cdef int32_t k
+    cdef uint8_t stone
+    cdef uint8_t mover = s.mover
+    cdef uint8_t blue_plane = mover == BLUE
+    cdef uint8_t swap_plane = swap_open(s)
+    for k in range(s.n_cells):
+        stone = s.stones[s.cells[k]]
+        obs[4 * k] = stone == mover
+        obs[4 * k + 1] = stone == RED + BLUE - mover
+        obs[4 * k + 2] = blue_plane
+        obs[4 * k + 3] = swap_plane
+        mask[k] = stone == EMPTY
+    mask[s.n_cells] = swap_plane and mirror_of(&s.g, s.lone_red) >= 0
+
+
 include "havhex/_native/mcts_driver.pxi"
+include "havhex/_native/batch_driver.pxi"

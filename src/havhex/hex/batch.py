@@ -214,6 +214,13 @@ class Batch(_Batch):
         return np.frombuffer(cells, np.uint8).astype(np.int8).reshape(
             self._rows, self._cols), mover
 
+    def empty_board(self) -> Any:
+        """An empty live board of the batch's size and swap rule (what
+        :class:`havhex.search.BatchSearch` searches the games' positions on)."""
+        from .board import Board
+
+        return Board(self._rows, self._cols, swap=self._swap)
+
     def stones(self) -> Any:
         """The games' stones, (n, rows, cols) int8: 0 empty, 1 the first
         mover's (Red), 2 the second's (Blue), as ``hex.Board.to_array``."""

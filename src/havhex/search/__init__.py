@@ -31,9 +31,9 @@ import math
 import os
 import time
 
-from .. import games
 from .._checks import integer
 from ..errors import InputError
+from ._module import _search_module, game_of
 
 # The annotations are for type checkers only: at run time they import
 # nothing.
@@ -44,27 +44,10 @@ if TYPE_CHECKING:
 
     from ..descriptor import Descriptor
 
-__all__ = ["Search", "Analysis", "DEFAULT_MAX_NODES", "game_of"]
+__all__ = ["Search", "Analysis", "BatchSearch", "BatchResult", "DEFAULT_MAX_NODES", "game_of"]
 
 DEFAULT_MAX_NODES = 1_000_000
 _SEED_MASK = (1 << 64) - 1
-
-
-def game_of(board: Any) -> Descriptor:
-    """The :class:`~havhex.descriptor.Descriptor` of the game ``board``
-    belongs to, a live board of a game with a search; TypeError for
-    anything else."""
-    for name in games.names(installed=False):
-        descriptor = games.get(name)
-        if descriptor.search is not None and descriptor.search_module().accepts(board):
-            return descriptor
-    raise TypeError(f"Search takes a live board of a game with a search, "
-                    f"not {type(board).__name__}")
-
-
-def _search_module(board: Any) -> ModuleType:
-    """The search module of the game ``board`` belongs to."""
-    return game_of(board).search_module()
 
 
 def _number(value: object, name: str, low: float) -> float:
@@ -258,3 +241,6 @@ class Search:
         board's ``play`` does, changing nothing."""
         self._board.play(move)
         self._core.play(self._board.moves[-1])
+
+
+from .batch import BatchResult, BatchSearch  # noqa: E402  (the batched search uses _module alone)

@@ -1,0 +1,334 @@
+# cython: language_level=3
+"""The trees of the batched search (havhex.search.BatchSearch): one tree a
+game, each in its own stretch of one pool, searched one simulation a tree
+at a time so that every tree's leaf goes to one call of the user's
+evaluator.
+
+The pool is kept field by field (one array a field), so that a node's
+children, side by side, are read as runs of floats: the selection scans
+every child of a node, and the compiler turns those scans into vector
+loads.
+
+A node is the position after its move.  ``value`` sums the values backed
+up through the node, each in [-1, 1] from the view of the node's mover
+(the player who made the move into it); ``raw`` is the evaluator's value
+of the position when the node was a leaf, from the view of the player to
+move there (the Gumbel rule's mixed value needs it).  The players
+alternate at every move (both games' swaps included), so a value turns
+sign at every level.
+
+Proofs use the codes of the sequential search (mcts.pxd): a move that ends
+the game is PROVEN_WIN for its mover; a node is PROVEN_LOSS for its mover
+once a child is PROVEN_WIN for its own, PROVEN_WIN once every child is
+PROVEN_LOSS.  A proven node is valued exactly (+1, -1, a draw 0), never by
+the evaluator.
+
+The selection rules (``Rule``):
+
+* PUCT (AlphaZero): the child maximising
+  q + c(N) * prior * sqrt(N) / (1 + n), with c(N) = c_init +
+  log((N + c_base + 1) / c_base), N the node's visits and n the child's; a
+  child never visited takes the node's own mean (from the mover to play)
+  as its q.
+* Gumbel (Gumbel MuZero): at the root, the considered moves (the top of
+  Gumbel noise plus log prior) are visited by sequential halving (the
+  table of ``Rule.visits_table`` says how many visits the next simulation's
+  move must have); below the root, the child maximising pi'(a) - n(a) /
+  (1 + sum n), pi' the softmax of log prior plus sigma(completed q),
+  sigma(q) = (c_visit + max n) * c_scale * q, q rescaled from [-1, 1] to
+  [0, 1], and children never visited completed by the node's mixed value.
+"""
+from libc.math cimport INFINITY, exp, isfinite, log, sqrt
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
+from libc.stdlib cimport calloc, free, malloc
+
+from havhex._native.mcts cimport DRAWN, PROVEN_LOSS, PROVEN_WIN, UNPROVEN
+
+
+cdef enum:
+    RULE_PUCT = 0
+    RULE_GUMBEL = 1
+
+
+cdef struct Rule:
+    int kind                # RULE_PUCT or RULE_GUMBEL
+    float c_init            # PUCT's constants (AlphaZero's pb_c_init, pb_c_base)
+    float c_base
+    float c_visit           # Gumbel's sigma: (c_visit + max n) * c_scale * q
+    float c_scale
+    const int32_t* visits_table     # Gumbel: [k] the visits of the move simulation k takes
+    int32_t table_length
+
+
+cdef struct Nodes:
+    int32_t* first_child    # -1: a leaf
+    int32_t* n_children
+    int32_t* move           # the game's move id of the move into the node
+    uint32_t* visits
+    float* value            # the sum of the values backed up, the mover's view
+    float* prior            # the probability the evaluator gave the move
+    float* raw              # the evaluator's value of the leaf, the view of the player to move
+    uint8_t* proven
+
+
+cdef inline bint nodes_open(Nodes* a, int64_t capacity) noexcept nogil:
+    """Room for ``capacity`` nodes; False without memory (then nodes_close)."""
+    cdef size_t n = <size_t>capacity
+    a.first_child = <int32_t*>malloc(n * sizeof(int32_t))
+    a.n_children = <int32_t*>malloc(n * sizeof(int32_t))
+    a.move = <int32_t*>malloc(n * sizeof(int32_t))
+    a.visits = <uint32_t*>malloc(n * sizeof(uint32_t))
+    a.value = <float*>malloc(n * sizeof(float))
+    a.prior = <float*>malloc(n * sizeof(float))
+    a.raw = <float*>malloc(n * sizeof(float))
+    a.proven = <uint8_t*>malloc(n)
+    return not (a.first_child == NULL or a.n_children == NULL or a.move == NULL
+                or a.visits == NULL or a.value == NULL or a.prior == NULL or a.raw == NULL
+                or a.proven == NULL)
+
+
+cdef inline void nodes_close(Nodes* a) noexcept nogil:
+    free(a.first_child)
+    free(a.n_children)
+    free(a.move)
+    free(a.visits)
+    free(a.value)
+    free(a.prior)
+    free(a.raw)
+    free(a.proven)
+    a.first_child = NULL
+    a.n_children = NULL
+    a.move = NULL
+    a.visits = NULL
+    a.value = NULL
+    a.prior = NULL
+    a.raw = NULL
+    a.proven = NULL
+
+
+cdef inline void node_set(Nodes* a, int32_t i, int32_t move, float prior) noexcept nogil:
+    a.first_child[i] = -1
+    a.n_children[i] = 0
+    a.move[i] = move
+    a.visits[i] = 0
+    a.value[i] = 0
+    a.prior[i] = prior
+    a.raw[i] = 0
+    a.proven[i] = UNPROVEN
+
+
+cdef inline float node_mean(const Nodes* a, int32_t i) noexcept nogil:
+    """The node's mean value for its mover (0 before any visit)."""
+    return a.value[i] / a.visits[i] if a.visits[i] else 0.0
+
+
+cdef inline int32_t puct_child(const Nodes* a, int32_t node, const Rule* r) noexcept nogil:
+    """PUCT's child of ``node`` (which has children): a child proven won
+    at once, a child proven lost only when all are."""
+    cdef int32_t i, first = a.first_child[node]
+    cdef int32_t end = first + a.n_children[node], best = first
+    cdef float parent_visits = a.visits[node]
+    cdef float unvisited_q = -node_mean(a, node)
+    cdef float scale = (r.c_init + <float>log((parent_visits + r.c_base + 1.0) / r.c_base)) * \
+        <float>sqrt(parent_visits)
+    cdef float q, score, best_score = -INFINITY
+    cdef uint32_t n
+    for i in range(first, end):
+        if a.proven[i] == PROVEN_WIN:
+            return i
+        n = a.visits[i]
+        q = a.value[i] / n if n else unvisited_q
+        score = q + scale * a.prior[i] / (1.0 + n)
+        if a.proven[i] == PROVEN_LOSS:
+            score = -1e30
+        if score > best_score:
+            best_score = score
+            best = i
+    return best
+
+
+cdef inline float sigma(const Rule* r, float max_visits, float q) noexcept nogil:
+    """Gumbel's monotone transform of a value q in [-1, 1] (rescaled to [0, 1])."""
+    return (r.c_visit + max_visits) * r.c_scale * (0.5 * q + 0.5)
+
+
+cdef inline float mixed_value(const Nodes* a, int32_t node, float* max_visits) noexcept nogil:
+    """The Gumbel rule's value for the children of ``node`` never visited,
+    from the view of the player to move at ``node``: the evaluator's value
+    of the node blended with its visited children's values weighted by
+    their priors; also the children's most visits (``max_visits``)."""
+    cdef int32_t i, first = a.first_child[node]
+    cdef int32_t end = first + a.n_children[node]
+    cdef float weighted = 0, weights = 0, most = 0, visits_sum = 0
+    cdef uint32_t n
+    for i in range(first, end):
+        n = a.visits[i]
+        if n:
+            weighted += a.prior[i] * (a.value[i] / n)
+            weights += a.prior[i]
+            visits_sum += n
+            if n > most:
+                most = n
+    max_visits[0] = most
+    if weights <= 0:
+        return a.raw[node]
+    return (a.raw[node] + visits_sum * (weighted / weights)) / (visits_sum + 1.0)
+
+
+cdef inline float completed_weight(const Nodes* a, int32_t i, const Rule* r, float max_visits,
+                                   float mixed_sigma_factor) noexcept nogil:
+    """A child's unnormalised improved probability, prior * exp(sigma(q)),
+    q its mean (visited) or the mixed value (``mixed_sigma_factor`` is
+    exp(sigma(mixed)), the same for every child never visited).  Its
+    sigma is at most c_visit + max n times c_scale: the caller keeps that
+    small enough for a float (the facade checks the constants)."""
+    cdef uint32_t n = a.visits[i]
+    if a.proven[i] == PROVEN_LOSS:
+        return 0.0
+    if n:
+        return a.prior[i] * <float>exp(sigma(r, max_visits, a.value[i] / n))
+    return a.prior[i] * mixed_sigma_factor
+
+
+cdef inline int32_t gumbel_child(const Nodes* a, int32_t node, const Rule* r) noexcept nogil:
+    """The Gumbel rule's child below the root: the most of pi'(a) -
+    n(a) / (1 + sum n)."""
+    cdef int32_t i, first = a.first_child[node]
+    cdef int32_t end = first + a.n_children[node], best = first
+    cdef float max_visits = 0, total = 0, visits_sum = 0, score, best_score = -INFINITY
+    cdef float mixed = mixed_value(a, node, &max_visits)
+    cdef float mixed_factor = <float>exp(sigma(r, max_visits, mixed))
+    for i in range(first, end):
+        if a.proven[i] == PROVEN_WIN:
+            return i
+        total += completed_weight(a, i, r, max_visits, mixed_factor)
+        visits_sum += a.visits[i]
+    if total <= 0:
+        total = 1
+    for i in range(first, end):
+        score = completed_weight(a, i, r, max_visits, mixed_factor) / total - \
+            a.visits[i] / (1.0 + visits_sum)
+        if a.proven[i] == PROVEN_LOSS:
+            score = -1e30
+        if score > best_score:
+            best_score = score
+            best = i
+    return best
+
+
+cdef inline int32_t gumbel_root_child(const Nodes* a, int32_t root, const Rule* r,
+                                      const float* gumbel, int32_t k) noexcept nogil:
+    """The Gumbel rule's child of the root for its ``k``-th simulation
+    (counted from 0): among the considered children (``gumbel`` finite for
+    them, -inf for the others) whose visits are the table's for ``k``, the
+    most of g + log prior + sigma(completed q); a child proven won at
+    once.  When no considered child has those visits (proven losses left
+    out), the considered child with the fewest."""
+    cdef int32_t i, first = a.first_child[root]
+    cdef int32_t end = first + a.n_children[root], best = -1
+    cdef uint32_t wanted = <uint32_t>r.visits_table[k if k < r.table_length else r.table_length - 1]
+    cdef uint32_t fewest = 0xFFFFFFFF
+    cdef float max_visits = 0, score, best_score = -INFINITY
+    cdef float mixed = mixed_value(a, root, &max_visits)
+    cdef float q
+    for i in range(first, end):
+        if a.proven[i] == PROVEN_WIN:
+            return i
+    for i in range(first, end):
+        if not isfinite(gumbel[i - first]) or a.proven[i] == PROVEN_LOSS:
+            continue
+        if a.visits[i] != wanted:
+            if a.visits[i] < fewest:
+                fewest = a.visits[i]
+            continue
+        q = a.value[i] / a.visits[i] if a.visits[i] else mixed
+        score = gumbel[i - first] + <float>log(a.prior[i]) + sigma(r, max_visits, q)
+        if score > best_score:
+            best_score = score
+            best = i
+    if best >= 0:
+        return best
+    for i in range(first, end):
+        if isfinite(gumbel[i - first]) and a.proven[i] != PROVEN_LOSS and a.visits[i] == fewest:
+            return i
+    # Every considered child is lost: the first child not lost, or any.
+    for i in range(first, end):
+        if a.proven[i] != PROVEN_LOSS:
+            return i
+    return first
+
+
+cdef inline void backup_value(Nodes* a, const int32_t* path, int32_t depth, float value) noexcept nogil:
+    """A simulation's value, from the view of the mover into the walk's
+    last node, up the walk ``path[0..depth)``: turned at every level."""
+    cdef int32_t d, i
+    for d in range(depth - 1, -1, -1):
+        i = path[d]
+        a.visits[i] += 1
+        a.value[i] += value
+        value = -value
+
+
+cdef inline uint8_t verdict_of(const Nodes* a, int32_t node) noexcept nogil:
+    """What ``node``'s children prove of it (UNPROVEN: nothing yet)."""
+    cdef int32_t i, first = a.first_child[node]
+    cdef int32_t end = first + a.n_children[node]
+    cdef bint all_lost = first >= 0 and a.n_children[node] > 0
+    if first < 0:
+        return UNPROVEN
+    for i in range(first, end):
+        if a.proven[i] == PROVEN_WIN:
+            return PROVEN_LOSS
+        if a.proven[i] != PROVEN_LOSS:
+            all_lost = False
+    return PROVEN_WIN if all_lost else UNPROVEN
+
+
+cdef inline void prove_path(Nodes* a, const int32_t* path, int32_t depth) noexcept nogil:
+    """Back a proof up the walk, from the deepest node, until a node
+    proves nothing new."""
+    cdef int32_t d, i
+    cdef uint8_t verdict
+    for d in range(depth - 1, -1, -1):
+        i = path[d]
+        if a.proven[i] != UNPROVEN:
+            continue
+        verdict = verdict_of(a, i)
+        if verdict == UNPROVEN:
+            return
+        a.proven[i] = verdict
+
+
+cdef inline float proven_value(uint8_t proven) noexcept nogil:
+    """A proven node's exact value for its mover."""
+    if proven == PROVEN_WIN:
+        return 1.0
+    if proven == PROVEN_LOSS:
+        return -1.0
+    return 0.0
+
+
+cdef inline void softmax_priors(Nodes* a, int32_t first, int32_t n, const float* logits,
+                                const int32_t* actions) noexcept nogil:
+    """The children ``first..first+n`` take the softmax of their actions'
+    ``logits`` as priors.  A logit that is not a number counts as minus
+    infinity; when no logit is finite and below plus infinity (or all are
+    minus infinity) the priors are uniform: no evaluator's answer can
+    leave a node without a move to take."""
+    cdef int32_t k
+    cdef float x, top = -INFINITY, total = 0
+    for k in range(n):
+        x = logits[actions[k]]
+        if x == x and x > top:
+            top = x
+    if not isfinite(top):
+        for k in range(n):
+            a.prior[first + k] = 1.0 / n
+        return
+    for k in range(n):
+        x = logits[actions[k]]
+        x = <float>exp(x - top) if x == x else 0.0
+        a.prior[first + k] = x
+        total += x
+    for k in range(n):
+        a.prior[first + k] /= total
