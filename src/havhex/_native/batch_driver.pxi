@@ -59,6 +59,7 @@ cdef class BatchSearchCore:
     cdef float* gumbel                  # [b * n_ids] the root children's noise (-inf: not considered)
     cdef int32_t* visits_table
     cdef int32_t max_considered
+    cdef double gumbel_scale
     cdef uint8_t* obs_rows              # the evaluator's inputs, one row a tree (see set_buffers)
     cdef uint8_t* mask_rows
     cdef const float* logits            # one step's answers (see finish_part)
@@ -108,7 +109,7 @@ cdef class BatchSearchCore:
 
     def __init__(self, board, int32_t n_trees, int64_t capacity, int rule, double c_init,
                  double c_base, double c_visit, double c_scale, uint64_t seed, bint playouts,
-                 visits_table, int32_t max_considered):
+                 visits_table, int32_t max_considered, double gumbel_scale):
         """``n_trees`` trees of ``capacity`` nodes each, over positions of
         ``board``'s game, size and rule (an empty board, checked by the
         caller; its swap option is the batch's)."""
@@ -155,7 +156,10 @@ cdef class BatchSearchCore:
         memset(self.idle, 1, trees)
         if not nodes_open(&self.nodes, <int64_t>n_trees * capacity):
             raise MemoryError(f"no memory for {n_trees} trees of {capacity} nodes")
-        table = list(visits_table)
+        # One row for each number of moves considered, 0 to max_considered.
+        table = [value for row in visits_table for value in row]
+        if len(table) != (max_considered + 1) * len(visits_table[0]):
+            raise ValueError("a row of the visits' table for each number of moves considered")
         self.visits_table = <int32_t*>malloc(max(1, len(table)) * sizeof(int32_t))
         if self.visits_table == NULL:
             raise MemoryError("no memory for the visits' table")
@@ -167,10 +171,10 @@ cdef class BatchSearchCore:
         self.rule.c_visit = c_visit
         self.rule.c_scale = c_scale
         self.rule.visits_table = self.visits_table
-        self.rule.table_length = max(1, len(table))
-        if not table:
-            self.visits_table[0] = 0
+        self.rule.table_length = len(visits_table[0])
+        self.rule.max_considered = max_considered
         self.max_considered = max_considered
+        self.gumbel_scale = gumbel_scale
 
     @property
     def capacity_per_tree(self):
@@ -327,7 +331,7 @@ cdef class BatchSearchCore:
         others' g set to minus infinity)."""
         cdef Nodes* a = &self.nodes
         cdef int32_t root = b * self.capacity
-        cdef int32_t first = a.first_child[root], n = a.n_children[root], k, j, keep
+        cdef int32_t first = a.first_child[root], n = a.n_children[root], k, j, keep, kept
         cdef float* g = self.gumbel + <size_t>b * self.n_ids
         cdef double u
         cdef float threshold, top, x
@@ -336,7 +340,7 @@ cdef class BatchSearchCore:
         for k in range(n):
             # u in (0, 1): -log(-log(u)) is a standard Gumbel draw.
             u = ((xoshiro_next(&self.rngs[b]) >> 11) + 0.5) * (1.0 / 9007199254740992.0)
-            g[k] = <float>(-log(-log(u)))
+            g[k] = <float>(self.gumbel_scale * -log(-log(u)))
         keep = min(self.max_considered, n)
         if keep >= n:
             return
@@ -351,9 +355,20 @@ cdef class BatchSearchCore:
                 if top < x < threshold:
                     top = x
             threshold = top
+        # Above the threshold all are kept; at it, the first ones until
+        # ``keep`` (equal scores: no noise, even priors).
+        kept = 0
         for k in range(n):
-            if g[k] + <float>log(a.prior[first + k]) < threshold:
+            kept += g[k] + <float>log(a.prior[first + k]) > threshold
+        for k in range(n):
+            x = g[k] + <float>log(a.prior[first + k])
+            if x < threshold:
                 g[k] = -INFINITY
+            elif x == threshold:
+                if kept < keep:
+                    kept += 1
+                else:
+                    g[k] = -INFINITY
 
     def pending_rows(self, int32_t[::1] rows):
         """The trees waiting for the evaluator, in order, into ``rows``;
@@ -439,7 +454,7 @@ cdef class BatchSearchCore:
         (1 the player to move wins with best play, -1 loses, 0 unknown)."""
         cdef int32_t b, i, first, root, best
         cdef Nodes* a = &self.nodes
-        cdef float max_visits, mixed, factor, total, w
+        cdef float max_visits, max_q, mixed, shift, factor, total, w
         cdef float* g
         with nogil:
             for b in range(self.n_trees):
@@ -452,13 +467,14 @@ cdef class BatchSearchCore:
                 if first < 0:
                     continue
                 best = -1
-                mixed = mixed_value(a, root, &max_visits)
-                factor = <float>exp(sigma(&self.rule, max_visits, mixed))
+                mixed = mixed_value(a, root, &max_visits, &max_q)
+                shift = sigma(&self.rule, max_visits, max_q)
+                factor = <float>exp(sigma(&self.rule, max_visits, mixed) - shift)
                 total = 0
                 for i in range(first, first + a.n_children[root]):
                     visits[b, game_action(&self.states[b], a.move[i])] = a.visits[i]
                     if self.rule.kind == RULE_GUMBEL:
-                        w = completed_weight(a, i, &self.rule, max_visits, factor)
+                        w = completed_weight(a, i, &self.rule, max_visits, shift, factor)
                         improved[b, game_action(&self.states[b], a.move[i])] = w
                         total += w
                 if self.rule.kind == RULE_GUMBEL and total > 0:
@@ -496,6 +512,17 @@ cdef class BatchSearchCore:
                     > g_j[0] + log(a.prior[j]) + sigma(&self.rule, max_visits,
                                                        a.value[j] / a.visits[j] if a.visits[j] else mixed))
         return a.prior[i] > a.prior[j]
+
+    def _root_children(self, int32_t b):
+        """(move, visits, value sum, prior, g, proven) of each root child (tests)."""
+        cdef Nodes* a = &self.nodes
+        cdef int32_t root = b * self.capacity, i
+        cdef int32_t first = a.first_child[root]
+        if first < 0:
+            return []
+        return [(game_action(&self.states[b], a.move[i]), a.visits[i], a.value[i], a.prior[i],
+                 self.gumbel[<size_t>b * self.n_ids + i - first], a.proven[i])
+                for i in range(first, first + a.n_children[root])]
 
     def nodes_used(self):
         return [self.used[b] for b in range(self.n_trees)]

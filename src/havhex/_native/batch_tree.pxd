@@ -56,8 +56,9 @@ cdef struct Rule:
     float c_base
     float c_visit           # Gumbel's sigma: (c_visit + max n) * c_scale * q
     float c_scale
-    const int32_t* visits_table     # Gumbel: [k] the visits of the move simulation k takes
-    int32_t table_length
+    const int32_t* visits_table     # Gumbel: [m * table_length + k] the visits of the move
+    int32_t table_length            # simulation k takes when m moves are considered
+    int32_t max_considered
 
 
 cdef struct Nodes:
@@ -152,42 +153,55 @@ cdef inline float sigma(const Rule* r, float max_visits, float q) noexcept nogil
     return (r.c_visit + max_visits) * r.c_scale * (0.5 * q + 0.5)
 
 
-cdef inline float mixed_value(const Nodes* a, int32_t node, float* max_visits) noexcept nogil:
+cdef inline float mixed_value(const Nodes* a, int32_t node, float* max_visits,
+                              float* max_q) noexcept nogil:
     """The Gumbel rule's value for the children of ``node`` never visited,
     from the view of the player to move at ``node``: the evaluator's value
     of the node blended with its visited children's values weighted by
-    their priors; also the children's most visits (``max_visits``)."""
+    their priors; also the children's most visits (``max_visits``) and the
+    most of their completed values (``max_q``: the mixed value among them)."""
     cdef int32_t i, first = a.first_child[node]
     cdef int32_t end = first + a.n_children[node]
-    cdef float weighted = 0, weights = 0, most = 0, visits_sum = 0
+    cdef float weighted = 0, weights = 0, most = 0, visits_sum = 0, mixed, best = -1, q
     cdef uint32_t n
+    cdef bint unvisited = False
     for i in range(first, end):
         n = a.visits[i]
         if n:
-            weighted += a.prior[i] * (a.value[i] / n)
+            q = a.value[i] / n
+            weighted += a.prior[i] * q
             weights += a.prior[i]
             visits_sum += n
             if n > most:
                 most = n
+            if q > best:
+                best = q
+        else:
+            unvisited = True
     max_visits[0] = most
     if weights <= 0:
-        return a.raw[node]
-    return (a.raw[node] + visits_sum * (weighted / weights)) / (visits_sum + 1.0)
+        mixed = a.raw[node]
+    else:
+        mixed = (a.raw[node] + visits_sum * (weighted / weights)) / (visits_sum + 1.0)
+    if unvisited and mixed > best:
+        best = mixed
+    max_q[0] = best
+    return mixed
 
 
 cdef inline float completed_weight(const Nodes* a, int32_t i, const Rule* r, float max_visits,
-                                   float mixed_sigma_factor) noexcept nogil:
-    """A child's unnormalised improved probability, prior * exp(sigma(q)),
-    q its mean (visited) or the mixed value (``mixed_sigma_factor`` is
-    exp(sigma(mixed)), the same for every child never visited).  Its
-    sigma is at most c_visit + max n times c_scale: the caller keeps that
-    small enough for a float (the facade checks the constants)."""
+                                   float shift, float mixed_factor) noexcept nogil:
+    """A child's unnormalised improved probability, prior * exp(sigma(q) -
+    ``shift``), q its mean (visited) or the mixed value
+    (``mixed_factor`` is exp(sigma(mixed) - shift), the same for every
+    child never visited).  ``shift``, the most sigma of the children,
+    keeps every exponent at most 0 (no overflow, whatever the visits)."""
     cdef uint32_t n = a.visits[i]
     if a.proven[i] == PROVEN_LOSS:
         return 0.0
     if n:
-        return a.prior[i] * <float>exp(sigma(r, max_visits, a.value[i] / n))
-    return a.prior[i] * mixed_sigma_factor
+        return a.prior[i] * <float>exp(sigma(r, max_visits, a.value[i] / n) - shift)
+    return a.prior[i] * mixed_factor
 
 
 cdef inline int32_t gumbel_child(const Nodes* a, int32_t node, const Rule* r) noexcept nogil:
@@ -195,18 +209,20 @@ cdef inline int32_t gumbel_child(const Nodes* a, int32_t node, const Rule* r) no
     n(a) / (1 + sum n)."""
     cdef int32_t i, first = a.first_child[node]
     cdef int32_t end = first + a.n_children[node], best = first
-    cdef float max_visits = 0, total = 0, visits_sum = 0, score, best_score = -INFINITY
-    cdef float mixed = mixed_value(a, node, &max_visits)
-    cdef float mixed_factor = <float>exp(sigma(r, max_visits, mixed))
+    cdef float max_visits = 0, max_q = 0, total = 0, visits_sum = 0, score
+    cdef float best_score = -INFINITY
+    cdef float mixed = mixed_value(a, node, &max_visits, &max_q)
+    cdef float shift = sigma(r, max_visits, max_q)
+    cdef float mixed_factor = <float>exp(sigma(r, max_visits, mixed) - shift)
     for i in range(first, end):
         if a.proven[i] == PROVEN_WIN:
             return i
-        total += completed_weight(a, i, r, max_visits, mixed_factor)
+        total += completed_weight(a, i, r, max_visits, shift, mixed_factor)
         visits_sum += a.visits[i]
     if total <= 0:
         total = 1
     for i in range(first, end):
-        score = completed_weight(a, i, r, max_visits, mixed_factor) / total - \
+        score = completed_weight(a, i, r, max_visits, shift, mixed_factor) / total - \
             a.visits[i] / (1.0 + visits_sum)
         if a.proven[i] == PROVEN_LOSS:
             score = -1e30
@@ -226,14 +242,19 @@ cdef inline int32_t gumbel_root_child(const Nodes* a, int32_t root, const Rule* 
     out), the considered child with the fewest."""
     cdef int32_t i, first = a.first_child[root]
     cdef int32_t end = first + a.n_children[root], best = -1
-    cdef uint32_t wanted = <uint32_t>r.visits_table[k if k < r.table_length else r.table_length - 1]
+    cdef int32_t m = 0
+    cdef uint32_t wanted
     cdef uint32_t fewest = 0xFFFFFFFF
-    cdef float max_visits = 0, score, best_score = -INFINITY
-    cdef float mixed = mixed_value(a, root, &max_visits)
+    cdef float max_visits = 0, max_q = 0, score, best_score = -INFINITY
+    cdef float mixed = mixed_value(a, root, &max_visits, &max_q)
     cdef float q
     for i in range(first, end):
         if a.proven[i] == PROVEN_WIN:
             return i
+        m += isfinite(gumbel[i - first])
+    m = min(m, r.max_considered)
+    wanted = <uint32_t>r.visits_table[m * r.table_length
+                                      + (k if k < r.table_length else r.table_length - 1)]
     for i in range(first, end):
         if not isfinite(gumbel[i - first]) or a.proven[i] == PROVEN_LOSS:
             continue

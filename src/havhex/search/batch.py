@@ -132,7 +132,9 @@ class BatchSearch:
     ``dirichlet_fraction`` the root's noise under PUCT; ``temperature``
     the move played under PUCT, drawn in proportion to visits ** (1 / T)
     (0: the most visited); ``max_considered`` the Gumbel rule's moves
-    considered at the root, and ``c_visit``, ``c_scale`` its sigma.
+    considered at the root, ``gumbel_scale`` the Gumbel noise's scale
+    there (0: none, the search then plays its best guess, for evaluation
+    rather than self-play), and ``c_visit``, ``c_scale`` its sigma.
 
     :meth:`search` searches the batch's current positions without
     stepping it.
@@ -143,7 +145,8 @@ class BatchSearch:
                  max_nodes: int = DEFAULT_BATCH_NODES, c_init: float = 1.25,
                  c_base: float = 19652.0, dirichlet_alpha: Optional[float] = None,
                  dirichlet_fraction: float = 0.25, temperature: float = 0.0,
-                 max_considered: int = 16, c_visit: float = 50.0, c_scale: float = 0.1) -> None:
+                 max_considered: int = 16, gumbel_scale: float = 1.0, c_visit: float = 50.0,
+                 c_scale: float = 0.1) -> None:
         empty_board = getattr(batch, "empty_board", None)
         if empty_board is None:
             raise TypeError(f"BatchSearch takes a havhex batch, not {type(batch).__name__}")
@@ -153,8 +156,10 @@ class BatchSearch:
         board = empty_board()
         module = _search_module(board)
         simulations = integer(simulations, "simulations")
-        if not 1 <= simulations <= 1 << 24:
-            raise ValueError(f"simulations must be from 1 to {1 << 24}, not {simulations}")
+        # (The Gumbel rule's schedule holds a row of this length for each
+        # number of moves considered.)
+        if not 1 <= simulations <= 1 << 20:
+            raise ValueError(f"simulations must be from 1 to {1 << 20}, not {simulations}")
         if evaluator is not None and not callable(evaluator):
             raise TypeError(f"evaluator must be callable, not {type(evaluator).__name__}")
         if not isinstance(rule, str) or rule not in RULES:
@@ -187,13 +192,9 @@ class BatchSearch:
         max_considered = integer(max_considered, "max_considered")
         if max_considered < 1:
             raise ValueError(f"max_considered must be at least 1, not {max_considered}")
+        gumbel_scale = _positive(gumbel_scale, "gumbel_scale")
         c_visit = _positive(c_visit, "c_visit")
         c_scale = _positive(c_scale, "c_scale")
-        # sigma(q) is at most (c_visit + simulations) * c_scale, and exp of it
-        # must stay a float.
-        if (c_visit + simulations + 1) * c_scale > 80:
-            raise ValueError(f"(c_visit + simulations) * c_scale must be at most 80 for the "
-                             f"Gumbel rule's weights, not {(c_visit + simulations) * c_scale:g}")
         self._simulations = simulations
         self._evaluator = evaluator
         self._rule = rule
@@ -202,10 +203,11 @@ class BatchSearch:
         self._dirichlet_alpha = dirichlet_alpha
         self._dirichlet_fraction = dirichlet_fraction
         self._random = np.random.default_rng(seed & _SEED_MASK)
-        table = considered_visits(min(max_considered, batch.num_actions), simulations)
+        max_considered = min(max_considered, batch.num_actions)
+        table = [considered_visits(m, simulations) for m in range(max_considered + 1)]
         self._core = core = module.BatchSearchCore(
             board, n, capacity, 1 if rule == "gumbel" else 0, c_init, c_base, c_visit, c_scale,
-            seed & _SEED_MASK, evaluator is None, table, max_considered)
+            seed & _SEED_MASK, evaluator is None, table, max_considered, gumbel_scale)
         self._n = n
         self._actions = batch.num_actions
         self._observation_shape = tuple(batch.observation_shape)

@@ -1,0 +1,283 @@
+"""The batched search (havhex.search.BatchSearch) on both games' batches:
+what the evaluator is shown is the batch's own layout, the policy targets
+are distributions over the legal actions, the moves and proofs agree with
+brute force given a perfect evaluator, and the results do not depend on
+the threads."""
+import numpy as np
+import pytest
+
+import solver
+from havhex.havannah import Batch as HavannahBatch
+from havhex.havannah import Board as HavannahBoard
+from havhex.hex import Batch as HexBatch
+from havhex.hex import Board as HexBoard
+from havhex.search import BatchSearch
+
+RULES = ["gumbel", "puct"]
+
+
+def hex_batch(n, size=4, seed=1, plies=3, swap=False):
+    batch = HexBatch(n, size=size, seed=seed, swap=swap)
+    for _ in range(plies):
+        batch.step(batch.sample_actions())
+    return batch
+
+
+def havannah_batch(n, base=3, seed=1, plies=3, swap=False, rule="official"):
+    batch = HavannahBatch(n, base=base, seed=seed, swap=swap, rule=rule)
+    for _ in range(plies):
+        batch.step(batch.sample_actions())
+    return batch
+
+
+BATCHES = {
+    "hex 4": lambda n, **k: hex_batch(n, size=4, **k),
+    "hex 5 swap": lambda n, **k: hex_batch(n, size=5, swap=True, **k),
+    "havannah 3": lambda n, **k: havannah_batch(n, base=3, **k),
+    "havannah 4 contest swap": lambda n, **k: havannah_batch(n, base=4, swap=True, rule="contest",
+                                                             **k),
+}
+
+
+def zero_evaluator(observations, masks):
+    return np.zeros(masks.shape, np.float32), np.zeros(len(masks), np.float32)
+
+
+# ---- a perfect evaluator on boards small enough to solve -----------------
+
+def board_of(batch, observation):
+    """The live board of one observation (the colours as the counts tell:
+    the games' values do not depend on them)."""
+    own = observation[..., 0].astype(np.int8)
+    opponent = observation[..., 1].astype(np.int8)
+    if isinstance(batch, HexBatch):
+        mover = 2 if observation[..., 2].any() else 1
+        cells = own * mover + opponent * (3 - mover)
+        return HexBoard.from_array(cells, to_move="red" if mover == 1 else "blue")
+    mover = 1 if own.sum() == opponent.sum() else 2
+    cells = own * mover + opponent * (3 - mover)
+    return HavannahBoard.from_array(cells, rule=batch.empty_board().rule)
+
+
+def move_of(batch, action):
+    if isinstance(batch, HexBatch):
+        return divmod(int(action), batch.cols)
+    side = 2 * batch.empty_board().size - 1
+    x, y = divmod(int(action), side)
+    return (x + 1, y + 1)
+
+
+class PerfectEvaluator:
+    """Values by brute force (solver.value), priors even."""
+
+    def __init__(self, batch):
+        self.batch = batch
+        self.table = {}
+        self.calls = 0
+
+    def __call__(self, observations, masks):
+        self.calls += 1
+        values = np.array([solver.value(board_of(self.batch, o), self.table)
+                           for o in observations], np.float32)
+        return np.zeros(masks.shape, np.float32), values
+
+
+SMALL = {
+    "hex 3": lambda: hex_batch(24, size=3, seed=5, plies=2),
+    "hex 4": lambda: hex_batch(24, size=4, seed=6, plies=5),
+    "havannah 2": lambda: havannah_batch(24, base=2, seed=7, plies=2),
+    "havannah 2 contest": lambda: havannah_batch(24, base=2, seed=8, plies=3, rule="contest"),
+}
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_a_perfect_evaluator_finds_every_win(name, rule):
+    batch = SMALL[name]()
+    evaluator = PerfectEvaluator(batch)
+    # No noise at the root: the rules' own choice, as in evaluation.
+    result = BatchSearch(batch, simulations=48, evaluator=evaluator, rule=rule, seed=3,
+                         gumbel_scale=0).search()
+    checked = won = 0
+    for b in np.flatnonzero(~batch.terminated):
+        board = board_of(batch, batch.observation[b])
+        table = {}
+        exact = solver.value(board, table)
+        winning = solver.winning_moves(board, table)
+        if exact == solver.WIN:
+            assert move_of(batch, result.actions[b]) in winning, (name, b)
+            won += 1
+        # A proof is the exact value.
+        if result.proven[b] == 1:
+            assert exact == solver.WIN
+        elif result.proven[b] == -1:
+            assert exact == solver.LOSS
+        checked += 1
+    assert checked >= 10 and won >= 3
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_without_an_evaluator_the_proofs_are_exact(name, rule):
+    batch = SMALL[name]()
+    result = BatchSearch(batch, simulations=200, rule=rule, seed=4).search()
+    proven = 0
+    for b in np.flatnonzero(~batch.terminated):
+        if result.proven[b]:
+            board = board_of(batch, batch.observation[b])
+            exact = solver.value(board)
+            assert exact == (solver.WIN if result.proven[b] == 1 else solver.LOSS)
+            if result.proven[b] == 1:
+                assert move_of(batch, result.actions[b]) in solver.winning_moves(board)
+            proven += 1
+    assert proven >= 3
+
+
+# ---- the surface on every batch ---------------------------------------------
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("name", sorted(BATCHES))
+def test_policy_targets_are_distributions_over_legal_actions(name, rule):
+    batch = BATCHES[name](40)
+    before = batch.observation.copy()
+    for evaluator in (None, zero_evaluator):
+        result = BatchSearch(batch, simulations=24, evaluator=evaluator, rule=rule,
+                             seed=2).search()
+        live = ~batch.terminated
+        assert result.actions.shape == (40,) and result.policy.shape == (40, batch.num_actions)
+        assert np.allclose(result.policy[live].sum(axis=1), 1, atol=1e-5)
+        assert (result.policy[~live] == 0).all()
+        assert (result.policy[live][~batch.legal_action_mask[live]] == 0).all()
+        assert batch.legal_action_mask[live, result.actions[live]].all()
+        assert ((result.values >= -1) & (result.values <= 1)).all()
+    # The search leaves the batch as it was, and the batch steps on.
+    assert (batch.observation == before).all()
+    batch.step(result.actions)
+
+
+@pytest.mark.parametrize("name", sorted(BATCHES))
+def test_the_evaluator_sees_the_batch_layout(name):
+    """The roots are shown as the batch shows them; the first simulation,
+    steered to one action by the priors, shows the position a step of
+    that action gives (a twin batch, stepped)."""
+    batch = BATCHES[name](30, seed=9)
+    twin = BATCHES[name](30, seed=9)
+    live = ~batch.terminated
+    # The first legal action of each game.
+    chosen = np.argmax(batch.legal_action_mask, axis=1).astype(np.int32)
+    seen = []
+
+    def evaluator(observations, masks):
+        seen.append((observations.copy(), masks.copy()))
+        logits = np.zeros(masks.shape, np.float32)
+        if len(seen) == 1:
+            logits[np.arange(len(masks)), chosen[live]] = 50
+        return logits, np.zeros(len(masks), np.float32)
+
+    result = BatchSearch(batch, simulations=1, evaluator=evaluator, rule="puct", seed=1).search()
+    assert (seen[0][0] == batch.observation[live]).all()
+    assert (seen[0][1] == batch.legal_action_mask[live]).all()
+    # The one simulation took the steered action, or the only reply to a
+    # threat of winning at once (the boards' pruning, before any prior).
+    taken = np.argmax(result.policy, axis=1).astype(np.int32)
+    assert (taken[live] == chosen[live]).mean() > 0.5
+    twin.step(taken)
+    going_on = live & ~twin.terminated
+    assert going_on.sum() >= 10
+    assert (seen[1][0] == twin.observation[going_on]).all()
+    assert (seen[1][1] == twin.legal_action_mask[going_on]).all()
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("name", ["hex 5 swap", "havannah 4 contest swap"])
+def test_threads_give_the_same_results(name, rule):
+    batch = BATCHES[name](600, seed=4)
+    results = [BatchSearch(batch, simulations=12, rule=rule, threads=threads, seed=11,
+                           dirichlet_alpha=0.3 if rule == "puct" else None).search()
+               for threads in (1, 2)]
+    for field in ("actions", "policy", "values", "proven"):
+        assert (getattr(results[0], field) == getattr(results[1], field)).all(), field
+
+
+def test_a_seed_repeats_a_search_and_another_seed_changes_it():
+    batch = hex_batch(64, size=5, seed=3)
+    first, again, other = (BatchSearch(batch, simulations=16, seed=seed).search()
+                           for seed in (5, 5, 6))
+    assert (first.actions == again.actions).all() and (first.policy == again.policy).all()
+    assert (first.actions != other.actions).any()
+
+
+def test_the_pool_bounds_each_tree():
+    batch = hex_batch(16, size=5, seed=2)
+    least = 16 * (1 + batch.num_actions)
+    search = BatchSearch(batch, simulations=64, seed=1, max_nodes=least)
+    assert search.nodes_per_tree == 1 + batch.num_actions
+    result = search.search()
+    assert max(search._core.nodes_used()) <= search.nodes_per_tree
+    live = ~batch.terminated
+    assert np.allclose(result.policy[live].sum(axis=1), 1, atol=1e-5)
+    with pytest.raises(ValueError, match="max_nodes"):
+        BatchSearch(batch, simulations=8, max_nodes=least - 1)
+
+
+def test_a_games_over_gets_action_zero_and_no_target():
+    batch = hex_batch(200, size=3, seed=1, plies=5)
+    assert batch.terminated.any()
+    result = BatchSearch(batch, simulations=8, seed=1).search()
+    assert (result.actions[batch.terminated] == 0).all()
+    assert (result.policy[batch.terminated] == 0).all()
+
+
+@pytest.mark.parametrize("answer, error", [
+    (lambda o, m: None, TypeError),
+    (lambda o, m: (np.zeros((len(m), 3)), np.zeros(len(m))), ValueError),
+    (lambda o, m: (np.zeros(m.shape), np.zeros(len(m) + 1)), ValueError),
+])
+def test_a_wrong_answer_is_refused(answer, error):
+    batch = hex_batch(8, size=4)
+    with pytest.raises(error, match="evaluator"):
+        BatchSearch(batch, simulations=4, evaluator=answer).search()
+
+
+def test_answers_that_are_not_numbers_leave_a_valid_search():
+    batch = hex_batch(32, size=4)
+
+    def evaluator(observations, masks):
+        logits = np.full(masks.shape, np.nan, np.float32)
+        logits[::2, ::3] = np.inf
+        return logits, np.full(len(masks), np.nan, np.float32)
+
+    for rule in RULES:
+        result = BatchSearch(batch, simulations=16, evaluator=evaluator, rule=rule).search()
+        live = ~batch.terminated
+        assert np.allclose(result.policy[live].sum(axis=1), 1, atol=1e-5)
+        assert batch.legal_action_mask[live, result.actions[live]].all()
+
+
+@pytest.mark.parametrize("options, error", [
+    ({"simulations": 0}, ValueError),
+    ({"simulations": 4, "rule": "ucb"}, ValueError),
+    ({"simulations": 4, "threads": 0}, ValueError),
+    ({"simulations": 4, "evaluator": 3}, TypeError),
+    ({"simulations": 4, "dirichlet_alpha": 0}, ValueError),
+    ({"simulations": 4, "temperature": -1}, ValueError),
+    ({"simulations": 2 ** 21}, ValueError),
+    ({"simulations": 4, "c_scale": -1.0}, ValueError),
+])
+def test_bad_options_are_refused(options, error):
+    with pytest.raises(error):
+        BatchSearch(hex_batch(4), **options)
+    with pytest.raises(TypeError):
+        BatchSearch(HexBoard(3), simulations=4)
+
+
+def test_temperature_draws_moves_in_proportion_to_visits():
+    batch = HexBatch(400, size=5, seed=1)
+    cold = BatchSearch(batch, simulations=16, rule="puct", seed=1).search()
+    warm = BatchSearch(batch, simulations=16, rule="puct", seed=1, temperature=1.0).search()
+    # The same trees (same seed, no noise): the cold moves are the most
+    # visited; the warm ones spread over the visited moves.
+    assert (cold.policy == warm.policy).all()
+    assert (cold.policy[np.arange(400), cold.actions] == cold.policy.max(axis=1)).all()
+    assert (warm.policy[np.arange(400), warm.actions] > 0).all()
+    assert (warm.actions != cold.actions).mean() > 0.2
