@@ -58,6 +58,9 @@ cdef class BatchSearchCore:
     cdef uint8_t* owner                 # [b * n_ids] a playout's scratch
     cdef float* gumbel                  # [b * n_ids] the root children's noise (-inf: not considered)
     cdef int32_t* visits_table
+    cdef int32_t* action_of             # [move id] its action; -1: ask game_action (the swap)
+    cdef float* inverse                 # Rule's tables
+    cdef float* spread
     cdef int32_t max_considered
     cdef double gumbel_scale
     cdef uint8_t* obs_rows              # the evaluator's inputs, one row a tree (see set_buffers)
@@ -68,6 +71,7 @@ cdef class BatchSearchCore:
     cdef const uint8_t* observed        # begin's input
     cdef const uint8_t* searched
     cdef object buffers                 # keeps the arrays behind the pointers alive
+    cdef object inputs                  # keeps begin's and answer's arrays alive
 
     def __cinit__(self):
         self.states = NULL
@@ -85,6 +89,9 @@ cdef class BatchSearchCore:
         self.owner = NULL
         self.gumbel = NULL
         self.visits_table = NULL
+        self.inverse = NULL
+        self.spread = NULL
+        self.action_of = NULL
 
     def __dealloc__(self):
         cdef int32_t k
@@ -106,6 +113,9 @@ cdef class BatchSearchCore:
         free(self.owner)
         free(self.gumbel)
         free(self.visits_table)
+        free(self.inverse)
+        free(self.spread)
+        free(self.action_of)
 
     def __init__(self, board, int32_t n_trees, int64_t capacity, int rule, double c_init,
                  double c_base, double c_visit, double c_scale, uint64_t seed, bint playouts,
@@ -165,6 +175,24 @@ cdef class BatchSearchCore:
             raise MemoryError("no memory for the visits' table")
         for k in range(len(table)):
             self.visits_table[k] = table[k]
+        # The actions of the cells, looked up (game_action divides); the
+        # swap's depends on the position.
+        self.action_of = <int32_t*>malloc(<size_t>n_ids * sizeof(int32_t))
+        if self.action_of == NULL:
+            raise MemoryError("no memory for the search's tables")
+        for k in range(n_ids):
+            self.action_of[k] = game_action(&self.states[0], k) if k < n_ids - 2 else -1
+        self.inverse = <float*>malloc(TABLED_VISITS * sizeof(float))
+        self.spread = <float*>malloc(TABLED_VISITS * sizeof(float))
+        if self.inverse == NULL or self.spread == NULL:
+            raise MemoryError("no memory for the search's tables")
+        self.inverse[0] = 0
+        for k in range(TABLED_VISITS):
+            if k:
+                self.inverse[k] = 1.0 / k
+            self.spread[k] = 1.0 / (1.0 + k)
+        self.rule.inverse = self.inverse
+        self.rule.spread = self.spread
         self.rule.kind = rule
         self.rule.c_init = c_init
         self.rule.c_base = c_base
@@ -202,6 +230,7 @@ cdef class BatchSearchCore:
             raise ValueError("one observation and one flag a tree are wanted")
         self.observed = &observations[0, 0]
         self.searched = &searched[0]
+        self.inputs = (observations, searched)
 
     def begin_part(self, int64_t lo, int64_t hi):
         cdef int64_t b
@@ -267,9 +296,9 @@ cdef class BatchSearchCore:
                 # root's result names the winning move), with even priors.
                 first = self._reserve(b, n)
                 if first >= 0:
-                    for k in range(n):
-                        node_set(a, first + k, moves[k], 1.0 / n)
-                        a.proven[first + k] = PROVEN_WIN if verdict == EXPAND_WIN else PROVEN_LOSS
+                    children_set(a, first, n, moves, 1.0 / n)
+                    memset(a.proven + first, PROVEN_WIN if verdict == EXPAND_WIN else PROVEN_LOSS,
+                           <size_t>n)
                     a.n_children[node] = n
                     a.first_child[node] = first
                 a.proven[node] = PROVEN_LOSS if verdict == EXPAND_WIN else PROVEN_WIN
@@ -279,8 +308,7 @@ cdef class BatchSearchCore:
                 if self.playouts:
                     if self.expandable[b]:
                         first = self._reserve(b, n)
-                        for k in range(n):
-                            node_set(a, first + k, moves[k], 1.0 / n)
+                        children_set(a, first, n, moves, 1.0 / n)
                         a.n_children[node] = n
                         a.first_child[node] = first
                     winner = game_evaluate(s, &self.rngs[b], self.owner + <size_t>b * self.n_ids)
@@ -290,7 +318,9 @@ cdef class BatchSearchCore:
                     self._close(b, -value, node == root)
                     return
                 for k in range(n):
-                    self.candidate_actions[<size_t>b * self.n_ids + k] = game_action(s, moves[k])
+                    self.candidate_actions[<size_t>b * self.n_ids + k] = (
+                        self.action_of[moves[k]] if self.action_of[moves[k]] >= 0
+                        else game_action(s, moves[k]))
                 game_observe(s, self.obs_rows + <size_t>b * self.observation_bytes,
                              self.mask_rows + <size_t>b * self.n_actions)
                 self.pending[b] = 1
@@ -390,6 +420,8 @@ cdef class BatchSearchCore:
         self.logits = &logits[0, 0] if logits.shape[0] else NULL
         self.values = &values[0] if values.shape[0] else NULL
         self.row_of = &row_of[0]
+        # The parts read them after this call returns.
+        self.inputs = (logits, values, row_of)
 
     def finish_part(self, int64_t lo, int64_t hi):
         cdef int64_t b
@@ -415,8 +447,7 @@ cdef class BatchSearchCore:
         a.raw[node] = value
         if self.expandable[b]:
             first = self._reserve(b, n)
-            for k in range(n):
-                node_set(a, first + k, moves[k], 0)
+            children_set(a, first, n, moves, 0)
             softmax_priors(a, first, n, self.logits + <size_t>row * self.n_actions,
                            self.candidate_actions + <size_t>b * self.n_ids)
             a.n_children[node] = n

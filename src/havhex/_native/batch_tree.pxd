@@ -41,6 +41,7 @@ The selection rules (``Rule``):
 from libc.math cimport INFINITY, exp, isfinite, log, sqrt
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memset
 
 from havhex._native.mcts cimport DRAWN, PROVEN_LOSS, PROVEN_WIN, UNPROVEN
 
@@ -50,8 +51,16 @@ cdef enum:
     RULE_GUMBEL = 1
 
 
+# Children with fewer visits than this read 1 / n and 1 / (1 + n) from
+# tables (a division per child would be most of the selection's time).
+cdef enum:
+    TABLED_VISITS = 4096
+
+
 cdef struct Rule:
     int kind                # RULE_PUCT or RULE_GUMBEL
+    const float* inverse    # [n] 1 / n (0 for n = 0), n < TABLED_VISITS
+    const float* spread     # [n] 1 / (1 + n)
     float c_init            # PUCT's constants (AlphaZero's pb_c_init, pb_c_base)
     float c_base
     float c_visit           # Gumbel's sigma: (c_visit + max n) * c_scale * q
@@ -118,6 +127,25 @@ cdef inline void node_set(Nodes* a, int32_t i, int32_t move, float prior) noexce
     a.proven[i] = UNPROVEN
 
 
+cdef inline void children_set(Nodes* a, int32_t first, int32_t n, const int32_t* moves,
+                              float prior) noexcept nogil:
+    """``n`` new leaves from ``first``, the moves ``moves``, each of
+    ``prior``: field by field, so that each is one run of stores."""
+    cdef size_t count = <size_t>n
+    cdef int32_t k
+    cdef int32_t* move = a.move + first
+    cdef float* priors = a.prior + first
+    memset(a.first_child + first, 0xFF, count * sizeof(int32_t))   # -1
+    memset(a.n_children + first, 0, count * sizeof(int32_t))
+    memset(a.visits + first, 0, count * sizeof(uint32_t))
+    memset(a.value + first, 0, count * sizeof(float))
+    memset(a.raw + first, 0, count * sizeof(float))
+    memset(a.proven + first, UNPROVEN, count)
+    for k in range(n):
+        move[k] = moves[k]
+        priors[k] = prior
+
+
 cdef inline float node_mean(const Nodes* a, int32_t i) noexcept nogil:
     """The node's mean value for its mover (0 before any visit)."""
     return a.value[i] / a.visits[i] if a.visits[i] else 0.0
@@ -126,26 +154,34 @@ cdef inline float node_mean(const Nodes* a, int32_t i) noexcept nogil:
 cdef inline int32_t puct_child(const Nodes* a, int32_t node, const Rule* r) noexcept nogil:
     """PUCT's child of ``node`` (which has children): a child proven won
     at once, a child proven lost only when all are."""
-    cdef int32_t i, first = a.first_child[node]
-    cdef int32_t end = first + a.n_children[node], best = first
+    cdef int32_t k, first = a.first_child[node]
+    cdef int32_t n_children = a.n_children[node], best = 0
+    cdef const uint32_t* visits = a.visits + first
+    cdef const float* value = a.value + first
+    cdef const float* prior = a.prior + first
+    cdef const uint8_t* proven = a.proven + first
     cdef float parent_visits = a.visits[node]
     cdef float unvisited_q = -node_mean(a, node)
     cdef float scale = (r.c_init + <float>log((parent_visits + r.c_base + 1.0) / r.c_base)) * \
         <float>sqrt(parent_visits)
     cdef float q, score, best_score = -INFINITY
     cdef uint32_t n
-    for i in range(first, end):
-        if a.proven[i] == PROVEN_WIN:
-            return i
-        n = a.visits[i]
-        q = a.value[i] / n if n else unvisited_q
-        score = q + scale * a.prior[i] / (1.0 + n)
-        if a.proven[i] == PROVEN_LOSS:
-            score = -1e30
+    for k in range(n_children):
+        n = visits[k]
+        if n < TABLED_VISITS:
+            q = value[k] * r.inverse[n] if n else unvisited_q
+            score = q + scale * prior[k] * r.spread[n]
+        else:
+            score = value[k] / n + scale * prior[k] / (1.0 + n)
+        if proven[k]:
+            if proven[k] == PROVEN_WIN:
+                return first + k
+            if proven[k] == PROVEN_LOSS:
+                score = -1e30
         if score > best_score:
             best_score = score
-            best = i
-    return best
+            best = k
+    return first + best
 
 
 cdef inline float sigma(const Rule* r, float max_visits, float q) noexcept nogil:
@@ -329,6 +365,30 @@ cdef inline float proven_value(uint8_t proven) noexcept nogil:
     return 0.0
 
 
+cdef union FloatBits:
+    float number
+    uint32_t bits
+
+
+cdef inline float exp_nonpositive(float x) noexcept nogil:
+    """e ** x for x <= 0 (0 below -87), within 2e-7 of it relatively:
+    2 ** i times a polynomial of the rest, in floats and with no call, so
+    that a loop of them is vectorised (a softmax takes one a child)."""
+    cdef float t, y, p
+    cdef float log2_e = 1.4426950408889634, ln_2 = 0.6931471805599453, half = 0.5
+    cdef float c2 = 0.5, c3 = 0.16666667, c4 = 0.041666668, c5 = 0.008333334
+    cdef float c6 = 0.0013888889, one = 1.0, floor_x = -87.0
+    cdef int32_t i
+    cdef FloatBits scale
+    x = max(x, floor_x)
+    t = x * log2_e
+    i = -<int32_t>(half - t)            # t rounded to the nearest (t <= 0)
+    y = (t - <float>i) * ln_2           # in [-0.35, 0.35]
+    p = one + y * (one + y * (c2 + y * (c3 + y * (c4 + y * (c5 + y * c6)))))
+    scale.bits = <uint32_t>(i + 127) << 23
+    return p * scale.number
+
+
 cdef inline void softmax_priors(Nodes* a, int32_t first, int32_t n, const float* logits,
                                 const int32_t* actions) noexcept nogil:
     """The children ``first..first+n`` take the softmax of their actions'
@@ -337,19 +397,24 @@ cdef inline void softmax_priors(Nodes* a, int32_t first, int32_t n, const float*
     minus infinity) the priors are uniform: no evaluator's answer can
     leave a node without a move to take."""
     cdef int32_t k
-    cdef float x, top = -INFINITY, total = 0
+    cdef float x, top = -INFINITY, total = 0, lowest = -3.0e38, nothing = 0
+    cdef float* prior = a.prior + first
     for k in range(n):
         x = logits[actions[k]]
-        if x == x and x > top:
-            top = x
-    if not isfinite(top):
+        # A NaN, and minus infinity, weigh nothing (the lowest float stands
+        # for both, and its exponential is 0).
+        x = x if x >= lowest else lowest
+        prior[k] = x
+        top = max(top, x)
+    if not isfinite(top) or top == lowest:
         for k in range(n):
-            a.prior[first + k] = 1.0 / n
+            prior[k] = 1.0 / n
         return
+    # Apart from the sum, which a float reduction keeps from vectorising.
     for k in range(n):
-        x = logits[actions[k]]
-        x = <float>exp(x - top) if x == x else 0.0
-        a.prior[first + k] = x
-        total += x
+        prior[k] = exp_nonpositive(prior[k] - top)
     for k in range(n):
-        a.prior[first + k] /= total
+        total += prior[k]
+    total = 1.0 / total
+    for k in range(n):
+        prior[k] *= total
