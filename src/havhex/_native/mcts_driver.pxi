@@ -311,6 +311,17 @@ cdef class SearchCore:
     def max_nodes(self):
         return self.tree.capacity
 
+    @property
+    def rave(self):
+        return self.tree.params.rave
+
+    def set_rave(self, double k):
+        """RAVE's k from the next simulation on (its weights' table made anew)."""
+        cdef int32_t n
+        self.tree.params.rave = k
+        for n in range(TABLED_VISITS):
+            self.tree.beta[n] = sqrt(k / (3.0 * n + k)) if k > 0 else 0.0
+
     def root(self):
         """``(visits, wins of the player to move, proven)``: the root's
         counts, with ``proven`` "win", "loss" or None for the player to move."""

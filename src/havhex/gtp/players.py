@@ -299,6 +299,13 @@ _CLOCK_MOVES = 10
 # A tree kept across a move that holds more than this share of the pool
 # leaves too little room to grow: the search starts afresh instead.
 _KEPT_SHARE = 0.75
+# RAVE's k by the move's simulations, by game: the simulations at which k is
+# the player's ``rave``; past them k grows with their square.  Matches of
+# Havannah 8 against morat (docs/engine.md) put the best k near 1,000 at a
+# tenth of a second a move (about 6,500 simulations) and at 100,000 or more
+# at one second (about 65,000); Hex keeps one k (its matches at both times
+# were won with 1,000).
+RAVE_REFERENCE: Dict[str, Optional[float]] = {"havannah": 6500.0, "hex": None}
 
 
 def _setting(board: Any) -> Tuple[Any, ...]:
@@ -332,7 +339,11 @@ class SearchPlayer(_Budget):
 
     ``threads`` threads search the one tree (see :class:`havhex.search.Search`).
     ``exploration``, ``rave``, ``first_play`` and ``expand_visits`` are the
-    search's, but UCT's exploration is
+    search's; ``rave_reference`` the move's simulations at which RAVE's k
+    is ``rave``, past which k grows with the square of the simulations the
+    move is expected to run (its budget, or its seconds at the rate of the
+    last move): None (the default) takes the game's from
+    :data:`RAVE_REFERENCE`, 0 keeps k at ``rave``.  UCT's exploration is
     off by default: RAVE and the games' priors explore, and matches measured
     exploration 0 over 0.2 (docs/engine.md); ``last_analysis`` is the
     :class:`havhex.search.Analysis` of the last genmove or :meth:`analyse`.
@@ -348,8 +359,15 @@ class SearchPlayer(_Budget):
     def __init__(self, simulations: Optional[int] = None, seconds: Optional[float] = None,
                  seed: Optional[int] = None, max_nodes: int = DEFAULT_PLAYER_NODES, *,
                  reserve: float = 0.5, exploration: float = 0.0, rave: float = 1000.0,
-                 first_play: float = 1.0, expand_visits: int = 2, threads: int = 1) -> None:
+                 first_play: float = 1.0, expand_visits: int = 2, threads: int = 1,
+                 rave_reference: Optional[float] = None) -> None:
         self._take_budget(simulations, seconds)
+        if rave_reference is not None and not (isinstance(rave_reference, (int, float))
+                                               and rave_reference >= 0):
+            raise ValueError(f"rave_reference must be a number of at least 0, "
+                             f"not {rave_reference!r}")
+        self.rave_reference = rave_reference
+        self._rate: Optional[float] = None     # the last move's simulations a second
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
             raise ValueError(f"max_nodes must be a positive int, not {max_nodes!r}")
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
@@ -440,10 +458,33 @@ class SearchPlayer(_Budget):
         if seconds is not None:
             # Following the moves took part of the move's time.
             seconds = max(1e-3, seconds - (time.perf_counter() - start))
+        search.rave = self._rave_for(board, limit, seconds)
         analysis = search.run(simulations=limit, seconds=seconds)
         self.last_analysis = analysis
         self.last_simulations = analysis.simulations
+        if analysis.seconds > 0.005 and analysis.proven is None:
+            self._rate = analysis.simulations / analysis.seconds
         return analysis
+
+    def _rave_for(self, board: Any, limit: Optional[int], seconds: Optional[float]) -> float:
+        """RAVE's k for a move of at most ``limit`` simulations and
+        ``seconds`` (see the class's text)."""
+        from ..search import game_of
+
+        k: float = self._tuning["rave"]
+        reference = self.rave_reference
+        if reference is None:
+            reference = RAVE_REFERENCE.get(game_of(board).name)
+        if not reference or k <= 0:
+            return k
+        expected: Optional[float] = None
+        if seconds is not None and self._rate is not None:
+            expected = self._rate * seconds
+        if limit is not None:
+            expected = limit if expected is None else min(expected, limit)
+        if expected is None:
+            return k
+        return k * max(1.0, expected / reference) ** 2
 
     def genmove(self, board: Any, time_left: Optional[float] = None) -> Any:
         if board.is_over or not len(board.legal_actions()):

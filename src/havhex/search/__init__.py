@@ -191,6 +191,16 @@ class Search:
         bound: int = self._core.max_nodes
         return bound
 
+    @property
+    def rave(self) -> float:
+        """RAVE's k (0: no RAVE); set it between runs (the tree is kept)."""
+        k: float = self._core.rave
+        return k
+
+    @rave.setter
+    def rave(self, k: float) -> None:
+        self._core.set_rave(_number(k, "rave", 0.0))
+
     def run(self, simulations: Optional[int] = None,
             seconds: Optional[float] = None) -> Analysis:
         """Search on (the tree grows from what earlier runs left) for

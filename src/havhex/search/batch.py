@@ -42,7 +42,7 @@ import math
 import os
 
 from .._batch import numpy, parts_of
-from .._batch_core import Runner  # type: ignore[import-not-found]
+from .._batch_core import Runner
 from .._checks import integer
 from ._module import _search_module
 
@@ -52,7 +52,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable, List, NamedTuple, Optional, Tuple
 
-    Evaluator = Callable[[Any, Any], Tuple[Any, Any]]
+    _Evaluator = Callable[[Any, Any], Tuple[Any, Any]]
 else:
     from collections import namedtuple
 
@@ -140,7 +140,7 @@ class BatchSearch:
     stepping it.
     """
 
-    def __init__(self, batch: Any, *, simulations: int, evaluator: Optional[Evaluator] = None,
+    def __init__(self, batch: Any, *, simulations: int, evaluator: Optional[_Evaluator] = None,
                  rule: str = "gumbel", threads: int = 1, seed: Optional[int] = None,
                  max_nodes: int = DEFAULT_BATCH_NODES, c_init: float = 1.25,
                  c_base: float = 19652.0, dirichlet_alpha: Optional[float] = None,
