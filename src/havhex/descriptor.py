@@ -246,9 +246,13 @@ class Descriptor:
 
     ``search`` the dotted name of the module of its part of the tree search
     (None: none): its ``accepts(board)``, whether a live board is the
-    game's, and ``SearchCore``, the compiled search over one such board,
-    which :mod:`havhex.search` drives; it is imported only when a search
-    is made (:meth:`search_module`).
+    game's, ``SearchCore``, the compiled search over one such board,
+    which :mod:`havhex.search` drives, and ``BatchSearchCore``, the trees
+    of :class:`havhex.search.BatchSearch` over its batch's positions; it is
+    imported only when a search is made (:meth:`search_module`).
+    ``rave_reference`` the simulations of a move at which the engine's
+    RAVE k is its set value, past which k grows with their square (None:
+    k stays; see :class:`havhex.gtp.players.SearchPlayer`).
     """
 
     __slots__ = ("name", "title", "players", "swap_move", "size_letter", "default_size",
@@ -260,7 +264,7 @@ class Descriptor:
                  # havhex.gymnasium, havhex.pettingzoo
                  "batch",
                  # havhex.search
-                 "search")
+                 "search", "rave_reference")
 
     name: str
     title: str
@@ -286,6 +290,7 @@ class Descriptor:
     pictures: Optional[Pictures]
     batch: Optional[str]
     search: Optional[str]
+    rave_reference: Optional[float]
 
     def __init__(self, *, name: str, title: str, players: Sequence[str], swap_move: str,
                  default_size: int, min_size: int, max_size: int,
@@ -300,7 +305,8 @@ class Descriptor:
                  records: Optional[RecordFormat] = None,
                  judge: Optional[str] = None, judge_summary: Optional[str] = None,
                  pictures: Optional[Pictures] = None,
-                 batch: Optional[str] = None, search: Optional[str] = None) -> None:
+                 batch: Optional[str] = None, search: Optional[str] = None,
+                 rave_reference: Optional[float] = None) -> None:
         if not (isinstance(name, str) and name.isascii() and name.isidentifier()
                 and name.islower()):
             raise ValueError(f"a game's name is a lower-case word, not {name!r}")
@@ -336,6 +342,7 @@ class Descriptor:
         self.pictures = pictures
         self.batch = batch
         self.search = search
+        self.rave_reference = rave_reference
 
     def __repr__(self) -> str:
         return f"<Descriptor {self.name}>"

@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from havhex import games
 from havhex.gtp.players import MctsPlayer, RandomPlayer, SearchPlayer
 from havhex.gtp.server import Engine
 from havhex.havannah.board import Board as HavannahBoard
@@ -214,3 +215,26 @@ def test_the_analysis_of_a_finished_game_fails():
     for line in ["play red a1", "play blue b1", "play red a2"]:
         engine.handle(line)
     assert engine.handle("candidates") == "? the game is over\n\n"
+
+
+@pytest.mark.parametrize("game, grows", [("havannah", True), ("hex", False)])
+def test_raves_k_follows_the_moves_simulations_by_game(game, grows):
+    """Havannah's k grows with the square of the move's simulations past
+    the game's reference; Hex's stays the player's."""
+    descriptor = games.get(game)
+    board = descriptor.new_board(4 if game == "havannah" else 5,
+                                 descriptor.rules[0] if descriptor.rules else None, False)
+    reference = descriptor.rave_reference
+    assert (reference is not None) == grows
+    simulations = 2 * int(reference or 1000)
+    player = SearchPlayer(simulations=simulations, seed=1, rave=1000.0)
+    player.genmove(board)
+    k = player._search.rave
+    assert k == (4000.0 if grows else 1000.0)
+    # Below the reference k stays; 0 turns the schedule off.
+    player = SearchPlayer(simulations=500, seed=1, rave=1000.0)
+    player.genmove(board)
+    assert player._search.rave == 1000.0
+    player = SearchPlayer(simulations=simulations, seed=1, rave=1000.0, rave_reference=0)
+    player.genmove(board)
+    assert player._search.rave == 1000.0

@@ -299,13 +299,6 @@ _CLOCK_MOVES = 10
 # A tree kept across a move that holds more than this share of the pool
 # leaves too little room to grow: the search starts afresh instead.
 _KEPT_SHARE = 0.75
-# RAVE's k by the move's simulations, by game: the simulations at which k is
-# the player's ``rave``; past them k grows with their square.  Matches of
-# Havannah 8 against morat (docs/engine.md) put the best k near 1,000 at a
-# tenth of a second a move (about 6,500 simulations) and at 100,000 or more
-# at one second (about 65,000); Hex keeps one k (its matches at both times
-# were won with 1,000).
-RAVE_REFERENCE: Dict[str, Optional[float]] = {"havannah": 6500.0, "hex": None}
 
 
 def _setting(board: Any) -> Tuple[Any, ...]:
@@ -342,8 +335,9 @@ class SearchPlayer(_Budget):
     search's; ``rave_reference`` the move's simulations at which RAVE's k
     is ``rave``, past which k grows with the square of the simulations the
     move is expected to run (its budget, or its seconds at the rate of the
-    last move): None (the default) takes the game's from
-    :data:`RAVE_REFERENCE`, 0 keeps k at ``rave``.  UCT's exploration is
+    last move): None (the default) takes the game's
+    (``Descriptor.rave_reference``: Havannah's grows, Hex's stays), 0
+    keeps k at ``rave``.  UCT's exploration is
     off by default: RAVE and the games' priors explore, and matches measured
     exploration 0 over 0.2 (docs/engine.md); ``last_analysis`` is the
     :class:`havhex.search.Analysis` of the last genmove or :meth:`analyse`.
@@ -474,7 +468,7 @@ class SearchPlayer(_Budget):
         k: float = self._tuning["rave"]
         reference = self.rave_reference
         if reference is None:
-            reference = RAVE_REFERENCE.get(game_of(board).name)
+            reference = game_of(board).rave_reference
         if not reference or k <= 0:
             return k
         expected: Optional[float] = None

@@ -278,4 +278,8 @@ DESCRIPTOR = Descriptor(
     pictures=_PICTURES,
     batch="havhex.havannah.batch",
     search="havhex.havannah._search",
+    # Matches of Havannah 8 against morat (docs/engine.md) put the best k
+    # near 1,000 at a tenth of a second a move (about 6,500 simulations)
+    # and at 100,000 or more at one second (about 65,000).
+    rave_reference=6500.0,
 )
