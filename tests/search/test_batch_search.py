@@ -3,15 +3,19 @@ what the evaluator is shown is the batch's own layout, the policy targets
 are distributions over the legal actions, the moves and proofs agree with
 brute force given a perfect evaluator, and the results do not depend on
 the threads."""
+import doctest
+import importlib
+
 import numpy as np
 import pytest
 
 import solver
+from havhex import records
 from havhex.havannah import Batch as HavannahBatch
 from havhex.havannah import Board as HavannahBoard
 from havhex.hex import Batch as HexBatch
 from havhex.hex import Board as HexBoard
-from havhex.search import BatchSearch
+from havhex.search import BatchSearch, self_play
 
 RULES = ["gumbel", "puct"]
 
@@ -281,3 +285,69 @@ def test_temperature_draws_moves_in_proportion_to_visits():
     assert (cold.policy[np.arange(400), cold.actions] == cold.policy.max(axis=1)).all()
     assert (warm.policy[np.arange(400), warm.actions] > 0).all()
     assert (warm.actions != cold.actions).mean() > 0.2
+
+
+# ---- self-play ----------------------------------------------------------------
+
+SELF_PLAY = {
+    "hex 5 swap": lambda: HexBatch(12, size=5, seed=3, swap=True),
+    "havannah 3": lambda: HavannahBatch(12, base=3, seed=3),
+    "havannah 3 contest swap": lambda: HavannahBatch(12, base=3, seed=4, swap=True,
+                                                     rule="contest"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SELF_PLAY))
+def test_self_play_keeps_every_position_with_its_outcome(name):
+    batch = SELF_PLAY[name]()
+    played = self_play(BatchSearch(batch, simulations=8, seed=5))
+    assert (played.winners != -2).all()               # every game finished
+    n = len(played)
+    assert played.observations.shape == (n,) + batch.observation_shape
+    assert np.allclose(played.policies.sum(axis=1), 1, atol=1e-5)
+    assert sum(len(moves) for moves in played.actions) == n
+    for game in range(12):
+        rows = np.flatnonzero(played.games == game)
+        assert (played.plies[rows] == np.arange(len(rows))).all()
+        winner = played.winners[game]
+        # The players alternate: the outcome turns sign each ply, and the
+        # last mover's is 1 (a win) or 0 (a draw, Havannah's full board).
+        outcomes = played.outcomes[rows]
+        if winner == -1:
+            assert (outcomes == 0).all()
+        else:
+            assert outcomes[-1] == 1
+            assert (outcomes[:-1] == -outcomes[1:]).all()
+        # The first position's observation has no stone (the batch's reset).
+        assert not played.observations[rows[0]][..., :2].any()
+
+
+@pytest.mark.parametrize("name", sorted(SELF_PLAY))
+def test_self_play_records_replay_to_the_same_winners(name):
+    batch = SELF_PLAY[name]()
+    played = self_play(BatchSearch(batch, simulations=8, seed=6))
+    text = played.records_text()
+    rule = batch.empty_board().rule if hasattr(batch.empty_board(), "rule") else "official"
+    game_name = "hex" if isinstance(batch, HexBatch) else "havannah"
+    replays = list(records.replay(text.encode(), rule=rule, game=game_name))
+    assert len(replays) == 12
+    for game, replayed in enumerate(replays):
+        assert replayed.illegal is None
+        assert replayed.moves == len(played.actions[game])
+        assert replayed.win is not None or played.winners[game] == -1
+        assert "result-disagrees" not in replayed.flags
+
+
+def test_self_play_stops_at_max_moves():
+    batch = HexBatch(6, size=7, seed=2)
+    played = self_play(BatchSearch(batch, simulations=4, seed=1), max_moves=5)
+    assert (played.winners == -2).all() and (played.outcomes == 0).all()
+    assert len(played) == 30 and played.plies.max() == 4
+    with pytest.raises(ValueError):
+        self_play(BatchSearch(batch, simulations=4), max_moves=-1)
+
+
+@pytest.mark.parametrize("module", ["havhex.search.batch", "havhex.search.play"])
+def test_the_modules_examples_run(module):
+    failed, attempted = doctest.testmod(importlib.import_module(module))
+    assert attempted and not failed

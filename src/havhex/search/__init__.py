@@ -44,7 +44,8 @@ if TYPE_CHECKING:
 
     from ..descriptor import Descriptor
 
-__all__ = ["Search", "Analysis", "BatchSearch", "BatchResult", "DEFAULT_MAX_NODES", "game_of"]
+__all__ = ["Search", "Analysis", "BatchSearch", "BatchResult", "SelfPlayGames", "self_play",
+           "DEFAULT_MAX_NODES", "game_of"]
 
 DEFAULT_MAX_NODES = 1_000_000
 _SEED_MASK = (1 << 64) - 1
@@ -253,4 +254,6 @@ class Search:
         self._core.play(self._board.moves[-1])
 
 
-from .batch import BatchResult, BatchSearch  # noqa: E402  (the batched search uses _module alone)
+# The batched search and self-play use _module alone.
+from .batch import BatchResult, BatchSearch  # noqa: E402
+from .play import SelfPlayGames, self_play  # noqa: E402

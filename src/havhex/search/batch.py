@@ -233,6 +233,11 @@ class BatchSearch:
         return self._simulations
 
     @property
+    def batch(self) -> Any:
+        """The batch whose games are searched."""
+        return self._batch
+
+    @property
     def rule(self) -> str:
         return self._rule
 
@@ -242,18 +247,27 @@ class BatchSearch:
         share: int = self._core.capacity_per_tree
         return share
 
-    def search(self) -> BatchResult:
-        """Search every game of the batch that is not over, from its current
-        position, and return what the searches found (:class:`BatchResult`);
-        the batch is left as it was.  Ctrl-C stops the search between two
-        steps (a step is one leaf a tree)."""
+    def search(self, games: Any = None) -> BatchResult:
+        """Search every game of the batch that is not over (and, when
+        ``games`` is given, (B,) bool, is one of those), from its current
+        position, and return what the searches found (:class:`BatchResult`;
+        a game not searched gets action 0 and no policy); the batch is left
+        as it was.  Ctrl-C stops the search between two steps (a step is
+        one leaf a tree)."""
         np = self._np
         batch = self._batch
         core = self._core
         call = self._runner.call
         n = self._n
         observations = np.ascontiguousarray(batch.observation).view(np.uint8).reshape(n, -1)
-        searched = np.ascontiguousarray(~np.asarray(batch.terminated, bool)).view(np.uint8)
+        wanted = ~np.asarray(batch.terminated, bool)
+        if games is not None:
+            chosen = np.asarray(games)
+            if chosen.shape != (n,) or chosen.dtype != np.bool_:
+                raise ValueError(f"games must be a ({n},) bool array, not {chosen.dtype} "
+                                 f"{chosen.shape}")
+            wanted &= chosen
+        searched = np.ascontiguousarray(wanted).view(np.uint8)
         core.begin(observations, searched)
         call(None, (), core.begin_part)
         # The first step values the roots; each later one is a simulation.
@@ -327,6 +341,12 @@ class BatchSearch:
             policy = np.divide(visits, total, out=np.zeros_like(visits), where=total > 0)
             if self._temperature > 0:
                 actions = self._sampled(visits, actions, proven)
+        # A position lost whatever is played (every child proven lost before
+        # any visit) has no target from the search: every legal move alike.
+        empty = (policy.sum(axis=1) == 0) & searched.astype(bool)
+        if empty.any():
+            legal = np.asarray(self._batch.legal_action_mask, bool)[empty]
+            policy[empty] = legal / np.maximum(legal.sum(axis=1, keepdims=True), 1)
         # A proven win's target is the winning move the search plays.
         won = proven == 1
         if won.any():
