@@ -31,7 +31,8 @@ class SelfPlayGames:
     """What :func:`self_play` played: one row a position searched.
 
     ``observations`` (N, ...) bool, the batch's observation of the
-    position (the player to move's view); ``policies`` (N, A) float32, the
+    position (the player to move's view); ``legal_masks`` (N, A) bool, its
+    legal actions; ``policies`` (N, A) float32, the
     search's policy target; ``outcomes`` (N,) float32, the game's result
     for the player to move there (1 won, -1 lost, 0 a draw or a game cut
     short by ``max_moves``); ``games`` (N,) int32, the game of the batch;
@@ -44,10 +45,12 @@ class SelfPlayGames:
     (the records' rules).
     """
 
-    __slots__ = ("observations", "policies", "outcomes", "games", "plies", "winners",
+    __slots__ = ("observations", "legal_masks", "policies", "outcomes", "games", "plies",
+                 "winners",
                  "actions", "from_start", "first_seats", "board")
 
     observations: Any
+    legal_masks: Any
     policies: Any
     outcomes: Any
     games: Any
@@ -58,10 +61,11 @@ class SelfPlayGames:
     first_seats: Any
     board: Any
 
-    def __init__(self, observations: Any, policies: Any, outcomes: Any, games: Any, plies: Any,
-                 winners: Any, actions: List[List[int]], from_start: Any, first_seats: Any,
-                 board: Any) -> None:
+    def __init__(self, observations: Any, legal_masks: Any, policies: Any, outcomes: Any,
+                 games: Any, plies: Any, winners: Any, actions: List[List[int]],
+                 from_start: Any, first_seats: Any, board: Any) -> None:
         self.observations = observations
+        self.legal_masks = legal_masks
         self.policies = policies
         self.outcomes = outcomes
         self.games = games
@@ -135,7 +139,7 @@ def self_play(search: BatchSearch, *, max_moves: Optional[int] = None) -> SelfPl
     from_start = active & ~own_and_opponent.any(axis=1)
     winners = np.full(n, -2, np.int8)
     actions: List[List[int]] = [[] for _ in range(n)]
-    observations, policies, seats, game_rows, plies = [], [], [], [], []
+    observations, masks, policies, seats, game_rows, plies = [], [], [], [], [], []
     rewards = np.zeros((n, 2), np.float32)
     first_seats = np.asarray(batch.current_player).astype(np.int8)
     ply = 0
@@ -143,6 +147,7 @@ def self_play(search: BatchSearch, *, max_moves: Optional[int] = None) -> SelfPl
         result = search.search(games=active)
         rows = np.flatnonzero(active)
         observations.append(np.asarray(batch.observation)[rows].copy())
+        masks.append(np.asarray(batch.legal_action_mask)[rows].copy())
         policies.append(result.policy[rows])
         seats.append(np.asarray(batch.current_player)[rows].copy())
         game_rows.append(rows.astype(np.int32))
@@ -161,11 +166,12 @@ def self_play(search: BatchSearch, *, max_moves: Optional[int] = None) -> SelfPl
         all_games = np.concatenate(game_rows)
         all_seats = np.concatenate(seats)
         outcomes = rewards[all_games, all_seats].astype(np.float32)
-        return SelfPlayGames(np.concatenate(observations), np.concatenate(policies), outcomes,
+        return SelfPlayGames(np.concatenate(observations), np.concatenate(masks),
+                             np.concatenate(policies), outcomes,
                              all_games, np.concatenate(plies), winners, actions, from_start,
                              first_seats, batch.empty_board())
     shape = tuple(batch.observation_shape)
-    return SelfPlayGames(np.zeros((0,) + shape, bool),
+    return SelfPlayGames(np.zeros((0,) + shape, bool), np.zeros((0, batch.num_actions), bool),
                          np.zeros((0, batch.num_actions), np.float32),
                          np.zeros(0, np.float32), np.zeros(0, np.int32), np.zeros(0, np.int32),
                          winners, actions, from_start, first_seats, batch.empty_board())
