@@ -268,40 +268,41 @@ cdef class BatchSearchCore:
         cdef uint8_t result, verdict = EXPAND_OPEN, winner
         cdef float value
         path[0] = root
-        while a.first_child[node] >= 0 and a.proven[node] == UNPROVEN:
+        while a.node[node].first_child >= 0 and a.node[node].proven == UNPROVEN:
             if self.rule.kind == RULE_GUMBEL:
                 if node == root:
                     child = gumbel_root_child(a, root, &self.rule,
                                               self.gumbel + <size_t>b * self.n_ids,
-                                              <int32_t>a.visits[root] - 1)
+                                              <int32_t>a.node[root].visits - 1)
                 else:
                     child = gumbel_child(a, node, &self.rule)
             else:
                 child = puct_child(a, node, &self.rule)
-            result = game_play(s, a.move[child])
+            result = game_play(s, a.node[child].move)
             played += 1
             path[depth] = child
             depth += 1
             node = child
-            if result and a.proven[node] == UNPROVEN:
-                a.proven[node] = PROVEN_WIN if result == 1 else DRAWN
+            if result and a.node[node].proven == UNPROVEN:
+                a.node[node].proven = PROVEN_WIN if result == 1 else DRAWN
         self.depth[b] = depth
         self.played[b] = played
-        if a.proven[node] == UNPROVEN:
+        if a.node[node].proven == UNPROVEN:
             n = game_candidates(s, moves, &verdict)
             if n == 0:
-                a.proven[node] = DRAWN          # no move left and no winner
+                a.node[node].proven = DRAWN          # no move left and no winner
             elif verdict == EXPAND_WIN or verdict == EXPAND_LOST:
                 # Proven by the expansion itself: its children are made (the
                 # root's result names the winning move), with even priors.
                 first = self._reserve(b, n)
                 if first >= 0:
                     children_set(a, first, n, moves, 1.0 / n)
-                    memset(a.proven + first, PROVEN_WIN if verdict == EXPAND_WIN else PROVEN_LOSS,
-                           <size_t>n)
-                    a.n_children[node] = n
-                    a.first_child[node] = first
-                a.proven[node] = PROVEN_LOSS if verdict == EXPAND_WIN else PROVEN_WIN
+                    for k in range(n):
+                        a.node[first + k].proven = (PROVEN_WIN if verdict == EXPAND_WIN
+                                                    else PROVEN_LOSS)
+                    a.node[node].n_children = n
+                    a.node[node].first_child = first
+                a.node[node].proven = PROVEN_LOSS if verdict == EXPAND_WIN else PROVEN_WIN
             else:
                 self.n_candidates[b] = n
                 self.expandable[b] = self.used[b] + n <= self.capacity
@@ -309,12 +310,12 @@ cdef class BatchSearchCore:
                     if self.expandable[b]:
                         first = self._reserve(b, n)
                         children_set(a, first, n, moves, 1.0 / n)
-                        a.n_children[node] = n
-                        a.first_child[node] = first
+                        a.node[node].n_children = n
+                        a.node[node].first_child = first
                     winner = game_evaluate(s, &self.rngs[b], self.owner + <size_t>b * self.n_ids)
                     memset(self.owner + <size_t>b * self.n_ids, 0, <size_t>self.n_ids)
                     value = outcome_value(winner, game_player(s))
-                    a.raw[node] = value
+                    a.node[node].raw = value
                     self._close(b, -value, node == root)
                     return
                 for k in range(n):
@@ -326,7 +327,7 @@ cdef class BatchSearchCore:
                 self.pending[b] = 1
                 return
         prove_path(a, path, depth)
-        self._close(b, proven_value(a.proven[node]), False)
+        self._close(b, proven_value(a.node[node].proven), False)
 
     cdef int32_t _reserve(self, int32_t b, int32_t n) noexcept nogil:
         """The first of ``n`` new nodes of tree ``b``, or -1 when its pool
@@ -352,7 +353,7 @@ cdef class BatchSearchCore:
         self.played[b] = 0
         if root_expanded and self.rule.kind == RULE_GUMBEL:
             self._draw_considered(b)
-        if a.proven[path[0]] != UNPROVEN:
+        if a.node[path[0]].proven != UNPROVEN:
             self.idle[b] = 1
 
     cdef void _draw_considered(self, int32_t b) noexcept nogil:
@@ -361,7 +362,7 @@ cdef class BatchSearchCore:
         others' g set to minus infinity)."""
         cdef Nodes* a = &self.nodes
         cdef int32_t root = b * self.capacity
-        cdef int32_t first = a.first_child[root], n = a.n_children[root], k, j, keep, kept
+        cdef int32_t first = a.node[root].first_child, n = a.node[root].n_children, k, j, keep, kept
         cdef float* g = self.gumbel + <size_t>b * self.n_ids
         cdef double u
         cdef float threshold, top, x
@@ -381,7 +382,7 @@ cdef class BatchSearchCore:
         for j in range(keep):
             top = -INFINITY
             for k in range(n):
-                x = g[k] + <float>log(a.prior[first + k])
+                x = g[k] + <float>log(a.node[first + k].prior)
                 if top < x < threshold:
                     top = x
             threshold = top
@@ -389,9 +390,9 @@ cdef class BatchSearchCore:
         # ``keep`` (equal scores: no noise, even priors).
         kept = 0
         for k in range(n):
-            kept += g[k] + <float>log(a.prior[first + k]) > threshold
+            kept += g[k] + <float>log(a.node[first + k].prior) > threshold
         for k in range(n):
-            x = g[k] + <float>log(a.prior[first + k])
+            x = g[k] + <float>log(a.node[first + k].prior)
             if x < threshold:
                 g[k] = -INFINITY
             elif x == threshold:
@@ -444,14 +445,14 @@ cdef class BatchSearchCore:
         if not value == value:
             value = 0
         value = min(1.0, max(-1.0, value))
-        a.raw[node] = value
+        a.node[node].raw = value
         if self.expandable[b]:
             first = self._reserve(b, n)
             children_set(a, first, n, moves, 0)
             softmax_priors(a, first, n, self.logits + <size_t>row * self.n_actions,
                            self.candidate_actions + <size_t>b * self.n_ids)
-            a.n_children[node] = n
-            a.first_child[node] = first
+            a.node[node].n_children = n
+            a.node[node].first_child = first
         self._close(b, -value, node == root and self.expandable[b])
 
     def add_noise(self, const float[:, ::1] noise, double fraction):
@@ -463,12 +464,12 @@ cdef class BatchSearchCore:
         if noise.shape[0] != self.n_trees or noise.shape[1] != self.n_actions:
             raise ValueError("noise of one row a tree and one column an action is wanted")
         for b in range(self.n_trees):
-            first = a.first_child[b * self.capacity]
+            first = a.node[b * self.capacity].first_child
             if first < 0:
                 continue
-            for i in range(first, first + a.n_children[b * self.capacity]):
-                a.prior[i] = <float>((1.0 - fraction) * a.prior[i]
-                                     + fraction * noise[b, game_action(&self.states[b], a.move[i])])
+            for i in range(first, first + a.node[b * self.capacity].n_children):
+                a.node[i].prior = <float>((1.0 - fraction) * a.node[i].prior
+                                     + fraction * noise[b, game_action(&self.states[b], a.node[i].move)])
 
     @property
     def idle_count(self):
@@ -490,10 +491,10 @@ cdef class BatchSearchCore:
         with nogil:
             for b in range(self.n_trees):
                 root = b * self.capacity
-                first = a.first_child[root]
+                first = a.node[root].first_child
                 values[b] = -node_mean(a, root)
-                proven[b] = (1 if a.proven[root] == PROVEN_LOSS
-                             else -1 if a.proven[root] == PROVEN_WIN else 0)
+                proven[b] = (1 if a.node[root].proven == PROVEN_LOSS
+                             else -1 if a.node[root].proven == PROVEN_WIN else 0)
                 actions[b] = -1
                 if first < 0:
                     continue
@@ -502,21 +503,21 @@ cdef class BatchSearchCore:
                 shift = sigma(&self.rule, max_visits, max_q)
                 factor = <float>exp(sigma(&self.rule, max_visits, mixed) - shift)
                 total = 0
-                for i in range(first, first + a.n_children[root]):
-                    visits[b, game_action(&self.states[b], a.move[i])] = a.visits[i]
+                for i in range(first, first + a.node[root].n_children):
+                    visits[b, game_action(&self.states[b], a.node[i].move)] = a.node[i].visits
                     if self.rule.kind == RULE_GUMBEL:
                         w = completed_weight(a, i, &self.rule, max_visits, shift, factor)
-                        improved[b, game_action(&self.states[b], a.move[i])] = w
+                        improved[b, game_action(&self.states[b], a.node[i].move)] = w
                         total += w
                 if self.rule.kind == RULE_GUMBEL and total > 0:
-                    for i in range(first, first + a.n_children[root]):
-                        improved[b, game_action(&self.states[b], a.move[i])] /= total
+                    for i in range(first, first + a.node[root].n_children):
+                        improved[b, game_action(&self.states[b], a.node[i].move)] /= total
                 g = self.gumbel + <size_t>b * self.n_ids
-                for i in range(first, first + a.n_children[root]):
+                for i in range(first, first + a.node[root].n_children):
                     if best < 0 or self._root_better(i, best, g + (i - first), g + (best - first),
                                                      max_visits, mixed):
                         best = i
-                actions[b] = game_action(&self.states[b], a.move[best])
+                actions[b] = game_action(&self.states[b], a.node[best].move)
 
     cdef bint _root_better(self, int32_t i, int32_t j, const float* g_i, const float* g_j,
                            float max_visits, float mixed) noexcept nogil:
@@ -525,8 +526,8 @@ cdef class BatchSearchCore:
         visits (then the higher prior); under Gumbel, a considered child
         first, the more visits, then the most g + log prior + sigma(q)."""
         cdef Nodes* a = &self.nodes
-        cdef int rank_i = 2 if a.proven[i] == PROVEN_WIN else (0 if a.proven[i] == PROVEN_LOSS else 1)
-        cdef int rank_j = 2 if a.proven[j] == PROVEN_WIN else (0 if a.proven[j] == PROVEN_LOSS else 1)
+        cdef int rank_i = 2 if a.node[i].proven == PROVEN_WIN else (0 if a.node[i].proven == PROVEN_LOSS else 1)
+        cdef int rank_j = 2 if a.node[j].proven == PROVEN_WIN else (0 if a.node[j].proven == PROVEN_LOSS else 1)
         cdef bint considered_i, considered_j
         if rank_i != rank_j:
             return rank_i > rank_j
@@ -535,25 +536,25 @@ cdef class BatchSearchCore:
             considered_j = isfinite(g_j[0])
             if considered_i != considered_j:
                 return considered_i
-        if a.visits[i] != a.visits[j]:
-            return a.visits[i] > a.visits[j]
+        if a.node[i].visits != a.node[j].visits:
+            return a.node[i].visits > a.node[j].visits
         if self.rule.kind == RULE_GUMBEL and rank_i == 1 and isfinite(g_i[0]):
-            return (g_i[0] + log(a.prior[i]) + sigma(&self.rule, max_visits,
-                                                     a.value[i] / a.visits[i] if a.visits[i] else mixed)
-                    > g_j[0] + log(a.prior[j]) + sigma(&self.rule, max_visits,
-                                                       a.value[j] / a.visits[j] if a.visits[j] else mixed))
-        return a.prior[i] > a.prior[j]
+            return (g_i[0] + log(a.node[i].prior) + sigma(&self.rule, max_visits,
+                                                     a.node[i].value / a.node[i].visits if a.node[i].visits else mixed)
+                    > g_j[0] + log(a.node[j].prior) + sigma(&self.rule, max_visits,
+                                                       a.node[j].value / a.node[j].visits if a.node[j].visits else mixed))
+        return a.node[i].prior > a.node[j].prior
 
     def _root_children(self, int32_t b):
         """(move, visits, value sum, prior, g, proven) of each root child (tests)."""
         cdef Nodes* a = &self.nodes
         cdef int32_t root = b * self.capacity, i
-        cdef int32_t first = a.first_child[root]
+        cdef int32_t first = a.node[root].first_child
         if first < 0:
             return []
-        return [(game_action(&self.states[b], a.move[i]), a.visits[i], a.value[i], a.prior[i],
-                 self.gumbel[<size_t>b * self.n_ids + i - first], a.proven[i])
-                for i in range(first, first + a.n_children[root])]
+        return [(game_action(&self.states[b], a.node[i].move), a.node[i].visits, a.node[i].value, a.node[i].prior,
+                 self.gumbel[<size_t>b * self.n_ids + i - first], a.node[i].proven)
+                for i in range(first, first + a.node[root].n_children)]
 
     def nodes_used(self):
         return [self.used[b] for b in range(self.n_trees)]

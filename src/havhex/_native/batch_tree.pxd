@@ -4,10 +4,9 @@ game, each in its own stretch of one pool, searched one simulation a tree
 at a time so that every tree's leaf goes to one call of the user's
 evaluator.
 
-The pool is kept field by field (one array a field), so that a node's
-children, side by side, are read as runs of floats: the selection scans
-every child of a node, and the compiler turns those scans into vector
-loads.
+A node's fields sit side by side, and a node's children side by side in
+the tree's own stretch of the pool: an expansion writes one run of memory,
+and a selection's scan of the children reads one.
 
 A node is the position after its move.  ``value`` sums the values backed
 up through the node, each in [-1, 1] from the view of the node's mover
@@ -70,113 +69,88 @@ cdef struct Rule:
     int32_t max_considered
 
 
+cdef struct BatchNode:
+    int32_t first_child     # -1: a leaf
+    int32_t n_children
+    int32_t move            # the game's move id of the move into the node
+    uint32_t visits
+    float value             # the sum of the values backed up, the mover's view
+    float prior             # the probability the evaluator gave the move
+    float raw               # the evaluator's value of the leaf, the view of the player to move
+    uint8_t proven
+
+
 cdef struct Nodes:
-    int32_t* first_child    # -1: a leaf
-    int32_t* n_children
-    int32_t* move           # the game's move id of the move into the node
-    uint32_t* visits
-    float* value            # the sum of the values backed up, the mover's view
-    float* prior            # the probability the evaluator gave the move
-    float* raw              # the evaluator's value of the leaf, the view of the player to move
-    uint8_t* proven
+    BatchNode* node              # the pool: a node's fields side by side (its children's too)
 
 
 cdef inline bint nodes_open(Nodes* a, int64_t capacity) noexcept nogil:
     """Room for ``capacity`` nodes; False without memory (then nodes_close)."""
-    cdef size_t n = <size_t>capacity
-    a.first_child = <int32_t*>malloc(n * sizeof(int32_t))
-    a.n_children = <int32_t*>malloc(n * sizeof(int32_t))
-    a.move = <int32_t*>malloc(n * sizeof(int32_t))
-    a.visits = <uint32_t*>malloc(n * sizeof(uint32_t))
-    a.value = <float*>malloc(n * sizeof(float))
-    a.prior = <float*>malloc(n * sizeof(float))
-    a.raw = <float*>malloc(n * sizeof(float))
-    a.proven = <uint8_t*>malloc(n)
-    return not (a.first_child == NULL or a.n_children == NULL or a.move == NULL
-                or a.visits == NULL or a.value == NULL or a.prior == NULL or a.raw == NULL
-                or a.proven == NULL)
+    a.node = <BatchNode*>malloc(<size_t>capacity * sizeof(BatchNode))
+    return a.node != NULL
 
 
 cdef inline void nodes_close(Nodes* a) noexcept nogil:
-    free(a.first_child)
-    free(a.n_children)
-    free(a.move)
-    free(a.visits)
-    free(a.value)
-    free(a.prior)
-    free(a.raw)
-    free(a.proven)
-    a.first_child = NULL
-    a.n_children = NULL
-    a.move = NULL
-    a.visits = NULL
-    a.value = NULL
-    a.prior = NULL
-    a.raw = NULL
-    a.proven = NULL
+    free(a.node)
+    a.node = NULL
 
 
 cdef inline void node_set(Nodes* a, int32_t i, int32_t move, float prior) noexcept nogil:
-    a.first_child[i] = -1
-    a.n_children[i] = 0
-    a.move[i] = move
-    a.visits[i] = 0
-    a.value[i] = 0
-    a.prior[i] = prior
-    a.raw[i] = 0
-    a.proven[i] = UNPROVEN
+    a.node[i].first_child = -1
+    a.node[i].n_children = 0
+    a.node[i].move = move
+    a.node[i].visits = 0
+    a.node[i].value = 0
+    a.node[i].prior = prior
+    a.node[i].raw = 0
+    a.node[i].proven = UNPROVEN
 
 
 cdef inline void children_set(Nodes* a, int32_t first, int32_t n, const int32_t* moves,
                               float prior) noexcept nogil:
     """``n`` new leaves from ``first``, the moves ``moves``, each of
-    ``prior``: field by field, so that each is one run of stores."""
-    cdef size_t count = <size_t>n
+    ``prior``: one run of whole nodes."""
     cdef int32_t k
-    cdef int32_t* move = a.move + first
-    cdef float* priors = a.prior + first
-    memset(a.first_child + first, 0xFF, count * sizeof(int32_t))   # -1
-    memset(a.n_children + first, 0, count * sizeof(int32_t))
-    memset(a.visits + first, 0, count * sizeof(uint32_t))
-    memset(a.value + first, 0, count * sizeof(float))
-    memset(a.raw + first, 0, count * sizeof(float))
-    memset(a.proven + first, UNPROVEN, count)
+    cdef BatchNode* child = a.node + first
     for k in range(n):
-        move[k] = moves[k]
-        priors[k] = prior
+        child[k].first_child = -1
+        child[k].n_children = 0
+        child[k].move = moves[k]
+        child[k].visits = 0
+        child[k].value = 0
+        child[k].prior = prior
+        child[k].raw = 0
+        child[k].proven = UNPROVEN
 
 
 cdef inline float node_mean(const Nodes* a, int32_t i) noexcept nogil:
     """The node's mean value for its mover (0 before any visit)."""
-    return a.value[i] / a.visits[i] if a.visits[i] else 0.0
+    return a.node[i].value / a.node[i].visits if a.node[i].visits else 0.0
 
 
 cdef inline int32_t puct_child(const Nodes* a, int32_t node, const Rule* r) noexcept nogil:
     """PUCT's child of ``node`` (which has children): a child proven won
     at once, a child proven lost only when all are."""
-    cdef int32_t k, first = a.first_child[node]
-    cdef int32_t n_children = a.n_children[node], best = 0
-    cdef const uint32_t* visits = a.visits + first
-    cdef const float* value = a.value + first
-    cdef const float* prior = a.prior + first
-    cdef const uint8_t* proven = a.proven + first
-    cdef float parent_visits = a.visits[node]
+    cdef int32_t k, first = a.node[node].first_child
+    cdef int32_t n_children = a.node[node].n_children, best = 0
+    cdef const BatchNode* child = a.node + first
+    cdef float parent_visits = a.node[node].visits
     cdef float unvisited_q = -node_mean(a, node)
     cdef float scale = (r.c_init + <float>log((parent_visits + r.c_base + 1.0) / r.c_base)) * \
         <float>sqrt(parent_visits)
     cdef float q, score, best_score = -INFINITY
     cdef uint32_t n
     for k in range(n_children):
-        n = visits[k]
+        n = child[k].visits
         if n < TABLED_VISITS:
-            q = value[k] * r.inverse[n] if n else unvisited_q
-            score = q + scale * prior[k] * r.spread[n]
+            q = child[k].value * r.inverse[n] if n else unvisited_q
+            score = q + scale * child[k].prior * r.spread[n]
         else:
-            score = value[k] / n + scale * prior[k] / (1.0 + n)
-        if proven[k]:
-            if proven[k] == PROVEN_WIN:
+            score = child[k].value / n + scale * child[k].prior / (1.0 + n)
+        if child[k].proven:
+            if child[k].proven == PROVEN_WIN:
                 return first + k
-            if proven[k] == PROVEN_LOSS:
+            if child[k].proven == PROVEN_LOSS:
                 score = -1e30
         if score > best_score:
             best_score = score
@@ -196,17 +170,17 @@ cdef inline float mixed_value(const Nodes* a, int32_t node, float* max_visits,
     of the node blended with its visited children's values weighted by
     their priors; also the children's most visits (``max_visits``) and the
     most of their completed values (``max_q``: the mixed value among them)."""
-    cdef int32_t i, first = a.first_child[node]
-    cdef int32_t end = first + a.n_children[node]
+    cdef int32_t i, first = a.node[node].first_child
+    cdef int32_t end = first + a.node[node].n_children
     cdef float weighted = 0, weights = 0, most = 0, visits_sum = 0, mixed, best = -1, q
     cdef uint32_t n
     cdef bint unvisited = False
     for i in range(first, end):
-        n = a.visits[i]
+        n = a.node[i].visits
         if n:
-            q = a.value[i] / n
-            weighted += a.prior[i] * q
-            weights += a.prior[i]
+            q = a.node[i].value / n
+            weighted += a.node[i].prior * q
+            weights += a.node[i].prior
             visits_sum += n
             if n > most:
                 most = n
@@ -216,9 +190,9 @@ cdef inline float mixed_value(const Nodes* a, int32_t node, float* max_visits,
             unvisited = True
     max_visits[0] = most
     if weights <= 0:
-        mixed = a.raw[node]
+        mixed = a.node[node].raw
     else:
-        mixed = (a.raw[node] + visits_sum * (weighted / weights)) / (visits_sum + 1.0)
+        mixed = (a.node[node].raw + visits_sum * (weighted / weights)) / (visits_sum + 1.0)
     if unvisited and mixed > best:
         best = mixed
     max_q[0] = best
@@ -232,35 +206,35 @@ cdef inline float completed_weight(const Nodes* a, int32_t i, const Rule* r, flo
     (``mixed_factor`` is exp(sigma(mixed) - shift), the same for every
     child never visited).  ``shift``, the most sigma of the children,
     keeps every exponent at most 0 (no overflow, whatever the visits)."""
-    cdef uint32_t n = a.visits[i]
-    if a.proven[i] == PROVEN_LOSS:
+    cdef uint32_t n = a.node[i].visits
+    if a.node[i].proven == PROVEN_LOSS:
         return 0.0
     if n:
-        return a.prior[i] * <float>exp(sigma(r, max_visits, a.value[i] / n) - shift)
-    return a.prior[i] * mixed_factor
+        return a.node[i].prior * <float>exp(sigma(r, max_visits, a.node[i].value / n) - shift)
+    return a.node[i].prior * mixed_factor
 
 
 cdef inline int32_t gumbel_child(const Nodes* a, int32_t node, const Rule* r) noexcept nogil:
     """The Gumbel rule's child below the root: the most of pi'(a) -
     n(a) / (1 + sum n)."""
-    cdef int32_t i, first = a.first_child[node]
-    cdef int32_t end = first + a.n_children[node], best = first
+    cdef int32_t i, first = a.node[node].first_child
+    cdef int32_t end = first + a.node[node].n_children, best = first
     cdef float max_visits = 0, max_q = 0, total = 0, visits_sum = 0, score
     cdef float best_score = -INFINITY
     cdef float mixed = mixed_value(a, node, &max_visits, &max_q)
     cdef float shift = sigma(r, max_visits, max_q)
     cdef float mixed_factor = <float>exp(sigma(r, max_visits, mixed) - shift)
     for i in range(first, end):
-        if a.proven[i] == PROVEN_WIN:
+        if a.node[i].proven == PROVEN_WIN:
             return i
         total += completed_weight(a, i, r, max_visits, shift, mixed_factor)
-        visits_sum += a.visits[i]
+        visits_sum += a.node[i].visits
     if total <= 0:
         total = 1
     for i in range(first, end):
         score = completed_weight(a, i, r, max_visits, shift, mixed_factor) / total - \
-            a.visits[i] / (1.0 + visits_sum)
-        if a.proven[i] == PROVEN_LOSS:
+            a.node[i].visits / (1.0 + visits_sum)
+        if a.node[i].proven == PROVEN_LOSS:
             score = -1e30
         if score > best_score:
             best_score = score
@@ -276,8 +250,8 @@ cdef inline int32_t gumbel_root_child(const Nodes* a, int32_t root, const Rule* 
     most of g + log prior + sigma(completed q); a child proven won at
     once.  When no considered child has those visits (proven losses left
     out), the considered child with the fewest."""
-    cdef int32_t i, first = a.first_child[root]
-    cdef int32_t end = first + a.n_children[root], best = -1
+    cdef int32_t i, first = a.node[root].first_child
+    cdef int32_t end = first + a.node[root].n_children, best = -1
     cdef int32_t m = 0
     cdef uint32_t wanted
     cdef uint32_t fewest = 0xFFFFFFFF
@@ -285,32 +259,32 @@ cdef inline int32_t gumbel_root_child(const Nodes* a, int32_t root, const Rule* 
     cdef float mixed = mixed_value(a, root, &max_visits, &max_q)
     cdef float q
     for i in range(first, end):
-        if a.proven[i] == PROVEN_WIN:
+        if a.node[i].proven == PROVEN_WIN:
             return i
         m += isfinite(gumbel[i - first])
     m = min(m, r.max_considered)
     wanted = <uint32_t>r.visits_table[m * r.table_length
                                       + (k if k < r.table_length else r.table_length - 1)]
     for i in range(first, end):
-        if not isfinite(gumbel[i - first]) or a.proven[i] == PROVEN_LOSS:
+        if not isfinite(gumbel[i - first]) or a.node[i].proven == PROVEN_LOSS:
             continue
-        if a.visits[i] != wanted:
-            if a.visits[i] < fewest:
-                fewest = a.visits[i]
+        if a.node[i].visits != wanted:
+            if a.node[i].visits < fewest:
+                fewest = a.node[i].visits
             continue
-        q = a.value[i] / a.visits[i] if a.visits[i] else mixed
-        score = gumbel[i - first] + <float>log(a.prior[i]) + sigma(r, max_visits, q)
+        q = a.node[i].value / a.node[i].visits if a.node[i].visits else mixed
+        score = gumbel[i - first] + <float>log(a.node[i].prior) + sigma(r, max_visits, q)
         if score > best_score:
             best_score = score
             best = i
     if best >= 0:
         return best
     for i in range(first, end):
-        if isfinite(gumbel[i - first]) and a.proven[i] != PROVEN_LOSS and a.visits[i] == fewest:
+        if isfinite(gumbel[i - first]) and a.node[i].proven != PROVEN_LOSS and a.node[i].visits == fewest:
             return i
     # Every considered child is lost: the first child not lost, or any.
     for i in range(first, end):
-        if a.proven[i] != PROVEN_LOSS:
+        if a.node[i].proven != PROVEN_LOSS:
             return i
     return first
 
@@ -321,22 +295,22 @@ cdef inline void backup_value(Nodes* a, const int32_t* path, int32_t depth, floa
     cdef int32_t d, i
     for d in range(depth - 1, -1, -1):
         i = path[d]
-        a.visits[i] += 1
-        a.value[i] += value
+        a.node[i].visits += 1
+        a.node[i].value += value
         value = -value
 
 
 cdef inline uint8_t verdict_of(const Nodes* a, int32_t node) noexcept nogil:
     """What ``node``'s children prove of it (UNPROVEN: nothing yet)."""
-    cdef int32_t i, first = a.first_child[node]
-    cdef int32_t end = first + a.n_children[node]
-    cdef bint all_lost = first >= 0 and a.n_children[node] > 0
+    cdef int32_t i, first = a.node[node].first_child
+    cdef int32_t end = first + a.node[node].n_children
+    cdef bint all_lost = first >= 0 and a.node[node].n_children > 0
     if first < 0:
         return UNPROVEN
     for i in range(first, end):
-        if a.proven[i] == PROVEN_WIN:
+        if a.node[i].proven == PROVEN_WIN:
             return PROVEN_LOSS
-        if a.proven[i] != PROVEN_LOSS:
+        if a.node[i].proven != PROVEN_LOSS:
             all_lost = False
     return PROVEN_WIN if all_lost else UNPROVEN
 
@@ -348,12 +322,12 @@ cdef inline void prove_path(Nodes* a, const int32_t* path, int32_t depth) noexce
     cdef uint8_t verdict
     for d in range(depth - 1, -1, -1):
         i = path[d]
-        if a.proven[i] != UNPROVEN:
+        if a.node[i].proven != UNPROVEN:
             continue
         verdict = verdict_of(a, i)
         if verdict == UNPROVEN:
             return
-        a.proven[i] = verdict
+        a.node[i].proven = verdict
 
 
 cdef inline float proven_value(uint8_t proven) noexcept nogil:
@@ -397,24 +371,23 @@ cdef inline void softmax_priors(Nodes* a, int32_t first, int32_t n, const float*
     minus infinity) the priors are uniform: no evaluator's answer can
     leave a node without a move to take."""
     cdef int32_t k
-    cdef float x, top = -INFINITY, total = 0, lowest = -3.0e38, nothing = 0
-    cdef float* prior = a.prior + first
+    cdef float x, top = -INFINITY, total = 0, lowest = -3.0e38
+    cdef BatchNode* child = a.node + first
     for k in range(n):
         x = logits[actions[k]]
         # A NaN, and minus infinity, weigh nothing (the lowest float stands
         # for both, and its exponential is 0).
         x = x if x >= lowest else lowest
-        prior[k] = x
+        child[k].prior = x
         top = max(top, x)
     if not isfinite(top) or top == lowest:
         for k in range(n):
-            prior[k] = 1.0 / n
+            child[k].prior = 1.0 / n
         return
-    # Apart from the sum, which a float reduction keeps from vectorising.
     for k in range(n):
-        prior[k] = exp_nonpositive(prior[k] - top)
-    for k in range(n):
-        total += prior[k]
+        x = exp_nonpositive(child[k].prior - top)
+        child[k].prior = x
+        total += x
     total = 1.0 / total
     for k in range(n):
-        prior[k] *= total
+        child[k].prior *= total
