@@ -351,3 +351,44 @@ def test_self_play_stops_at_max_moves():
 def test_the_modules_examples_run(module):
     failed, attempted = doctest.testmod(importlib.import_module(module))
     assert attempted and not failed
+
+
+@pytest.mark.parametrize("name", ["hex 5 swap", "havannah 4 contest swap"])
+def test_symmetries_turn_the_leaves_and_turn_the_logits_back(name):
+    """Each call shows the leaves under one symmetry; a logit the evaluator
+    puts on the first legal action it sees comes back on that cell's image
+    in the game's own actions."""
+    batch = BATCHES[name](40, seed=12)
+    module = importlib.import_module(type(batch).__module__)
+    live = ~batch.terminated
+    seen = []
+
+    def evaluator(observations, masks):
+        first = np.argmax(masks, axis=1)
+        logits = np.where(masks, 0.0, -np.inf).astype(np.float32)
+        logits[np.arange(len(masks)), first] = 50
+        seen.append((observations.copy(), masks.copy(), first))
+        return logits, np.zeros(len(masks), np.float32)
+
+    turns = set()
+    for seed in range(6):
+        seen.clear()
+        result = BatchSearch(batch, simulations=1, evaluator=evaluator, rule="puct", seed=seed,
+                             symmetries=True).search()
+        shown, masks, first = seen[0]
+        turn = [k for k in range(module.SYMMETRIES)
+                if (module.augment(batch.observation[live], k=k)[0] == shown).all()
+                and (module.augment(batch.observation[live], batch.legal_action_mask[live],
+                                    k=k)[1] == masks).all()]
+        assert turn, "the roots are shown under no symmetry"
+        turns.add(turn[0])
+        onehot = np.zeros(masks.shape, np.float32)
+        onehot[np.arange(len(first)), first] = 1
+        _, back = module.augment(shown, onehot, k=turn[0], inverse=True)
+        expected = np.argmax(back, axis=1)
+        taken = np.argmax(result.policy[live], axis=1)
+        # The one simulation took the steered action, unless the boards
+        # forced another (a threat of winning at once).
+        assert (taken == expected).mean() > 0.8
+        assert batch.legal_action_mask[live, taken].all()
+    assert len(turns) > 1

@@ -44,7 +44,7 @@ import os
 from .._batch import numpy, parts_of
 from .._batch_core import Runner
 from .._checks import integer
-from ._module import _search_module
+from ._module import _search_module, game_of
 
 # The annotations are for type checkers only: at run time they import
 # nothing.
@@ -136,6 +136,11 @@ class BatchSearch:
     there (0: none, the search then plays its best guess, for evaluation
     rather than self-play), and ``c_visit``, ``c_scale`` its sigma.
 
+    ``symmetries=True`` shows the evaluator each step's leaves under one
+    symmetry of the board drawn at random (the batch module's ``augment``:
+    the observations and legal masks turned, the logits it answers turned
+    back), which averages a network's bias over the board's symmetries.
+
     :meth:`search` searches the batch's current positions without
     stepping it.
     """
@@ -146,7 +151,7 @@ class BatchSearch:
                  c_base: float = 19652.0, dirichlet_alpha: Optional[float] = None,
                  dirichlet_fraction: float = 0.25, temperature: float = 0.0,
                  max_considered: int = 16, gumbel_scale: float = 1.0, c_visit: float = 50.0,
-                 c_scale: float = 0.1) -> None:
+                 c_scale: float = 0.1, symmetries: bool = False) -> None:
         empty_board = getattr(batch, "empty_board", None)
         if empty_board is None:
             raise TypeError(f"BatchSearch takes a havhex batch, not {type(batch).__name__}")
@@ -195,6 +200,14 @@ class BatchSearch:
         gumbel_scale = _positive(gumbel_scale, "gumbel_scale")
         c_visit = _positive(c_visit, "c_visit")
         c_scale = _positive(c_scale, "c_scale")
+        if not isinstance(symmetries, bool):
+            raise TypeError(f"symmetries must be True or False, not {type(symmetries).__name__}")
+        self._augment: Any = None
+        self._symmetry_count = 1
+        if symmetries:
+            batch_module = game_of(board).batch_module()
+            self._augment = batch_module.augment
+            self._symmetry_count = int(batch_module.SYMMETRIES)
         self._simulations = simulations
         self._evaluator = evaluator
         self._rule = rule
@@ -297,9 +310,13 @@ class BatchSearch:
             row_of = self._row_of
             row_of[rows] = np.arange(count, dtype=np.int32)
         assert self._evaluator is not None      # the playouts leave no tree waiting
-        answer = self._evaluator(
-            observations.view(np.bool_).reshape((count,) + self._observation_shape),
-            masks.view(np.bool_))
+        shown = observations.view(np.bool_).reshape((count,) + self._observation_shape)
+        legal = masks.view(np.bool_)
+        turn = 0
+        if self._augment is not None:
+            turn = int(self._random.integers(self._symmetry_count))
+            shown, legal = self._augment(shown, legal, k=turn)
+        answer = self._evaluator(shown, legal)
         try:
             logits, values = answer
         except (TypeError, ValueError):
@@ -311,6 +328,9 @@ class BatchSearch:
                              f"not {logits.shape}")
         if values.shape != (count,):
             raise ValueError(f"the evaluator's values must be ({count},), not {values.shape}")
+        if turn:
+            _, logits = self._augment(shown, logits, k=turn, inverse=True)
+            logits = np.ascontiguousarray(logits, np.float32)
         self._core.answer(logits, values, row_of)
 
     def _add_noise(self) -> None:
