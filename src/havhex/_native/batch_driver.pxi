@@ -11,6 +11,9 @@
 #                                     actions, laid out as the Batch's
 #   game_action(s, move)              a move id's action
 #   game_batch_sizes(s, &a, &b)       the actions and the observation bytes
+#   batch_mode(s)                     the State made ready for the batch's
+#                                     rules and observations (False without
+#                                     memory)
 #
 # One step of the search walks every tree down to a leaf (select_part),
 # then the leaves' observations go to the user's evaluator in one call
@@ -137,7 +140,8 @@ cdef class BatchSearchCore:
         for k in range(n_trees):
             n_ids = game_open(&self.states[k], board)
             self.opened = k + 1
-            batch_mode(&self.states[k])
+            if not batch_mode(&self.states[k]):
+                raise MemoryError(f"no memory for {n_trees} trees")
             xoshiro_seed(&self.rngs[k], seed, <uint64_t>k)
         game_batch_sizes(&self.states[0], &self.n_actions, &self.observation_bytes)
         self.n_trees = n_trees
@@ -214,6 +218,10 @@ cdef class BatchSearchCore:
         if (observations.shape[0] != self.n_trees or observations.shape[1] != self.observation_bytes
                 or masks.shape[0] != self.n_trees or masks.shape[1] != self.n_actions):
             raise ValueError("buffers of one row a tree are wanted")
+        # The observations are written a word at a time (a row's bytes are
+        # a multiple of 4).
+        if (<size_t>&observations[0, 0]) % 8:
+            raise ValueError("the observations' buffer must be aligned to 8 bytes")
         self.obs_rows = &observations[0, 0]
         self.mask_rows = &masks[0, 0]
         self.buffers = (observations, masks)

@@ -57,6 +57,7 @@ cdef struct State:
     int32_t* free_cells     # scratch: a playout's empty cells
     int32_t* threats        # scratch: the opponent's winning cells
     Playground ground       # a playout's copy of the position
+    uint8_t* borders        # the batched search's: per slot, 1 a corner, 2 an edge (else NULL)
 
 
 cdef inline int32_t swap_id(const State* s) noexcept nogil:
@@ -237,6 +238,8 @@ cdef void game_close(State* s) noexcept:
     free(s.free_cells)
     free(s.threats)
     playground_close(&s.ground)
+    free(s.borders)
+    s.borders = NULL
 
 
 cdef int32_t game_open(State* s, board) except -1:
@@ -326,9 +329,20 @@ cdef enum:
     PLANES = 8
 
 
-cdef void batch_mode(State* s) noexcept nogil:
-    """The batch plays the search's rules as they are."""
-    pass
+cdef bint batch_mode(State* s) noexcept nogil:
+    """The batch plays the search's rules as they are; the observation's
+    corner and edge planes are looked up, not worked out a cell at a time
+    (False without memory for the table)."""
+    cdef Position* p = &s.position
+    cdef int32_t slot
+    cdef uint16_t border
+    s.borders = <uint8_t*>calloc(<size_t>p.n_slots, 1)
+    if s.borders == NULL:
+        return False
+    for slot in range(p.n_slots):
+        border = border_mask(slot // p.width, slot % p.width, p.size)
+        s.borders[slot] = 1 if border & 0x3F else (2 if border else 0)
+    return True
 
 
 cdef void game_batch_sizes(const State* s, int32_t* n_actions, int32_t* observation_bytes) noexcept nogil:
@@ -404,8 +418,7 @@ cdef void game_observe(const State* s, uint8_t* obs, uint8_t* mask) noexcept nog
     cdef const Position* p = &s.position
     cdef int32_t side = 2 * p.size - 1
     cdef int32_t a, slot, last = -1
-    cdef uint8_t v, mover = p.to_move
-    cdef uint16_t border
+    cdef uint8_t v, mover = p.to_move, border
     cdef bint offered = swap_open(s)
     cdef uint8_t* o
     if s.n_played:
@@ -420,13 +433,13 @@ cdef void game_observe(const State* s, uint8_t* obs, uint8_t* mask) noexcept nog
             memset(o, 0, PLANES)
             mask[a] = 0
             continue
-        border = border_mask(slot // p.width, slot % p.width, p.size)
+        border = s.borders[slot]
         o[0] = v == mover
         o[1] = v == (mover ^ 3)
         o[2] = v == EMPTY
         o[3] = 1
-        o[4] = (border & 0x3F) == 0 and border != 0
-        o[5] = (border & 0x3F) != 0
+        o[4] = border == 2
+        o[5] = border == 1
         o[6] = offered
         o[7] = slot == last
         mask[a] = v == EMPTY or (offered and slot == s.first_cell)

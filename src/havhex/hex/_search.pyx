@@ -432,9 +432,11 @@ def accepts(board):
 # stone, the opponent's, "the mover is Blue" and "the swap is legal".
 
 
-cdef void batch_mode(State* s) noexcept nogil:
-    """The batch's rules: swap-pieces is its one swap."""
+cdef bint batch_mode(State* s) noexcept nogil:
+    """The batch's rules: swap-pieces is its one swap (True: nothing to
+    allocate)."""
     s.sides_swap = 0
+    return True
 
 
 cdef void game_batch_sizes(const State* s, int32_t* n_actions, int32_t* observation_bytes) noexcept nogil:
@@ -492,19 +494,38 @@ cdef bint game_set_observed(State* s, const uint8_t* obs, uint8_t swap_option) n
     return won
 
 
+cdef int byte_shift(int byte) noexcept:
+    """The shift that puts a 1 in byte ``byte`` of a 32-bit word as stored
+    in memory (whatever the machine's byte order)."""
+    cdef uint32_t word = 0
+    (<uint8_t*>&word)[byte] = 1
+    cdef int shift = 0
+    while (word >> shift) != 1:
+        shift += 1
+    return shift
+
+
+# A cell's four planes are one 32-bit word: the bytes' shifts.
+cdef int PLANE_SHIFT[4]
+PLANE_SHIFT[:] = [byte_shift(0), byte_shift(1), byte_shift(2), byte_shift(3)]
+
+
 cdef void game_observe(const State* s, uint8_t* obs, uint8_t* mask) noexcept nogil:
-    """The batch's observation of the position, and its legal actions."""
+    """The batch's observation of the position (a word a cell, into the
+    evaluator's row, which NumPy aligns), and its legal actions."""
     cdef int32_t k
     cdef uint8_t stone
     cdef uint8_t mover = s.mover
-    cdef uint8_t blue_plane = mover == BLUE
+    cdef uint8_t other = RED + BLUE - mover
     cdef uint8_t swap_plane = swap_open(s)
+    cdef uint32_t base = ((<uint32_t>(mover == BLUE) << PLANE_SHIFT[2])
+                          | (<uint32_t>swap_plane << PLANE_SHIFT[3]))
+    cdef uint32_t* words = <uint32_t*>obs
+    cdef int own_shift = PLANE_SHIFT[0], other_shift = PLANE_SHIFT[1]
     for k in range(s.n_cells):
         stone = s.stones[s.cells[k]]
-        obs[4 * k] = stone == mover
-        obs[4 * k + 1] = stone == RED + BLUE - mover
-        obs[4 * k + 2] = blue_plane
-        obs[4 * k + 3] = swap_plane
+        words[k] = (base | (<uint32_t>(stone == mover) << own_shift)
+                    | (<uint32_t>(stone == other) << other_shift))
         mask[k] = stone == EMPTY
     mask[s.n_cells] = swap_plane and mirror_of(&s.g, s.lone_red) >= 0
 
