@@ -5,6 +5,12 @@ brute force given a perfect evaluator, and the results do not depend on
 the threads."""
 import doctest
 import importlib
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
 
 import numpy as np
 import pytest
@@ -392,3 +398,54 @@ def test_symmetries_turn_the_leaves_and_turn_the_logits_back(name):
         assert (taken == expected).mean() > 0.8
         assert batch.legal_action_mask[live, taken].all()
     assert len(turns) > 1
+
+
+BATCH_CHILD = textwrap.dedent("""
+    import sys
+    import numpy as np
+    from havhex.{game} import Batch
+    from havhex.search import BatchSearch
+    batch = Batch(1024, {size}, seed=1)
+    for _ in range(4):
+        batch.step(batch.sample_actions())
+    before = batch.observation.copy()
+    evaluator = {evaluator}
+    search = BatchSearch(batch, simulations=1_000_000, evaluator=evaluator, seed=1,
+                         threads={threads})
+    print("ready", flush=True)
+    try:
+        search.search()
+    except KeyboardInterrupt:
+        intact = (batch.observation == before).all()
+        batch.step(batch.sample_actions())
+        print("interrupted" if intact else "changed", flush=True)
+        sys.exit(3)
+    print("finished", flush=True)
+""")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
+@pytest.mark.parametrize("game, size, threads, evaluator", [
+    ("hex", 11, 1, "None"),
+    ("havannah", 8, 2, "None"),
+    ("hex", 11, 2, "lambda o, m: (np.zeros(m.shape, np.float32), np.zeros(len(m), np.float32))"),
+])
+def test_ctrl_c_stops_a_batched_search_and_leaves_the_batch(game, size, threads, evaluator):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    code = BATCH_CHILD.format(game=game, size=size, threads=threads, evaluator=evaluator)
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                             env=env)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(1.0)                 # well into the search
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        line = child.stdout.readline().strip()
+        stopped = time.monotonic() - sent
+        assert line == "interrupted"
+        assert child.wait(timeout=60) == 3
+        assert stopped < 0.2, f"the search took {stopped:.3f} s to stop"
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
