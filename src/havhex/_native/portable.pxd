@@ -63,3 +63,15 @@ cdef extern from "havhex/_native/portable.h" nogil:
     # read(2) on a descriptor, in binary mode: bytes read, 0 at the end, -1
     # with errno set.
     Py_ssize_t read_fd "havhex_read"(int fd, void* buffer, size_t count) noexcept
+
+
+cdef inline int byte_shift(int byte) noexcept nogil:
+    """The shift that puts a 1 in byte ``byte`` of a 32-bit word as stored
+    in memory, whatever the machine's byte order (the batches write a
+    cell's planes a word at a time)."""
+    cdef uint32_t word = 0
+    cdef int shift = 0
+    (<unsigned char*>&word)[byte] = 1
+    while (word >> shift) != 1:
+        shift += 1
+    return shift

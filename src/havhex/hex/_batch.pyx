@@ -13,7 +13,7 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from havhex._native.neighbours cimport run_starts
-from havhex._native.portable cimport prefetch_line
+from havhex._native.portable cimport byte_shift, prefetch_line
 from havhex._native.random cimport Xoshiro, random_below, xoshiro_next, xoshiro_seed
 from havhex._native.unionfind cimport uf_find
 
@@ -37,17 +37,6 @@ cdef uint8_t LOWEST_BIT[64]
 LOWEST_BIT[0] = 0
 for _mask in range(1, 64):
     LOWEST_BIT[_mask] = (_mask & -_mask).bit_length() - 1
-
-
-cdef int byte_shift(int byte) noexcept:
-    """The shift that puts a 1 in byte ``byte`` of a 32-bit word as stored
-    in memory (whatever the machine's byte order)."""
-    cdef uint32_t word = 0
-    (<uint8_t*>&word)[byte] = 1
-    cdef int shift = 0
-    while (word >> shift) != 1:
-        shift += 1
-    return shift
 
 
 include "_batch_kernels.pxi"

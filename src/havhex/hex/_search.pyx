@@ -24,7 +24,7 @@ from libc.string cimport memcpy, memset
 from havhex._native.cancel cimport cancel_requested, request_cancel
 from havhex._native.mcts cimport *
 from havhex._native.neighbours cimport run_starts
-from havhex._native.portable cimport monotonic_us
+from havhex._native.portable cimport byte_shift, monotonic_us
 from havhex._native.random cimport Xoshiro, random_below, splitmix64_mix, xoshiro_seed
 from havhex._native.unionfind cimport uf_root
 from havhex.hex._cells cimport BLUE, EMPTY, RED
@@ -492,17 +492,6 @@ cdef bint game_set_observed(State* s, const uint8_t* obs, uint8_t swap_option) n
     if swap_open(s) and not obs[3]:
         s.swap_allowed = 0
     return won
-
-
-cdef int byte_shift(int byte) noexcept:
-    """The shift that puts a 1 in byte ``byte`` of a 32-bit word as stored
-    in memory (whatever the machine's byte order)."""
-    cdef uint32_t word = 0
-    (<uint8_t*>&word)[byte] = 1
-    cdef int shift = 0
-    while (word >> shift) != 1:
-        shift += 1
-    return shift
 
 
 # A cell's four planes are one 32-bit word: the bytes' shifts.
