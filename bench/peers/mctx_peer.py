@@ -19,9 +19,9 @@ For every (policy, batch, num_simulations) combination it
 
 Usage (in a venv of its own: JAX is no dependency of havhex)::
 
-    python -m venv /tmp/mctx && /tmp/mctx/bin/pip install "jax[cpu]" mctx pgx numpy
-    /tmp/mctx/bin/python bench/peers/mctx_peer.py
-    /tmp/mctx/bin/python bench/peers/mctx_peer.py \
+    python -m venv mctx-venv && mctx-venv/bin/pip install "jax[cpu]" mctx pgx numpy
+    mctx-venv/bin/python bench/peers/mctx_peer.py
+    mctx-venv/bin/python bench/peers/mctx_peer.py \
         --batch-sizes 1024 --simulations 128 --repeats 5 --json out.json
 
 havhex's own figures at the same settings: bench/test_batch_search_speed.py.

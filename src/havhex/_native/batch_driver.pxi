@@ -553,16 +553,5 @@ cdef class BatchSearchCore:
                                                        a.node[j].value / a.node[j].visits if a.node[j].visits else mixed))
         return a.node[i].prior > a.node[j].prior
 
-    def _root_children(self, int32_t b):
-        """(move, visits, value sum, prior, g, proven) of each root child (tests)."""
-        cdef Nodes* a = &self.nodes
-        cdef int32_t root = b * self.capacity, i
-        cdef int32_t first = a.node[root].first_child
-        if first < 0:
-            return []
-        return [(game_action(&self.states[b], a.node[i].move), a.node[i].visits, a.node[i].value, a.node[i].prior,
-                 self.gumbel[<size_t>b * self.n_ids + i - first], a.node[i].proven)
-                for i in range(first, first + a.node[root].n_children)]
-
     def nodes_used(self):
         return [self.used[b] for b in range(self.n_trees)]
