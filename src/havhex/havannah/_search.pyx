@@ -447,3 +447,19 @@ cdef void game_observe(const State* s, uint8_t* obs, uint8_t* mask) noexcept nog
 
 include "havhex/_native/mcts_driver.pxi"
 include "havhex/_native/batch_driver.pxi"
+
+
+# The solver's knowledge is the search's: wins at once and forced replies.
+cdef inline int32_t game_solver_candidates(State* s, int32_t* out, uint8_t* verdict) noexcept nogil:
+    return game_candidates(s, out, verdict)
+
+
+cdef inline bint game_solver_open(State* s) noexcept nogil:
+    return True
+
+
+cdef inline void game_solver_close(State* s) noexcept nogil:
+    pass
+
+
+include "havhex/_native/dfpn_driver.pxi"

@@ -44,6 +44,9 @@ cdef struct Played:
     int32_t log_start
 
 
+cdef struct Chains         # the solver's (_virtual.pxi)
+
+
 cdef struct State:
     Geometry g
     uint8_t* stones
@@ -67,6 +70,7 @@ cdef struct State:
     int32_t blue_count
     int32_t lone_red        # the red stone while it is Red's only stone and Blue has none
     int32_t opening_last    # the cell of the board's last move when the search began, else -1
+    Chains* chains          # the solver's scratch (game_solver_open), else NULL
 
 
 cdef inline int32_t swap_pieces_id(const State* s) noexcept nogil:
@@ -521,3 +525,5 @@ cdef void game_observe(const State* s, uint8_t* obs, uint8_t* mask) noexcept nog
 
 include "havhex/_native/mcts_driver.pxi"
 include "havhex/_native/batch_driver.pxi"
+include "_virtual.pxi"
+include "havhex/_native/dfpn_driver.pxi"
