@@ -28,7 +28,10 @@ VALUES = {"output": ("out.txt", "out.txt"), "jobs": ("2", 2), "format": ("json",
           "max_nodes": ("1000", 1000), "threads": ("2", 2),
           "seed": ("7", 7), "colours": ("morat", "morat"), "concurrency": ("2", 2),
           "records": ("games", "games"), "dat": ("m.dat", "m.dat"),
-          "jsonl": ("m.jsonl", "m.jsonl"), "threshold": ("0.25", 0.25)}
+          "jsonl": ("m.jsonl", "m.jsonl"), "threshold": ("0.25", 0.25),
+          "before": ("6", 6), "memory": ("32", 32)}
+# Where a command takes fewer values of an option than the others.
+COMMAND_VALUES = {("solve", "openings"): ("all", ("all", 2, None))}
 # What the engine and the arbiter need besides an option.
 NEEDED = {"gtp": ["hex"], "match": ["hex", "--size", "5", "--engine", "cmd=x", "--engine", "cmd=y"]}
 
@@ -38,6 +41,11 @@ def positionals(command, option=None):
     options with a record)."""
     if command in NEEDED:
         return NEEDED[command]
+    if command == "solve":
+        # --size goes with --openings, the other options with records.
+        attribute = None if option is None else option.attribute
+        return {"size": ["hex", "--openings", "all"],
+                "openings": ["hex", "--size", "4"]}.get(attribute, ["hex", "games.sgf"])
     if command != "draw":
         return ["a.in"]
     if option is not None and option.attribute in arguments.RECORD_ONLY:
@@ -62,7 +70,7 @@ VALUED = [(command, option) for option in OPTIONS if option.takes_value and opti
 @pytest.mark.parametrize("command, option", VALUED,
                          ids=[f"{c}-{o.names[-1]}" for c, o in VALUED])
 def test_every_option_in_every_form(command, option):
-    given, expected = VALUES[option.attribute]
+    given, expected = COMMAND_VALUES.get((command, option.attribute), VALUES[option.attribute])
     seen = 0
     for words in forms(option, given):
         for order in (words + positionals(command, option), positionals(command, option) + words):
@@ -113,15 +121,16 @@ def test_draw_without_a_file_reads_standard_input(tmp_path):
     assert process.stdout.decode().startswith("<stdin>, case #1")
 
 
-def given(option):
-    """The words that give ``option`` a value it takes."""
+def given(option, command=None):
+    """The words that give ``option`` a value it takes (in ``command``)."""
     if not option.takes_value:
         return [option.names[0]]
     if option.attribute == "engine":
         return [option.names[0], "cmd=z", "name=Z"]
     if option.attribute == "sprt":
         return [option.names[0], "elo0=0", "elo1=5", "alpha=0.05", "beta=0.05"]
-    return [option.names[0], VALUES[option.attribute][0]]
+    return [option.names[0],
+            COMMAND_VALUES.get((command, option.attribute), VALUES[option.attribute])[0]]
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))
@@ -145,7 +154,8 @@ def test_help_and_usage_come_from_the_table(command):
         cluster = {"ship": ["--scheduler", "h:1"], "resume": ["--jsonl", "m.jsonl"]}.get(
             option.attribute, [])
         # (The positionals first: an engine's words run to the next option.)
-        parse_arguments([command, *positionals(command, option), *given(option), *cluster])
+        parse_arguments([command, *positionals(command, option), *given(option, command),
+                         *cluster])
 
 
 def test_options_of_several_words():
@@ -179,7 +189,9 @@ OTHERS = {"havannah": ("replay", "game record", "per game", "draw"),
           "draw": ("replay", "judged", "threads", "per game"),
           "gtp": ("replay", "judged", "per case", "draw", "engines", "summary"),
           "match": ("replay", "judged", "threads", "per case", "draw", "genmove"),
-          "analyse": ("judged", "threads", "per case", "genmove", "engines", "seconds a move")}
+          "analyse": ("judged", "threads", "per case", "genmove", "engines", "seconds a move"),
+          "solve": ("judged", "threads", "per case", "genmove", "engines", "seconds a move",
+                    "played twice")}
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))

@@ -9,9 +9,8 @@ work: the cheapest to find again.  Key 0 marks an empty entry (a real key 0
 is stored as 1; the one position that could share it is searched again).
 """
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
 from libc.string cimport memset
-
-from havhex._native.portable cimport aligned_alloc, aligned_free
 
 cdef enum:
     # Above every real count, and small enough that thresholds plus one
@@ -49,11 +48,14 @@ cdef inline bint table_open(ProofTable* t, int64_t size_bytes) noexcept nogil:
     cdef uint64_t n = 1
     while <int64_t>(n * 2 * sizeof(ProofBucket)) <= size_bytes:
         n *= 2
-    t.buckets = <ProofBucket*>aligned_alloc(64, n * sizeof(ProofBucket))
+    # calloc: the system's zero pages, taken as they are first written, so
+    # a large bound costs only what a solve fills.
+    t.buckets = <ProofBucket*>calloc(n, sizeof(ProofBucket))
     if t.buckets == NULL:
         return False
     t.mask = n - 1
-    table_clear(t)
+    t.stored = 0
+    t.replaced = 0
     return True
 
 
@@ -65,7 +67,7 @@ cdef inline void table_clear(ProofTable* t) noexcept nogil:
 
 cdef inline void table_close(ProofTable* t) noexcept nogil:
     if t.buckets != NULL:
-        aligned_free(t.buckets)
+        free(t.buckets)
         t.buckets = NULL
 
 

@@ -2,7 +2,8 @@
 ``havhex replay [FILE ...]`` what game records' games came to, ``havhex draw
 GAME FILE`` the picture of a case (GAME ``record``: of a game record, or the
 page stepping through it), ``havhex analyse [FILE ...]`` the search's review
-of game records (made in ``analyse``); ``havhex gtp`` and ``havhex match``
+of game records (made in ``analyse``), ``havhex solve GAME`` who wins
+positions with perfect play (made in ``solve``); ``havhex gtp`` and ``havhex match``
 run in their modules, ``gtp`` and ``match``.
 
 Every fault in the input is one line on stderr, ``havhex: FILE:LINE: reason``,
@@ -233,7 +234,8 @@ def _run(arguments: "Arguments") -> int:
     outputs: "Iterable[Iterator[str]]"
     try:
         summary = None
-        if arguments.command in ("replay", "draw", "analyse") and arguments.max_cells is None:
+        if (arguments.command in ("replay", "draw", "analyse", "solve")
+                and arguments.max_cells is None):
             from ..records.game import MAX_CELLS
 
             arguments.max_cells = MAX_CELLS
@@ -243,6 +245,10 @@ def _run(arguments: "Arguments") -> int:
             from .analyse import analyse_outputs
 
             outputs = analyse_outputs(arguments)
+        elif arguments.command == "solve":
+            from .solve import solve_outputs
+
+            outputs = solve_outputs(arguments)
         elif arguments.scheduler is not None or arguments.cluster is not None:
             from ..records.run import Summary
             from .cluster import cli_outputs

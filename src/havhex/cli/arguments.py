@@ -21,6 +21,10 @@ would double the start-up time of a judge run.
 """
 from .._version import __version__
 from ..games import BUILT_IN
+from ._table import ANALYSE, GTP, MATCH, PLAYERS, SEARCHERS, SOLVE, Option
+from ._table import at_least as _at_least
+from ._table import file_name as _file_name
+from ._table import one_of as _one_of
 
 # The annotations are for type checkers only, in quotes: the command line's
 # start-up imports neither typing nor __future__.
@@ -46,17 +50,9 @@ DRAW_INPUTS = GAMES + (RECORD,)
 JUDGES = GAMES
 REPLAY = ("replay",)
 DRAW = ("draw",)
-GTP = ("gtp",)
-MATCH = ("match",)
-ANALYSE = ("analyse",)
 # The commands whose positional arguments are any number of input files.
 READERS = JUDGES + REPLAY
-# The commands that play: the engine and the arbiter.
-PLAYERS = GTP + MATCH
-# The commands that take options of player_options: those that play, and
-# analyse, which searches.
-SEARCHERS = PLAYERS + ANALYSE
-EVERY_COMMAND = READERS + DRAW + PLAYERS + ANALYSE
+EVERY_COMMAND = READERS + DRAW + PLAYERS + ANALYSE + SOLVE
 HELP_COLUMN = 22   # where an option's help starts, as in argparse
 TEXT_WIDTH = 79
 
@@ -71,49 +67,6 @@ class EarlyExit(Exception):
         self.text = text
 
 
-# ---------------------------------------------------------------------------
-# Values
-# ---------------------------------------------------------------------------
-
-def _at_least(minimum: int, maximum: "Optional[int]" = None) -> "Callable[[str], int]":
-    """A converter to an int >= minimum (and <= maximum, if given), of ASCII
-    digits only: ``int()`` alone would also take ``' 2'``, ``'1_0'``,
-    ``'+2'`` and other scripts' digits."""
-
-    def convert(value: str) -> int:
-        digits = value[1:] if value.startswith("-") else value
-        if not (digits.isascii() and digits.isdigit()):
-            raise ValueError(f"invalid int value: {value!r}")
-        if maximum is not None and len(digits.lstrip("0")) > len(str(maximum)):
-            # Beyond the bound however many digits, without converting them.
-            raise ValueError(f"must be at most {maximum}, got {value[:40]!r}"
-                             + ("..." if len(value) > 40 else ""))
-        try:
-            number = int(value)
-        except ValueError:   # beyond the digits int() converts
-            raise ValueError(f"invalid int value: {value!r}") from None
-        if number < minimum:
-            raise ValueError(f"must be at least {minimum}, got {number}")
-        if maximum is not None and number > maximum:
-            raise ValueError(f"must be at most {maximum}, got {number}")
-        return number
-
-    return convert
-
-
-def _one_of(*choices: str) -> "Callable[[str], str]":
-    def convert(value: str) -> str:
-        if value not in choices:
-            listed = ", ".join(repr(choice) for choice in choices)
-            raise ValueError(f"invalid choice: {value!r} (choose from {listed})")
-        return value
-
-    # Option.shown_value reads them, with getattr: an attribute a type
-    # checker does not know a function to have.
-    convert.choices = choices  # type: ignore[attr-defined]
-    return convert
-
-
 def _game_or_number(value: str) -> str:
     """A game's name; or a number, draw's --game N before 0.2 (for
     --record N), which the parser checks."""
@@ -125,88 +78,6 @@ def _game_or_number(value: str) -> str:
 
 # The help shows the games' names (Option.shown_value).
 _game_or_number.choices = GAMES  # type: ignore[attr-defined]
-
-
-def _file_name(value: str) -> str:
-    # An empty name would otherwise fall back to standard output unnoticed.
-    if not value:
-        raise ValueError("expected a file name, got ''")
-    return value
-
-
-# ---------------------------------------------------------------------------
-# The table
-# ---------------------------------------------------------------------------
-
-class Option:
-    """One option: its spellings, the attribute of ``Arguments`` it sets,
-    ``convert`` for its value (None: a flag, which takes no value and sets
-    True; a name: the converter of that name in ``_values``, which the
-    parser imports when the option is given, for options that a judge run
-    seldom or never takes), the commands that take it and its help: one text, or a dict of
-    texts by command (each command's help says what the option does there,
-    not what it does in the others).
-
-    ``words`` is how many words its value is: 1, a number, or ``"+"`` (one
-    or more, up to the next option); ``convert`` takes the one word, else
-    the list of them.  ``append``: each time it is given adds its value to
-    a list (else the last one counts).  ``required``: the commands that
-    need it, with how many times.  ``group``: options of one group exclude
-    each other.  ``default`` may be a dict of defaults by command."""
-
-    def __init__(self, names: "Tuple[str, ...]", attribute: str, default: "Any",
-                 help: "Union[str, Dict[str, str]]", commands: "Tuple[str, ...]",
-                 convert: "Union[Callable[[Any], Any], str, None]" = None,
-                 metavar: "Optional[str]" = None, words: "Union[int, str]" = 1,
-                 append: bool = False, required: "Optional[Dict[str, int]]" = None,
-                 group: "Optional[str]" = None) -> None:
-        self.names = names
-        self.attribute = attribute
-        self.default = default
-        self.help = help
-        self.commands = commands
-        self.convert = convert
-        self.metavar = metavar
-        self.words = words
-        self.append = append
-        self.required: "Dict[str, int]" = required or {}
-        self.group = group
-
-    @property
-    def takes_value(self) -> bool:
-        return self.convert is not None
-
-    @property
-    def label(self) -> str:
-        """The option as error messages name it: ``-j/--jobs``."""
-        return "/".join(self.names)
-
-    def default_for(self, command: str) -> "Any":
-        if isinstance(self.default, dict):
-            return self.default.get(command)
-        return [] if self.append else self.default
-
-    def help_for(self, command: str) -> str:
-        """The option's help in ``command``'s help, with how often it is
-        required there."""
-        text = self.help[command] if isinstance(self.help, dict) else self.help
-        times = self.required.get(command)
-        if times == 1:
-            text += " (required)"
-        elif times:
-            text += " (required, given twice or more)" if times == 2 else \
-                f" (required, given {times} times or more)"
-        return text
-
-    def shown_value(self) -> "Optional[str]":
-        choices = getattr(self.convert, "choices", None)
-        return "{" + ",".join(choices) + "}" if choices else self.metavar
-
-    def invocation(self, name: "Optional[str]" = None) -> str:
-        """``--jobs N``: a spelling and the value it takes."""
-        shown = self.shown_value()
-        name = self.names[0] if name is None else name
-        return f"{name} {shown}" if shown else name
 
 
 _DEPRECATED_KIND = "deprecated: --game GAME"
@@ -224,8 +95,9 @@ OPTIONS: "Tuple[Option, ...]" = (
             "replay": "write the output to OUT, only once every record is replayed",
             "draw": "write the picture (or the page) to OUT",
             "analyse": "write the report (or the page) to OUT, only once every game is "
-                       "reviewed"},
-           READERS + DRAW + ANALYSE, _file_name, "OUT"),
+                       "reviewed",
+            "solve": "write the answers to OUT, only once every position is solved"},
+           READERS + DRAW + ANALYSE + SOLVE, _file_name, "OUT"),
     Option(("-j", "--jobs"), "jobs", 1,
            {**dict.fromkeys(JUDGES, "judge on N threads (0: one per core; default 1)"),
             "replay": "replay on N processes: this one and N - 1 workers (0: one per "
@@ -238,8 +110,10 @@ OPTIONS: "Tuple[Option, ...]" = (
             "replay": "text: one line per game (default); json: one JSON object per game "
                       "with the witness of its win and the file it comes from",
             "analyse": "text: a line per move and the moves that lose the most (default); "
-                       "json: one JSON object per move"},
-           READERS + ANALYSE, _one_of("text", "json"), group="report"),
+                       "json: one JSON object per move",
+            "solve": "text: a line per position (default); json: one JSON object per "
+                     "position"},
+           READERS + ANALYSE + SOLVE, _one_of("text", "json"), group="report"),
     Option(("--html",), "html", False,
            {"draw": "record: write one self-contained HTML page that steps through the game "
                     "(buttons, arrow keys), opened at move K",
@@ -297,8 +171,10 @@ OPTIONS: "Tuple[Option, ...]" = (
             "draw": "record: the most cells the record's board may have (default "
                     "1000000); a bigger board is refused, not allocated",
             "analyse": "the most cells a record's board may have (default 1000000); a "
-                       "bigger board is refused, not allocated"},
-           REPLAY + DRAW + ANALYSE, _at_least(1), "CELLS"),
+                       "bigger board is refused, not allocated",
+            "solve": "the most cells a record's board may have (default 1000000); a "
+                     "bigger board is refused, not allocated"},
+           REPLAY + DRAW + ANALYSE + SOLVE, _at_least(1), "CELLS"),
 )
 
 
@@ -306,99 +182,15 @@ _PLAYER_OPTIONS: "Optional[Tuple[Option, ...]]" = None
 
 
 def player_options() -> "Tuple[Option, ...]":
-    """The engine's and the arbiter's own options (gtp, match; analyse
-    takes the search's and has its own here), made when one of their
-    command lines or help texts is read: a judge run, whose
-    start-up is part of every run, neither makes nor keeps them."""
+    """The engine's, the arbiter's and the solver's own options (gtp,
+    match, solve; analyse takes the search's and has its own there), made
+    when one of their command lines or help texts is read: a judge run,
+    whose start-up is part of every run, neither makes nor keeps them."""
     global _PLAYER_OPTIONS
     if _PLAYER_OPTIONS is None:
-        _PLAYER_OPTIONS = (
-            Option(("--size",), "size", None,
-                   {"gtp": "the board: Hex N x N (default 11, at most 128), Havannah base N "
-                           "(default 8, 2 to 64); boardsize changes it",
-                    "match": "the board: Hex N x N, Havannah base N"},
-                   PLAYERS, _at_least(1), "N", required={"match": 1}),
-            Option(("--engine",), "engine", None,
-                   "one engine's words (as havhex.match.engines.EngineSpec takes them): "
-                   "cmd=COMMAND, its command line quoted as for a shell, and any of name=NAME, "
-                   "dialect=havhex|morat|benzene|castro, dir=DIR, stderr=FILE, "
-                   "init=GTP-COMMAND and arg=WORD (both repeatable), proto=gtp",
-                   MATCH, list, "SPEC", words="+", append=True, required={"match": 2}),
-            Option(("--games",), "games", 2, "games per pair of engines and round (default 2)",
-                   MATCH, _at_least(1), "N"),
-            Option(("--rounds",), "rounds", 1, "rounds: each plays --games games of every pair "
-                   "(default 1)", MATCH, _at_least(1), "N"),
-            Option(("--pairing",), "pairing", "round-robin",
-                   "with three engines or more: every pair (round-robin, the default) or the "
-                   "first engine against each other (gauntlet)",
-                   MATCH, _one_of("round-robin", "gauntlet")),
-            Option(("--st",), "st", None, "seconds a move, on the arbiter's clock", MATCH,
-                   "seconds", "SECONDS"),
-            Option(("--tc",), "tc", None,
-                   "BASE seconds a game plus INC seconds a move, on the arbiter's clock",
-                   MATCH, "time_control", "BASE+INC"),
-            Option(("--margin",), "margin", 0.1,
-                   "seconds past the clock before a move loses on time (default 0.1)",
-                   MATCH, "seconds_or_zero", "SECONDS"),
-            Option(("--openings",), "openings", ("none", 2, None),
-                   "none (the default), all (every one-move opening), plies=N (N random "
-                   "moves) or file=PATH (the games of an SGF or .hgf file); each is played "
-                   "twice, seats reversed",
-                   MATCH, "openings", "{none,all,plies=N,file=PATH}"),
-            Option(("--swap",), "swap", False, "the pie rule is on: the second player may swap",
-                   PLAYERS),
-            Option(("--player",), "player", "search",
-                   "who chooses genmove's moves: search (the tree search in C, with RAVE "
-                   "and proofs; default), mcts (a plain UCT search, weaker) or random",
-                   GTP, _one_of("search", "mcts", "random")),
-            Option(("--simulations",), "simulations", None,
-                   {"gtp": "search, mcts: simulations a move (default: the clock's time, else "
-                           "10000 for search, 1000 for mcts)",
-                    "analyse": "simulations a position (default 10000)"},
-                   GTP + ANALYSE, _at_least(1, 10 ** 12 - 1), "N", group="budget"),
-            Option(("--seconds",), "seconds", None,
-                   {"gtp": "search, mcts: seconds a move", "analyse": "seconds a position"},
-                   GTP + ANALYSE, "seconds", "SECONDS", group="budget"),
-            Option(("--max-nodes",), "max_nodes", None,
-                   {"gtp": "search: the tree's bound, in nodes of 32 bytes (default 4000000: "
-                           "128 MB)",
-                    "analyse": "the tree's bound, in nodes of 32 bytes (default 1000000: 32 MB)"},
-                   GTP + ANALYSE, _at_least(1, 2 ** 31 - 2), "N"),
-            Option(("--threads",), "threads", 1,
-                   "search: threads searching the one tree (default 1)",
-                   GTP, _at_least(1, 256), "N"),
-            Option(("--seed",), "seed", {"gtp": None, "match": 0, "analyse": 0},
-                   {"gtp": "the player's random seed (default: a fresh one)",
-                    "match": "the seed of random openings (default 0)",
-                    "analyse": "the search's random seed (default 0): with --simulations the "
-                               "review is the same each time"},
-                   SEARCHERS, _at_least(0, 10 ** 18 - 1), "N"),
-            Option(("--threshold",), "threshold", 0.15,
-                   "flag a move that loses at least LOSS of its player's win rate (default "
-                   "0.15)", ANALYSE, "fraction", "LOSS"),
-            Option(("--colours",), "colours", "havhex",
-                   "the colour words: havhex (Hex red/blue, Havannah white/black; default), "
-                   "benzene (black moves first), morat (white moves first)",
-                   GTP, _one_of("havhex", "benzene", "morat")),
-            Option(("--verbose",), "verbose", False,
-                   "after each genmove, a line on stderr: its time and simulations a second", GTP),
-            Option(("--concurrency",), "concurrency", 1, "games played at once (default 1)",
-                   MATCH, _at_least(1), "N"),
-            Option(("--sprt",), "sprt", None,
-                   "a sequential probability ratio test of elo0 against elo1 (two engines): "
-                   "the match stops when it accepts one",
-                   MATCH, "sprt_words", "elo0=E0 elo1=E1 alpha=A beta=B", words=4),
-            Option(("--records",), "records", None,
-                   "write a record of each game into DIR (SGF for Hex, .hgf for Havannah)",
-                   MATCH, _file_name, "DIR"),
-            Option(("--dat",), "dat", None, "write gogui-twogtp's results table to FILE",
-                   MATCH, _file_name, "FILE"),
-            Option(("--jsonl",), "jsonl", None, "write a JSON object a game to FILE, one a line",
-                   MATCH, _file_name, "FILE"),
-            Option(("--resume",), "resume", False,
-                   "go on with a stopped match: play only the games --jsonl FILE does not hold",
-                   MATCH),
-        )
+        from ._player_table import searchers_options
+
+        _PLAYER_OPTIONS = searchers_options()
     return _PLAYER_OPTIONS
 
 
@@ -471,6 +263,15 @@ COMMANDS: "Dict[str, Command]" = {
         "search: for each move, its player's win rate before and after it, the "
         "search's best move, and the moves that lose the most (docs/engine.md).",
         (("[FILE ...]", f"record files; {_STDIN_NOTE}"),)),
+    "solve": Command(
+        "who wins with perfect play: positions of game records, or every opening",
+        "Solve positions exactly (docs/solver.md): the last position of each game of "
+        "record files (SGF Hex, Little Golem Havannah .hgf), or the one --before N moves "
+        "before its end, or with --openings all every first move of an empty board.  Each "
+        "answer is win, loss or draw for the player to move, with the winning move, or "
+        "unknown past --seconds.",
+        (("GAME", _GAME_WORDS),
+         ("[FILE ...]", f"record files (without --openings all); {_STDIN_NOTE}"))),
 }
 
 
@@ -659,11 +460,15 @@ class Arguments:
     dat: "Optional[str]"
     jsonl: "Optional[str]"
     resume: bool
+    solve_openings: bool
+    before: int
+    memory: int
     given: "Set[str]"
     warnings: "List[str]"
 
     def __init__(self, command: str) -> None:
         self.command = command
+        self.solve_openings = False     # solve: --openings all
         self.files = []        # the judges' inputs: none means standard input
         self.game = None       # draw: the game of FILE; gtp, match: the game played
         self.file = None       # draw: its one input
@@ -853,6 +658,33 @@ def _check_cluster(arguments: Arguments) -> None:
                                     "--cluster (the workers set the parallelism)")
 
 
+def _take_solve(arguments: Arguments, positional: "List[str]") -> None:
+    """solve's GAME and its files, or --openings and --size."""
+    if not positional:
+        raise usage_error("solve", "the following arguments are required: GAME")
+    if positional[0] not in GAMES:
+        listed = ", ".join(repr(game) for game in GAMES)
+        raise usage_error("solve", f"argument GAME: invalid choice: {positional[0][:40]!r} "
+                                   f"(choose from {listed})")
+    arguments.game, arguments.files = positional[0], positional[1:]
+    if "openings" in arguments.given and arguments.openings[0] != "all":
+        raise usage_error("solve", "argument --openings: solve takes all (every one-move "
+                                   "opening)")
+    arguments.solve_openings = arguments.openings[0] == "all"
+    if arguments.solve_openings:
+        if arguments.files:
+            raise usage_error("solve", "argument --openings: not allowed with record files")
+        if arguments.size is None:
+            raise usage_error("solve", "argument --openings: needs --size N")
+        for name in ("before", "max_cells"):
+            if name in arguments.given:
+                raise usage_error("solve", f"argument --{name.replace('_', '-')}: not "
+                                           f"allowed with --openings")
+    elif arguments.size is not None:
+        raise usage_error("solve", "argument --size: only with --openings all (records give "
+                                   "their sizes)")
+
+
 def _take_positionals(arguments: Arguments, positional: "List[str]",
                       counts: "Dict[str, int]") -> None:
     command = arguments.command
@@ -861,6 +693,9 @@ def _take_positionals(arguments: Arguments, positional: "List[str]",
         raise usage_error(command, "argument FILE: expected a file name, got ''")
     if command in READERS + ANALYSE:
         arguments.files = positional
+        return
+    if command in SOLVE:
+        _take_solve(arguments, positional)
         return
     if command in PLAYERS:
         from ._values import Refused, take_game
