@@ -36,6 +36,8 @@ _NOT_PLAYED = ("resign", "forfeit", "pass")
 def _openings(descriptor: "Descriptor",
               arguments: "Arguments") -> "Iterator[Tuple[Dict[str, Any], Any]]":
     size = arguments.size
+    if TYPE_CHECKING:
+        assert size is not None     # the parser requires --size with --openings all
     if not descriptor.min_size <= size <= descriptor.max_size:
         raise InputError(f"--size: {descriptor.name} takes {descriptor.min_size} to "
                          f"{descriptor.max_size}, got {size}")
@@ -113,6 +115,8 @@ def solve_outputs(arguments: "Arguments") -> "Iterator[Iterator[str]]":
     from ..games import get
     from ..search import Solver
 
+    if TYPE_CHECKING:
+        assert arguments.game is not None   # the parser requires GAME
     descriptor = get(arguments.game)
     solver = Solver(arguments.memory << 20)
     positions = (_openings(descriptor, arguments) if arguments.solve_openings
