@@ -249,8 +249,55 @@ cdef int32_t game_solver_candidates(State* s, int32_t* out, uint8_t* verdict) no
         return kept
     n = game_candidates(s, out, verdict)
     if verdict[0] == EXPAND_OPEN:
+        n = leave_dead_out(s, out, n)
         centre_first(s, out, n)
     return n
+
+
+cdef bint is_dead(const State* s, int32_t cell) noexcept nogil:
+    """Whether a stone on the empty ``cell`` changes nothing for either
+    colour, by its six neighbours n0..n5 (each beside the next; an edge
+    counts as its colour's stones): four in a row of one colour (they are
+    joined round the cell, and the other two are beside each other and
+    beside the four); or three in a row of one colour and two in a row of
+    the other beside them (each colour's neighbours are joined without
+    the cell).  A move there is a pass, which never helps in Hex.  The
+    edges are read by their geometry (grid_side), not the padded layout,
+    whose padding column is both the left edge and the right."""
+    cdef uint8_t n[12]
+    cdef int k
+    cdef int32_t row = cell // s.g.width - 1
+    cdef int32_t col = cell - (row + 1) * s.g.width
+    cdef int32_t r, c
+    for k in range(6):
+        r = row + STEP_ROW[k]
+        c = col + STEP_COL[k]
+        if (r < 0 or r >= s.g.rows) and (c < 0 or c >= s.g.cols):
+            # Past a corner: of both edges, or of neither.
+            return False
+        n[k] = grid_side(s, r, c) & 3
+        n[k + 6] = n[k]
+    for k in range(6):
+        if n[k] == EMPTY or n[k + 1] != n[k] or n[k + 2] != n[k]:
+            continue
+        if n[k + 3] == n[k]:
+            return True
+        if n[k + 3] != EMPTY and n[k + 4] == n[k + 3]:
+            return True
+        if n[k + 4] != EMPTY and n[k + 4] != n[k] and n[k + 5] == n[k + 4]:
+            return True
+    return False
+
+
+cdef int32_t leave_dead_out(const State* s, int32_t* cells, int32_t n) noexcept nogil:
+    """``cells`` without its dead cells (see is_dead), kept in place; all
+    of them when every one is dead."""
+    cdef int32_t k, kept = 0
+    for k in range(n):
+        if not is_dead(s, cells[k]):
+            cells[kept] = cells[k]
+            kept += 1
+    return kept if kept else n
 
 
 cdef void centre_first(const State* s, int32_t* cells, int32_t n) noexcept nogil:
