@@ -50,9 +50,9 @@ DEFAULT_MEMORY = 64 << 20
 # this many nodes it is not written (ProofTooLarge).
 DEFAULT_MAX_PROOF_NODES = 1_000_000
 # The principal variation's longest walk, and the nodes it may solve
-# afresh at a position the table does not hold.
+# afresh, in all, where the table does not hold a position.
 _MAX_VARIATION = 1000
-_VARIATION_BUDGET = 10_000
+_VARIATION_BUDGET = 20_000
 _RESULTS = ("win", "loss", "draw", "unknown")
 
 
@@ -246,18 +246,21 @@ def _winning_move(core: Any) -> Any:
 
 def _variation(core: Any, board: Any) -> Tuple[Any, ...]:
     """The winner's moves and the loser's replies of most work, as far as
-    the table knows them (the winner is to move at even plies)."""
+    the table knows them, solving afresh at most ``_VARIATION_BUDGET``
+    nodes in all (the winner is to move at even plies)."""
     walk = board.copy()
     moves: List[Any] = []
+    budget_end = core.nodes + _VARIATION_BUDGET
     winner_to_move = core.solve(0, 0.0)[0] == "win"
     try:
         while not walk.is_over and len(moves) < _MAX_VARIATION:
+            left = budget_end - core.nodes
             if winner_to_move:
-                result, move = core.solve(_VARIATION_BUDGET, -1.0)
+                result, move = core.solve(max(left, 0), -1.0)
                 if result != "win":
                     break
             else:
-                move = _longest_reply(core, walk)
+                move = _longest_reply(core, walk, budget_end)
                 if move is None:
                     break
             moves.append(move)
@@ -270,10 +273,11 @@ def _variation(core: Any, board: Any) -> Tuple[Any, ...]:
     return tuple(moves)
 
 
-def _longest_reply(core: Any, walk: Any) -> Any:
+def _longest_reply(core: Any, walk: Any, budget_end: int) -> Any:
     """The loser's reply whose proof took the most work, as the table
     holds it; else the first reply the winner is found to win against
-    within a small budget (positions the knowledge decided unsearched)."""
+    before the solver's node count reaches ``budget_end`` (positions the
+    knowledge decided unsearched)."""
     move, most = None, -1
     for candidate in walk.legal_moves():
         entry = core.entry(candidate)
@@ -282,9 +286,12 @@ def _longest_reply(core: Any, walk: Any) -> Any:
     if move is not None:
         return move
     for candidate in walk.legal_moves():
+        left = budget_end - core.nodes
+        if left <= 0:
+            break
         ended = core.play(candidate)
         try:
-            if not ended and core.solve(_VARIATION_BUDGET, -1.0)[0] == "win":
+            if not ended and core.solve(left, -1.0)[0] == "win":
                 return candidate
         finally:
             core.undo()
