@@ -21,11 +21,11 @@ import pytest
 
 from havhex.havannah import Board as HavannahBoard
 from havhex.hex import Board as HexBoard
-from havhex.search import Solver
+from havhex.search import DEFAULT_MEMORY, Solver
 
 SECONDS = float(os.environ.get("HAVHEX_SOLVE_SECONDS", "60"))
 HEX_LARGEST = int(os.environ.get("HAVHEX_SOLVE_HEX_LARGEST", "5"))
-MEMORY = 256 << 20
+MEMORY = DEFAULT_MEMORY
 # Published (Hayward et al.; van Rijswijck): the first player's winning
 # openings of small Hex boards, counted.
 KNOWN_WINNING_OPENINGS = {3: 5, 4: 4}

@@ -28,9 +28,6 @@ from havhex._native.proof_table cimport *
 cdef enum:
     STOP_POLL = 1023
 
-# The nodes a threats pass may take (see threats_only), each.
-cdef int64_t THREATS_BUDGET = 200000
-
 # The most work an entry counts.
 cdef uint64_t WORK_MAX = 0xFFFFFFFF
 
@@ -44,8 +41,6 @@ cdef struct Prover:
     uint64_t position_key   # the position's key, the root's being 0
     uint64_t defender_key   # mixed into every key: which player a draw favours
     uint8_t defender
-    uint8_t threat_player   # in a threats pass, the player limited to threats (2: none)
-    int32_t* scratch        # n_ids slots: a threats pass's candidates after a move
     uint8_t draws_seen[2]   # per defender: whether a draw was ever scored
     uint8_t stopped
     int64_t nodes           # nodes expanded since the prover was made
@@ -79,24 +74,6 @@ cdef inline void score_finished(Prover* p, uint64_t key, uint8_t result,
             table_store(&p.table, key, 0, PN_INFINITE, 1, -1)
             return
     table_store(&p.table, key, PN_INFINITE, 0, 1, -1)
-
-
-cdef int32_t threats_only(Prover* p, State* s, int32_t* moves, int32_t n) noexcept nogil:
-    """Of ``moves``, those after which their player threatens to win at
-    once (the opponent's replies are then forced), kept in place: a
-    threats pass proves the wins that come by threats alone, narrowly."""
-    cdef int32_t k, kept = 0
-    cdef uint8_t verdict, result
-    for k in range(n):
-        result = game_play(s, moves[k])
-        verdict = EXPAND_OPEN
-        if result == 0:
-            game_solver_candidates(s, p.scratch, &verdict)
-        game_undo(s)
-        if result != 0 or verdict == EXPAND_FORCED or verdict == EXPAND_LOST:
-            moves[kept] = moves[k]
-            kept += 1
-    return kept
 
 
 cdef void dfpn(Prover* p, State* s, int32_t depth, uint32_t max_phi,
@@ -133,11 +110,6 @@ cdef void dfpn(Prover* p, State* s, int32_t depth, uint32_t max_phi,
         else:
             table_store(&p.table, key, PN_INFINITE, 0, 1, -1)
         return
-    if player == p.threat_player:
-        n = threats_only(p, s, moves, n)
-        if n == 0:
-            table_store(&p.table, key, PN_INFINITE, 0, 1, -1)
-            return
     while True:
         phi = PN_INFINITE
         second = PN_INFINITE
@@ -207,7 +179,6 @@ cdef class SolverCore:
         table_close(&self.prover.table)
         free(self.prover.keys)
         free(self.prover.moves)
-        free(self.prover.scratch)
         if self.opened:
             game_solver_close(&self.state)
             game_close(&self.state)
@@ -225,7 +196,6 @@ cdef class SolverCore:
         if not table_open(&p.table, table_bytes):
             raise MemoryError(f"no memory for a table of {table_bytes} bytes")
         p.cancel = &self.cancel_flag
-        p.threat_player = 2
         self.reset(board, root_key)
 
     def reset(self, board, uint64_t root_key):
@@ -244,14 +214,12 @@ cdef class SolverCore:
         if n_ids != p.n_ids:
             free(p.keys)
             free(p.moves)
-            free(p.scratch)
             p.n_ids = n_ids
             # Every move id at most once, the swaps included, and the root.
             p.max_depth = n_ids + 1
             p.keys = <uint64_t*>malloc(<size_t>n_ids * 2 * sizeof(uint64_t))
             p.moves = <int32_t*>malloc(<size_t>(p.max_depth + 1) * n_ids * sizeof(int32_t))
-            p.scratch = <int32_t*>malloc(<size_t>n_ids * sizeof(int32_t))
-            if p.keys == NULL or p.moves == NULL or p.scratch == NULL:
+            if p.keys == NULL or p.moves == NULL:
                 p.n_ids = 0
                 raise MemoryError("no memory for the solver")
             for k in range(2 * n_ids):
@@ -266,20 +234,14 @@ cdef class SolverCore:
     def _cancel(self):
         request_cancel(&self.cancel_flag)
 
-    cdef ProofEntry* _pass(self, uint8_t defender, uint8_t threat_player, int64_t node_limit,
-                           int64_t deadline_us):
+    cdef ProofEntry* _pass(self, uint8_t defender, int64_t node_limit, int64_t deadline_us):
         """One pass from the current position with ``defender`` winning
-        draws and ``threat_player`` (2: nobody) limited to threats: the
-        position's entry (NULL if the table lost it)."""
+        draws: the position's entry (NULL if the table lost it)."""
         cdef Prover* p = &self.prover
         cdef ProofEntry* entry
         p.defender = defender
-        p.threat_player = threat_player
-        # Each kind of pass keys its own entries: their numbers mean
-        # different things.
-        p.defender_key = ((<uint64_t>0xD1B54A32D192ED03 if defender == 0 else 0)
-                          ^ (<uint64_t>0x8CB92BA72F3D8DD7 if threat_player == 0 else 0)
-                          ^ (<uint64_t>0x52DCE729DA3ED2F1 if threat_player == 1 else 0))
+        # Each pass keys its own entries: their numbers mean different things.
+        p.defender_key = <uint64_t>0xD1B54A32D192ED03 if defender == 0 else 0
         p.stopped = 0
         p.node_limit = node_limit
         p.deadline_us = deadline_us
@@ -288,12 +250,7 @@ cdef class SolverCore:
         if entry == NULL or (entry.phi != 0 and entry.delta != 0):
             run_interruptibly(self._prove, self._cancel)
             entry = table_find(&p.table, p.position_key ^ p.defender_key)
-        p.threat_player = 2
         return entry
-
-    cdef int64_t _threats_limit(self, int64_t node_limit):
-        cdef int64_t limit = self.prover.nodes + THREATS_BUDGET
-        return limit if node_limit < 0 or limit < node_limit else node_limit
 
     def solve(self, int64_t max_nodes=-1, double seconds=-1.0):
         """Who wins the current position with best play: ``(result, move)``,
@@ -307,17 +264,7 @@ cdef class SolverCore:
         cdef int64_t deadline_us = monotonic_us() + <int64_t>(seconds * 1e6) if seconds >= 0 else -1
         cdef ProofEntry* entry
         cdef ProofEntry* other
-        if THREATS_PASSES:
-            # Threats first: the mover's (a draw counts against them, so a
-            # proof is a win), then the opponent's (a draw counts for the
-            # mover, so a proof is a loss).
-            entry = self._pass(1 - mover, mover, self._threats_limit(node_limit), deadline_us)
-            if entry != NULL and entry.phi == 0:
-                return "win", game_move_object(&self.state, entry.move)
-            entry = self._pass(mover, 1 - mover, self._threats_limit(node_limit), deadline_us)
-            if entry != NULL and entry.delta == 0:
-                return "loss", None
-        entry = self._pass(1, 2, node_limit, deadline_us)
+        entry = self._pass(1, node_limit, deadline_us)
         if entry == NULL or (entry.phi != 0 and entry.delta != 0):
             return "unknown", None
         # Player 1 wins draws: a proof for player 0 is a win, and so is one
@@ -327,7 +274,7 @@ cdef class SolverCore:
                 return "win", game_move_object(&self.state, entry.move)
             return "loss", None
         # Player 1 wins or draws: a pass where player 0 wins draws tells.
-        other = self._pass(0, 2, node_limit, deadline_us)
+        other = self._pass(0, node_limit, deadline_us)
         if other == NULL or (other.phi != 0 and other.delta != 0):
             return "unknown", None
         if mover == 1:

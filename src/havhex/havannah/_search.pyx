@@ -462,7 +462,4 @@ cdef inline void game_solver_close(State* s) noexcept nogil:
     pass
 
 
-# Whether the solver tries the wins by threats alone first (dfpn_driver.pxi).
-cdef bint THREATS_PASSES = True
-
 include "havhex/_native/dfpn_driver.pxi"

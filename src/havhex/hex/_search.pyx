@@ -526,7 +526,4 @@ cdef void game_observe(const State* s, uint8_t* obs, uint8_t* mask) noexcept nog
 include "havhex/_native/mcts_driver.pxi"
 include "havhex/_native/batch_driver.pxi"
 include "_virtual.pxi"
-# Whether the solver tries the wins by threats alone first (dfpn_driver.pxi).
-cdef bint THREATS_PASSES = False
-
 include "havhex/_native/dfpn_driver.pxi"

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Search", "Analysis", "BatchSearch", "BatchResult", "SelfPlayGames", "self_play",
            "DEFAULT_MAX_NODES", "game_of", "solve", "Solver", "Solution", "ProofNode",
-           "ProofTooLarge"]
+           "ProofTooLarge", "DEFAULT_MEMORY"]
 
 DEFAULT_MAX_NODES = 1_000_000
 _SEED_MASK = (1 << 64) - 1
@@ -258,4 +258,4 @@ class Search:
 # The batched search and self-play use _module alone.
 from .batch import BatchResult, BatchSearch  # noqa: E402
 from .play import SelfPlayGames, self_play  # noqa: E402
-from .solve import ProofNode, ProofTooLarge, Solution, Solver, solve  # noqa: E402
+from .solve import DEFAULT_MEMORY, ProofNode, ProofTooLarge, Solution, Solver, solve  # noqa: E402
