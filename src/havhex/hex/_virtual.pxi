@@ -222,9 +222,8 @@ cdef int32_t game_solver_candidates(State* s, int32_t* out, uint8_t* verdict) no
             out[0] = key
         verdict[0] = EXPAND_WIN
         return 1
-    if find_chain(s, s.chains, other, 0, out, &key) >= 0:
-        verdict[0] = EXPAND_LOST
-        return 0
+    # One search with a key allowed finds the opponent's chains without one
+    # too (a chain found without a key loses at once).
     n = find_chain(s, s.chains, other, 1, out, &key)
     if n >= 0 and key < 0:
         verdict[0] = EXPAND_LOST
