@@ -13,7 +13,7 @@ import sys
 from havhex.gtp.players import SearchPlayer
 from havhex.gtp.server import Engine
 
-_INTEGERS = ("expand_visits", "max_nodes")
+_INTEGERS = ("expand_visits", "max_nodes", "endgame")
 
 
 def main(argv):

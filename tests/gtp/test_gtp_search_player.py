@@ -238,3 +238,41 @@ def test_raves_k_follows_the_moves_simulations_by_game(game, grows):
     player = SearchPlayer(simulations=simulations, seed=1, rave=1000.0, rave_reference=0)
     player.genmove(board)
     assert player._search.rave == 1000.0
+
+
+@pytest.mark.parametrize("size, opening", [(4, (1, 2)), (4, (0, 3)), (5, (2, 2))])
+def test_the_endgame_solver_plays_a_proven_win(size, opening):
+    # Blue to move after a winning opening of Red: a lost position for
+    # Blue, so Red's replies come from the solver as proven wins once its
+    # share of the move (a third of 200 simulations, as nodes) is enough;
+    # before that ("unknown") the search plays.
+    import solver as brute
+
+    board = hex_position(size, [])
+    board.play(opening)
+    red = SearchPlayer(simulations=200, seed=3, endgame=size * size)
+    blue = SearchPlayer(simulations=200, seed=4)
+    played_by_solver = 0
+    while not board.is_over:
+        player = red if board.to_move == "red" else blue
+        move = player.genmove(board)
+        if player is red and red.last_solution is not None:
+            assert red.last_solution.result in ("win", "unknown")
+        if player is red and red.last_solution is not None and red.last_solution.result == "win":
+            assert red.last_solution.move == move
+            if size == 4:
+                assert move in brute.winning_moves(board)
+            played_by_solver += 1
+        board.play(move)
+    assert played_by_solver >= 1
+    if size == 4:
+        assert board.winner == "red"
+
+
+def test_the_endgame_solver_is_off_by_default_and_checked():
+    board = hex_position(3, [(0, 0)])
+    player = SearchPlayer(simulations=50, seed=1)
+    player.genmove(board)
+    assert player.last_solution is None
+    with pytest.raises(ValueError):
+        SearchPlayer(endgame=-1)

@@ -299,6 +299,8 @@ _CLOCK_MOVES = 10
 # A tree kept across a move that holds more than this share of the pool
 # leaves too little room to grow: the search starts afresh instead.
 _KEPT_SHARE = 0.75
+# The share of a move's budget the solver has near the end (SearchPlayer's endgame).
+_SOLVER_SHARE = 1 / 3
 
 
 def _setting(board: Any) -> Tuple[Any, ...]:
@@ -337,7 +339,11 @@ class SearchPlayer(_Budget):
     move is expected to run (its budget, or its seconds at the rate of the
     last move): None (the default) takes the game's
     (``Descriptor.rave_reference``: Havannah's grows, Hex's stays), 0
-    keeps k at ``rave``.  UCT's exploration is
+    keeps k at ``rave``.  ``endgame`` (0: off) is the count of empty
+    cells from which the exact solver (:func:`havhex.search.solve`) has
+    the first third of each move's budget (its seconds, else as many nodes
+    as simulations): a win it proves is played by its winning move
+    (``last_solution``), anything else leaves the search the rest.  UCT's exploration is
     off by default: RAVE and the games' priors explore, and matches measured
     exploration 0 over 0.2 (docs/engine.md); ``last_analysis`` is the
     :class:`havhex.search.Analysis` of the last genmove or :meth:`analyse`.
@@ -354,8 +360,13 @@ class SearchPlayer(_Budget):
                  seed: Optional[int] = None, max_nodes: int = DEFAULT_PLAYER_NODES, *,
                  reserve: float = 0.5, exploration: float = 0.0, rave: float = 1000.0,
                  first_play: float = 1.0, expand_visits: int = 2, threads: int = 1,
-                 rave_reference: Optional[float] = None) -> None:
+                 rave_reference: Optional[float] = None, endgame: int = 0) -> None:
         self._take_budget(simulations, seconds)
+        if isinstance(endgame, bool) or not isinstance(endgame, int) or endgame < 0:
+            raise ValueError(f"endgame must be an int of at least 0, not {endgame!r}")
+        self.endgame = endgame
+        self._solver: Any = None
+        self.last_solution: Any = None
         if rave_reference is not None and not (isinstance(rave_reference, (int, float))
                                                and rave_reference >= 0):
             raise ValueError(f"rave_reference must be a number of at least 0, "
@@ -460,6 +471,20 @@ class SearchPlayer(_Budget):
             self._rate = analysis.simulations / analysis.seconds
         return analysis
 
+    def _solve(self, board: Any, seconds: Optional[float]) -> Any:
+        """The solver's answer for ``board`` within its share of the move."""
+        from ..search import Solver
+
+        if self._solver is None:
+            self._solver = Solver()
+        if seconds is not None:
+            solution = self._solver.solve(board, seconds=seconds * _SOLVER_SHARE)
+        else:
+            solution = self._solver.solve(board, max_nodes=max(
+                1, int((self.simulations or self._default_simulations) * _SOLVER_SHARE)))
+        self.last_solution = solution
+        return solution
+
     def _rave_for(self, board: Any, limit: Optional[int], seconds: Optional[float]) -> float:
         """RAVE's k for a move of at most ``limit`` simulations and
         ``seconds`` (see the class's text)."""
@@ -486,7 +511,25 @@ class SearchPlayer(_Budget):
         if len(board.legal_actions()) == 1:
             self.last_simulations = 0
             return board.move_of(board.legal_actions()[0])
-        analysis = self.analyse(board, time_left=time_left)
+        self.last_solution = None
+        if self.endgame and len(board.legal_actions()) <= self.endgame:
+            start = time.perf_counter()
+            seconds = self._budget(board, time_left)
+            solution = self._solve(board, seconds)
+            if solution.result == "win":
+                self._follow(board)
+                self._search.play(solution.move)
+                self._moves = self._moves + (self._search.board.moves[-1],)
+                self.last_simulations = 0
+                return solution.move
+            if seconds is not None:
+                # The search has what the solver left of the move's time.
+                analysis = self.analyse(board, seconds=max(
+                    1e-3, seconds - (time.perf_counter() - start)))
+            else:
+                analysis = self.analyse(board, time_left=time_left)
+        else:
+            analysis = self.analyse(board, time_left=time_left)
         # The moves are ranked proven wins first, then by visits: a proven
         # win is played by a move that wins.
         move = analysis.best_move
