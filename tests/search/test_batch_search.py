@@ -5,17 +5,14 @@ brute force given a perfect evaluator, and the results do not depend on
 the threads."""
 import doctest
 import importlib
-import os
-import signal
-import subprocess
 import sys
 import textwrap
-import time
 
 import numpy as np
 import pytest
 
 import solver
+from interrupt import seconds_to_stop
 from havhex import records
 from havhex.havannah import Batch as HavannahBatch
 from havhex.havannah import Board as HavannahBoard
@@ -431,21 +428,6 @@ BATCH_CHILD = textwrap.dedent("""
     ("hex", 11, 2, "lambda o, m: (np.zeros(m.shape, np.float32), np.zeros(len(m), np.float32))"),
 ])
 def test_ctrl_c_stops_a_batched_search_and_leaves_the_batch(game, size, threads, evaluator):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     code = BATCH_CHILD.format(game=game, size=size, threads=threads, evaluator=evaluator)
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
-                             env=env)
-    try:
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(1.0)                 # well into the search
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        line = child.stdout.readline().strip()
-        stopped = time.monotonic() - sent
-        assert line == "interrupted"
-        assert child.wait(timeout=60) == 3
-        assert stopped < 0.2, f"the search took {stopped:.3f} s to stop"
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+    stopped = seconds_to_stop(code, settle=1.0, timeout=60)
+    assert stopped < 0.2, f"the search took {stopped:.3f} s to stop"

@@ -1,32 +1,16 @@
 """The search against brute force on boards small enough to solve exactly
 (Hex 3x3 and 4x4, Havannah base 2 and 3): what it proves is the exact
 value, and the move it plays from a won position keeps the win."""
-import random
 
 import pytest
 
 import solver
+from boards import random_position
 from havhex.havannah import Board as HavannahBoard
 from havhex.hex import Board as HexBoard
 from havhex.search import Search
 
 PROVEN = {solver.WIN: "win", solver.LOSS: "loss", solver.DRAW: None}
-
-
-def random_position(make, stones, seed):
-    """A board of ``make()`` after ``stones`` random moves (the swap among
-    them), none of them ending the game; None when every try ended it."""
-    rng = random.Random(seed)
-    for _ in range(50):
-        board = make()
-        for _ in range(stones):
-            moves = board.legal_moves()
-            board.play(rng.choice(moves))
-            if board.is_over:
-                break
-        if not board.is_over:
-            return board
-    return None
 
 
 def positions(make, stones, count, seed):

@@ -4,17 +4,14 @@ both ring rules, either player to move), against the known results of
 small boards, and every proof it writes checked by the tests' own walk
 over the board (proof_check): the winner's one move, every reply of the
 loser, each leaf a game the winner has won."""
-import os
-import random
-import signal
-import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
 
 import solver
+from boards import random_position
+from interrupt import seconds_to_stop
 from havhex.havannah import Board as HavannahBoard
 from havhex.hex import Board as HexBoard
 from havhex.search import ProofTooLarge, Solver, solve
@@ -22,21 +19,6 @@ from proof_check import check_proof
 
 RESULT = {solver.WIN: "win", solver.LOSS: "loss", solver.DRAW: "draw"}
 SMALL_TABLE = 1 << 20
-
-
-def random_position(make, stones, seed):
-    """A board of ``make()`` after ``stones`` random moves, none of them
-    ending the game; None when every try ended it."""
-    rng = random.Random(seed)
-    for _ in range(50):
-        board = make()
-        for _ in range(stones):
-            board.play(rng.choice(board.legal_moves()))
-            if board.is_over:
-                break
-        if not board.is_over:
-            return board
-    return None
 
 
 def assert_exact(board, solution):
@@ -260,20 +242,5 @@ CHILD = textwrap.dedent("""
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 @pytest.mark.parametrize("game, size", [("hex", 11), ("havannah", 8)])
 def test_ctrl_c_stops_a_solve(game, size):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    child = subprocess.Popen([sys.executable, "-c", CHILD.format(game=game, size=size)],
-                             stdout=subprocess.PIPE, text=True, env=env)
-    try:
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(0.5)                 # well into the solve
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        line = child.stdout.readline().strip()
-        stopped = time.monotonic() - sent
-        assert line == "interrupted"
-        assert child.wait(timeout=30) == 3
-        assert stopped < 0.2, f"the solve took {stopped:.3f} s to stop"
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+    stopped = seconds_to_stop(CHILD.format(game=game, size=size))
+    assert stopped < 0.2, f"the solve took {stopped:.3f} s to stop"

@@ -1,4 +1,6 @@
 """Boards that several test files build."""
+import random
+
 import ref_havannah
 
 
@@ -35,3 +37,18 @@ def hex_ring(cx, cy, r):
             y += dy
     assert (x, y) == (cx, cy - r)
     return cells
+
+
+def random_position(make, stones, seed):
+    """A board of ``make()`` after ``stones`` random moves (the swap among
+    them), none of them ending the game; None when every try ended it."""
+    rng = random.Random(seed)
+    for _ in range(50):
+        board = make()
+        for _ in range(stones):
+            board.play(rng.choice(board.legal_moves()))
+            if board.is_over:
+                break
+        if not board.is_over:
+            return board
+    return None

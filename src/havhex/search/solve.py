@@ -218,11 +218,8 @@ class Solver:
 
 def _other(board: Any) -> str:
     """The colour that is not to move."""
-    copy = board.copy()
-    for move in copy.legal_moves():
-        copy.play(move)
-        return str(copy.to_move)
-    raise InputError("no legal move")
+    first, second = game_of(board).players
+    return second if board.to_move == first else first
 
 
 def solve(board: Any, *, seconds: Optional[float] = None, max_nodes: Optional[int] = None,
